@@ -1,0 +1,49 @@
+# Scorekeeper. Two commands on a fresh Debian 12 machine (as root): `make run` and `make test`.
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+APT_GET := DEBIAN_FRONTEND=noninteractive apt-get
+
+.PHONY: run test test-only lint bench messages clean
+
+run: $(VENV)/.installed-run
+	DEBUG=1 $(BIN)/python manage.py migrate --noinput
+	DEBUG=1 $(BIN)/python manage.py runserver 127.0.0.1:8000
+
+test: $(VENV)/.installed-test /usr/bin/chromium
+	$(MAKE) --no-print-directory test-only
+
+# The suite alone, with what is already installed (.ci/run uses it for the PostgreSQL pass).
+test-only:
+	$(BIN)/ruff check .
+	$(BIN)/python manage.py makemigrations --check --dry-run
+	$(BIN)/python -m pytest
+
+bench: $(VENV)/.installed-run
+	$(BIN)/python manage.py benchmark
+
+# Refresh the translation catalogues after changing user-facing strings (needs gettext).
+messages: $(VENV)/.installed-run
+	$(BIN)/python manage.py makemessages --all --no-obsolete --add-location file --ignore '.venv/*' --ignore 'tests/*'
+	$(BIN)/python manage.py compilemessages --ignore '.venv/*'
+
+$(VENV)/bin/python:
+	@$(PYTHON) -c 'import ensurepip, venv' 2>/dev/null || ($(APT_GET) update && $(APT_GET) install -y python3-venv python3-pip)
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.installed-run: pyproject.toml | $(VENV)/bin/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(VENV)/bin/python
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@ $(VENV)/.installed-run
+
+/usr/bin/chromium:
+	$(APT_GET) update
+	$(APT_GET) install -y chromium
+
+clean:
+	rm -rf $(VENV) staticfiles .pytest_cache

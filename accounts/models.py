@@ -1,0 +1,84 @@
+"""People who sign in. The e-mail address is the identifier; there is no password."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.base_user import AbstractBaseUser, BaseUserManager
+from django.contrib.auth.models import PermissionsMixin
+from django.db import models
+from django.db.models.functions import Lower
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+
+def normalize_email_address(email: str) -> str:
+    """The stored form of an address: trimmed and lower-case."""
+    return email.strip().lower()
+
+
+def display_name_from_email(email: str) -> str:
+    """A first guess at a display name: the part before the @, tidied."""
+    local = normalize_email_address(email).split("@", 1)[0]
+    words = local.replace(".", " ").replace("_", " ").replace("-", " ").split()
+    return " ".join(word.capitalize() for word in words)[:100] or local[:100]
+
+
+class UserManager(BaseUserManager["User"]):
+    use_in_migrations = True
+
+    def get_by_natural_key(self, username: str | None) -> User:
+        return self.get(email=normalize_email_address(username or ""))
+
+    def create_user(self, email: str, display_name: str = "", **extra: Any) -> User:
+        if not email:
+            raise ValueError("An e-mail address is required")
+        password = extra.pop("password", None)
+        user = self.model(
+            email=normalize_email_address(email), display_name=display_name, **extra
+        )
+        if password:
+            user.set_password(password)
+        else:
+            user.set_unusable_password()
+        user.save(using=self._db)
+        return user
+
+    def create_superuser(self, email: str, display_name: str = "", **extra: Any) -> User:
+        extra.setdefault("is_staff", True)
+        extra.setdefault("is_superuser", True)
+        return self.create_user(email, display_name, **extra)
+
+
+class User(AbstractBaseUser, PermissionsMixin):
+    email = models.EmailField(_("e-mail address"), max_length=254, unique=True)
+    display_name = models.CharField(_("display name"), max_length=100, blank=True)
+    is_staff = models.BooleanField(_("staff"), default=False)
+    is_active = models.BooleanField(_("active"), default=True)
+    date_joined = models.DateTimeField(_("joined"), default=timezone.now)
+
+    objects = UserManager()
+
+    USERNAME_FIELD = "email"
+    EMAIL_FIELD = "email"
+    REQUIRED_FIELDS: list[str] = []
+
+    class Meta:
+        verbose_name = _("user")
+        verbose_name_plural = _("users")
+        constraints = [
+            models.UniqueConstraint(Lower("email"), name="accounts_user_email_ci_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return self.display_name or self.email
+
+    def clean(self) -> None:
+        super().clean()
+        self.email = normalize_email_address(self.email)
+
+    def get_full_name(self) -> str:
+        return self.display_name or self.email
+
+    def get_short_name(self) -> str:
+        return self.display_name or self.email.split("@", 1)[0]
