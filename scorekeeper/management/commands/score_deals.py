@@ -1,0 +1,50 @@
+"""`manage.py score_deals PATH`: score a deal sheet and print the result as JSON."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandParser
+
+from scorekeeper.scoring.errors import ScoringError
+from scorekeeper.scoring.sheet import load_sheet_text, score_sheet
+
+EXIT_INVALID = 2
+
+
+def read_sheet_bytes(path: str) -> bytes:
+    """The sheet's raw text from a file, or from standard input for "-"."""
+    if path == "-":
+        stream = getattr(sys.stdin, "buffer", None)
+        return stream.read() if stream is not None else sys.stdin.read().encode("utf-8")
+    try:
+        return Path(path).read_bytes()
+    except OSError as error:
+        reason = error.strerror or type(error).__name__
+        raise ScoringError("sheet", f"cannot read {path}: {reason}") from None
+
+
+class Command(BaseCommand):
+    help = (
+        "Score a deal sheet (JSON; '-' reads standard input) and print the scores as JSON. "
+        "An invalid sheet exits with status 2 and one line on standard error."
+    )
+    requires_system_checks: list[str] = []
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("path", help="the deal sheet, or - for standard input")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        try:
+            result = score_sheet(load_sheet_text(read_sheet_bytes(options["path"])))
+        except ScoringError as error:
+            line = " ".join(str(error).split())
+            self.stderr.write(line, style_func=lambda text: text)
+            raise SystemExit(EXIT_INVALID) from None
+        out = getattr(self.stdout, "_out", None)
+        if out is sys.stdout and hasattr(out, "reconfigure"):
+            out.reconfigure(encoding="utf-8")
+        self.stdout.write(json.dumps(result, ensure_ascii=False))
