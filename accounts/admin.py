@@ -3,9 +3,14 @@ from __future__ import annotations
 from django import forms
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext_lazy as _
 
-from accounts.models import User, normalize_email_address
+from accounts.models import LoginCode, LoginRequest, User, normalize_email_address
 
 
 class UserAdminForm(forms.ModelForm):
@@ -46,3 +51,57 @@ class UserAdmin(DjangoUserAdmin):
     )
     add_fieldsets = ((None, {"classes": ("wide",), "fields": ("email", "display_name")}),)
     readonly_fields = ("last_login", "date_joined")
+
+
+@admin.register(LoginCode)
+class LoginCodeAdmin(admin.ModelAdmin):
+    """Read-only: codes and link tokens are stored only as hashes."""
+
+    list_display = ("email", "created_at", "expires_at", "attempts", "used_at", "voided_at")
+    list_filter = ("created_at",)
+    search_fields = ("email",)
+    fields = list_display
+    readonly_fields = list_display
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+
+@admin.register(LoginRequest)
+class LoginRequestAdmin(admin.ModelAdmin):
+    """Read-only: the records behind the hourly sign-in limits."""
+
+    list_display = ("email", "ip", "created_at", "mail_sent")
+    list_filter = ("mail_sent", "created_at")
+    search_fields = ("email", "ip")
+    fields = list_display
+    readonly_fields = list_display
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+
+_admin_password_login = admin.site.login
+
+
+def admin_login(request: HttpRequest, extra_context: dict | None = None) -> HttpResponse:
+    """Staff sign in by e-mail like everyone: the admin's password form is never shown."""
+    if not request.user.is_authenticated:
+        target = request.GET.get("next", "")
+        if not url_has_allowed_host_and_scheme(
+            target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+        ):
+            target = ""
+        return redirect_to_login(target or reverse(f"{admin.site.name}:index"))
+    if not (request.user.is_active and request.user.is_staff):
+        raise PermissionDenied
+    return _admin_password_login(request, extra_context)
+
+
+admin.site.login = admin_login

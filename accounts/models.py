@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser, BaseUserManager
@@ -34,9 +35,7 @@ class UserManager(BaseUserManager["User"]):
         if not email:
             raise ValueError("An e-mail address is required")
         password = extra.pop("password", None)
-        user = self.model(
-            email=normalize_email_address(email), display_name=display_name, **extra
-        )
+        user = self.model(email=normalize_email_address(email), display_name=display_name, **extra)
         if password:
             user.set_password(password)
         else:
@@ -82,3 +81,55 @@ class User(AbstractBaseUser, PermissionsMixin):
 
     def get_short_name(self) -> str:
         return self.display_name or self.email.split("@", 1)[0]
+
+
+class LoginCode(models.Model):
+    """One sign-in mail: a 6-digit code and a link token, both stored hashed.
+
+    Valid while unused, not voided (replaced by a newer one, or too many wrong codes),
+    not expired, and the latest one asked for its address. Every write goes through
+    ``accounts.services``.
+    """
+
+    email = models.EmailField(_("e-mail address"), max_length=254)
+    code_hash = models.CharField(_("code (hashed)"), max_length=64)
+    link_token_hash = models.CharField(_("link token (hashed)"), max_length=64, unique=True)
+    browser_hash = models.CharField(_("asking browser (hashed)"), max_length=64)
+    created_at = models.DateTimeField(_("created"), default=timezone.now)
+    expires_at = models.DateTimeField(_("expires"))
+    attempts = models.PositiveSmallIntegerField(_("wrong codes"), default=0)
+    used_at = models.DateTimeField(_("used"), null=True, blank=True)
+    voided_at = models.DateTimeField(_("voided"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("sign-in code")
+        verbose_name_plural = _("sign-in codes")
+        ordering = ["-pk"]
+        indexes = [models.Index(fields=["email", "-id"], name="accounts_logincode_email")]
+
+    def __str__(self) -> str:
+        return f"{self.email} ({self.created_at:%Y-%m-%d %H:%M})"
+
+    def is_usable_at(self, moment: dt.datetime) -> bool:
+        return self.used_at is None and self.voided_at is None and moment < self.expires_at
+
+
+class LoginRequest(models.Model):
+    """One request for a sign-in mail, kept for the hourly limits (shared by all processes)."""
+
+    email = models.EmailField(_("e-mail address"), max_length=254)
+    ip = models.GenericIPAddressField(_("IP address"), null=True, blank=True)
+    created_at = models.DateTimeField(_("created"), default=timezone.now)
+    mail_sent = models.BooleanField(_("mail sent"), default=False)
+
+    class Meta:
+        verbose_name = _("sign-in request")
+        verbose_name_plural = _("sign-in requests")
+        ordering = ["-created_at", "-pk"]
+        indexes = [
+            models.Index(fields=["email", "created_at"], name="accounts_loginreq_email"),
+            models.Index(fields=["ip", "created_at"], name="accounts_loginreq_ip"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.email} from {self.ip or '?'} ({self.created_at:%Y-%m-%d %H:%M})"

@@ -1,0 +1,350 @@
+"""Every database write of the sign-in flow: keyword-only functions, each in a transaction.
+
+Sign-in is by e-mail alone. ``login_request`` records the request, checks the hourly limits
+(kept in the database so that they hold across server processes), stores a fresh code and
+link token (hashed with HMAC-SHA256 keyed by ``SECRET_KEY``) and mails them.
+``login_with_code`` and ``login_with_link`` spend them and return the user, creating the
+account at its first sign-in and turning waiting invitations into memberships.
+
+The limits count rows inside a transaction: exact on SQLite (whose transactions take the
+write lock at the start); on PostgreSQL simultaneous requests may each pass the count, so
+a burst can overshoot a limit by the number of requests in flight.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hmac
+import logging
+import math
+import secrets
+from dataclasses import dataclass
+from urllib.parse import urlencode
+
+from django.conf import settings
+from django.core.mail import EmailMultiAlternatives
+from django.db import IntegrityError, transaction
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone, translation
+from django.utils.crypto import salted_hmac
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from accounts.models import (
+    LoginCode,
+    LoginRequest,
+    User,
+    display_name_from_email,
+    normalize_email_address,
+)
+from scorekeeper.services import invitations_accept
+
+logger = logging.getLogger(__name__)
+
+CODE_DIGITS = 6
+CODE_LIFETIME = dt.timedelta(minutes=15)
+MAX_WRONG_CODES = 5
+LIMIT_WINDOW = dt.timedelta(hours=1)
+MAILS_PER_ADDRESS = 5
+REQUESTS_PER_IP = 20
+KEEP_RECORDS = dt.timedelta(days=1)
+
+
+class LoginRefused(Exception):
+    """A sign-in step the rules refuse; ``message`` is ready to show, ``status`` to answer."""
+
+    status = 400
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class RateLimited(LoginRefused):
+    status = 429
+
+
+class MailNotSent(LoginRefused):
+    status = 503
+
+
+@dataclass(frozen=True)
+class LoginRequested:
+    email: str
+    browser_id: str  # the value of the short-lived cookie that marks the asking browser
+
+
+@dataclass(frozen=True)
+class SignedIn:
+    user: User
+    created: bool  # the account was created by this sign-in
+
+
+# --- Secrets --------------------------------------------------------------------------------
+
+
+def _digest(purpose: str, value: str) -> str:
+    return salted_hmac(f"accounts.login.{purpose}", value, algorithm="sha256").hexdigest()
+
+
+def _code_digest(row: LoginCode, code: str) -> str:
+    # The row's random link-token hash salts the code, so equal codes hash differently.
+    return _digest("code", f"{row.email}:{row.link_token_hash}:{code}")
+
+
+def _browser_digest(browser_id: str) -> str:
+    return _digest("browser", browser_id)
+
+
+def new_code() -> str:
+    return f"{secrets.randbelow(10**CODE_DIGITS):0{CODE_DIGITS}d}"
+
+
+def _latest_code(email: str) -> LoginCode | None:
+    return LoginCode.objects.filter(email=email).order_by("-pk").first()
+
+
+def _is_latest(row: LoginCode) -> bool:
+    return not LoginCode.objects.filter(email=row.email, pk__gt=row.pk).exists()
+
+
+# --- Asking for a mail ------------------------------------------------------------------------
+
+
+def _minutes_until_free(oldest: dt.datetime, now: dt.datetime) -> int:
+    return max(1, math.ceil((oldest + LIMIT_WINDOW - now).total_seconds() / 60))
+
+
+def _too_many(minutes: int, *, per_address: bool) -> RateLimited:
+    if per_address:
+        text = ngettext(
+            "Too many codes were sent to this address in the last hour. "
+            "Nothing was sent. Try again in %(minutes)d minute.",
+            "Too many codes were sent to this address in the last hour. "
+            "Nothing was sent. Try again in %(minutes)d minutes.",
+            minutes,
+        )
+    else:
+        text = ngettext(
+            "Too many sign-in requests from your network in the last hour. "
+            "Nothing was sent. Try again in %(minutes)d minute.",
+            "Too many sign-in requests from your network in the last hour. "
+            "Nothing was sent. Try again in %(minutes)d minutes.",
+            minutes,
+        )
+    return RateLimited(text % {"minutes": minutes})
+
+
+def login_request(
+    *, email: str, ip: str | None, language: str, base_url: str, next_url: str = ""
+) -> LoginRequested:
+    """Mail a new code and link to ``email``: the same answer whether it has an account or not.
+
+    ``base_url`` is the site's scheme and host (the link in the mail is absolute);
+    ``next_url``, already checked by the caller, rides along in the link.
+    Raises ``RateLimited`` (nothing sent) or ``MailNotSent``.
+    """
+    email = normalize_email_address(email)
+    now = timezone.now()
+    since = now - LIMIT_WINDOW
+    refusal: RateLimited | None = None
+    with transaction.atomic():
+        LoginRequest.objects.filter(created_at__lt=now - KEEP_RECORDS).delete()
+        LoginCode.objects.filter(expires_at__lt=now - KEEP_RECORDS).delete()
+        from_ip = LoginRequest.objects.filter(ip=ip, created_at__gte=since)
+        if from_ip.count() >= REQUESTS_PER_IP:
+            oldest = from_ip.order_by("created_at").values_list("created_at", flat=True)[0]
+            raise _too_many(_minutes_until_free(oldest, now), per_address=False)
+        mails = LoginRequest.objects.filter(email=email, mail_sent=True, created_at__gte=since)
+        over = mails.count() >= MAILS_PER_ADDRESS
+        if over:
+            oldest = mails.order_by("created_at").values_list("created_at", flat=True)[0]
+            refusal = _too_many(_minutes_until_free(oldest, now), per_address=True)
+        # The request counts towards the IP limit even when the address limit refuses it.
+        record = LoginRequest.objects.create(email=email, ip=ip, created_at=now, mail_sent=not over)
+        if refusal is None:
+            LoginCode.objects.filter(email=email, used_at=None, voided_at=None).update(
+                voided_at=now
+            )
+            code, token, browser_id = (
+                new_code(),
+                secrets.token_urlsafe(32),
+                secrets.token_urlsafe(32),
+            )
+            row = LoginCode(
+                email=email,
+                link_token_hash=_digest("link", token),
+                browser_hash=_browser_digest(browser_id),
+                created_at=now,
+                expires_at=now + CODE_LIFETIME,
+            )
+            row.code_hash = _code_digest(row, code)
+            row.save()
+    if refusal is not None:
+        raise refusal
+
+    link = base_url.rstrip("/") + reverse("accounts:login_link", kwargs={"token": token})
+    if next_url:
+        link += "?" + urlencode({"next": next_url})
+    try:
+        login_mail_send(email=email, code=code, link=link, language=language)
+    except Exception:  # SMTP errors come as several types (smtplib, socket, ssl)
+        logger.exception("The sign-in mail to %s could not be sent", email)
+        with transaction.atomic():
+            LoginCode.objects.filter(pk=row.pk).update(voided_at=timezone.now())
+            LoginRequest.objects.filter(pk=record.pk).update(mail_sent=False)
+        raise MailNotSent(
+            _("The e-mail could not be sent. Please try again in a moment.")
+        ) from None
+    return LoginRequested(email=email, browser_id=browser_id)
+
+
+def login_mail_send(*, email: str, code: str, link: str, language: str) -> None:
+    """The sign-in mail, in ``language``: plain text with an HTML alternative."""
+    context = {
+        "code": code,
+        "link": link,
+        "minutes": int(CODE_LIFETIME.total_seconds() // 60),
+        "language": language,
+    }
+    with translation.override(language):
+        subject = " ".join(render_to_string("accounts/email/login_subject.txt", context).split())
+        text = render_to_string("accounts/email/login_body.txt", context)
+        html = render_to_string("accounts/email/login_body.html", context)
+    message = EmailMultiAlternatives(
+        subject=subject,
+        body=text,
+        from_email=settings.DEFAULT_FROM_EMAIL,
+        to=[email],
+        headers={"Content-Language": language},
+    )
+    message.attach_alternative(html, "text/html")
+    message.send()
+
+
+# --- Signing in -------------------------------------------------------------------------------
+
+
+def _expired() -> LoginRefused:
+    return LoginRefused(
+        _(
+            "This code no longer works: it has expired, has been used, or a newer one "
+            "was sent. Ask for a new one."
+        )
+    )
+
+
+def _sign_in(email: str) -> SignedIn:
+    """The account for ``email`` (created at its first sign-in), invitations accepted."""
+    user = User.objects.filter(email=email).first()
+    created = False
+    if user is None:
+        try:
+            with transaction.atomic():
+                user = User.objects.create_user(email, display_name_from_email(email))
+                created = True
+        except IntegrityError:  # created meanwhile by a sign-in in another process
+            user = User.objects.get(email=email)
+    if not user.is_active:
+        raise LoginRefused(_("This account is disabled."))
+    invitations_accept(user=user)
+    return SignedIn(user=user, created=created)
+
+
+def login_with_code(*, email: str, code: str, browser_id: str) -> SignedIn:
+    """Sign in with the code typed in the browser that asked for it (known by ``browser_id``).
+
+    A wrong code counts; the fifth voids the code and its link.
+    """
+    email = normalize_email_address(email)
+    now = timezone.now()
+    with transaction.atomic():
+        row = LoginCode.objects.select_for_update().filter(email=email).order_by("-pk").first()
+        if row is None or not row.is_usable_at(now):
+            refusal = _expired()
+        elif not hmac.compare_digest(row.browser_hash, _browser_digest(browser_id)):
+            refusal = LoginRefused(
+                _(
+                    "This code was asked for in another browser. Follow the link in the "
+                    "e-mail, or ask for a new code here."
+                )
+            )
+        elif not hmac.compare_digest(row.code_hash, _code_digest(row, code)):
+            row.attempts += 1
+            left = MAX_WRONG_CODES - row.attempts
+            if left <= 0:
+                row.voided_at = now
+                refusal = LoginRefused(
+                    _("Too many wrong codes: this one no longer works. Ask for a new one.")
+                )
+            else:
+                refusal = LoginRefused(
+                    ngettext(
+                        "That is not the code. %(count)d try left.",
+                        "That is not the code. %(count)d tries left.",
+                        left,
+                    )
+                    % {"count": left}
+                )
+            row.save(update_fields=["attempts", "voided_at"])
+        else:
+            row.used_at = now
+            row.save(update_fields=["used_at"])
+            return _sign_in(email)
+    # Raised outside the transaction so that the wrong attempt stays counted.
+    raise refusal
+
+
+def link_no_longer_works() -> LoginRefused:
+    return LoginRefused(
+        _(
+            "This sign-in link no longer works: it has expired, has been used, or a "
+            "newer one was sent. Ask for a new one."
+        )
+    )
+
+
+def _link_row(token: str, *, lock: bool = False) -> LoginCode | None:
+    rows = LoginCode.objects.filter(link_token_hash=_digest("link", token))
+    row = (rows.select_for_update() if lock else rows).first()
+    if row is None or not row.is_usable_at(timezone.now()) or not _is_latest(row):
+        return None
+    return row
+
+
+def login_link_email(*, token: str) -> str | None:
+    """The address a still-valid link signs in, or None. Reads only: a GET spends nothing."""
+    row = _link_row(token)
+    return row.email if row is not None else None
+
+
+def login_link_from_this_browser(*, token: str, browser_id: str) -> bool:
+    """Whether a still-valid link was asked for by the browser holding ``browser_id``."""
+    row = _link_row(token)
+    return (
+        row is not None
+        and bool(browser_id)
+        and hmac.compare_digest(row.browser_hash, _browser_digest(browser_id))
+    )
+
+
+@transaction.atomic
+def login_with_link(*, token: str) -> SignedIn:
+    """Sign in with the link from the mail, on any device; spends its code too."""
+    row = _link_row(token, lock=True)
+    if row is None:
+        raise link_no_longer_works()
+    row.used_at = timezone.now()
+    row.save(update_fields=["used_at"])
+    return _sign_in(row.email)
+
+
+# --- The account ------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def display_name_set(*, user: User, display_name: str) -> User:
+    user.display_name = " ".join(display_name.split())[:100]
+    user.save(update_fields=["display_name"])
+    return user
