@@ -1,0 +1,166 @@
+"""The admin, for staff repairs: it writes directly, without the services' checks."""
+
+from __future__ import annotations
+
+from django.contrib import admin
+
+from scorekeeper.models import (
+    Club,
+    Deal,
+    DealScore,
+    DeletedDeal,
+    Evening,
+    Game,
+    Invitation,
+    Membership,
+    Player,
+    Season,
+    Seat,
+)
+
+# --- Clubs ------------------------------------------------------------------------------
+
+
+class MembershipInline(admin.TabularInline):
+    model = Membership
+    extra = 0
+    raw_id_fields = ("user",)
+
+
+class InvitationInline(admin.TabularInline):
+    model = Invitation
+    extra = 0
+    raw_id_fields = ("invited_by",)
+
+
+class PlayerInline(admin.TabularInline):
+    model = Player
+    extra = 0
+    raw_id_fields = ("user",)
+
+
+@admin.register(Club)
+class ClubAdmin(admin.ModelAdmin):
+    list_display = ("name", "created_at")
+    search_fields = ("name",)
+    date_hierarchy = "created_at"
+    inlines = (MembershipInline, InvitationInline, PlayerInline)
+
+
+@admin.register(Membership)
+class MembershipAdmin(admin.ModelAdmin):
+    list_display = ("user", "club", "role", "joined_at")
+    list_filter = ("role",)
+    search_fields = ("user__email", "user__display_name", "club__name")
+    raw_id_fields = ("club", "user")
+    list_select_related = ("user", "club")
+
+
+@admin.register(Invitation)
+class InvitationAdmin(admin.ModelAdmin):
+    list_display = ("email", "club", "invited_by", "created_at")
+    search_fields = ("email", "club__name")
+    raw_id_fields = ("club", "invited_by")
+    list_select_related = ("club", "invited_by")
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ("name", "club", "user", "retired", "created_at")
+    list_filter = ("retired",)
+    search_fields = ("name", "club__name", "user__email", "user__display_name")
+    raw_id_fields = ("club", "user")
+    list_select_related = ("club", "user")
+
+
+# --- Evenings and games ------------------------------------------------------------------
+
+
+class GameInline(admin.TabularInline):
+    model = Game
+    extra = 0
+    raw_id_fields = ("first_dealer",)
+    show_change_link = True
+
+
+@admin.register(Evening)
+class EveningAdmin(admin.ModelAdmin):
+    list_display = ("__str__", "club", "date", "place", "closed_at", "version")
+    list_filter = (("closed_at", admin.EmptyFieldListFilter), "date")
+    search_fields = ("club__name", "place")
+    date_hierarchy = "date"
+    raw_id_fields = ("club", "created_by")
+    list_select_related = ("club",)
+    inlines = (GameInline,)
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    extra = 0
+    raw_id_fields = ("player",)
+
+
+@admin.register(Game)
+class GameAdmin(admin.ModelAdmin):
+    list_display = ("__str__", "evening", "number", "kind", "target", "five_mode")
+    list_filter = ("kind", "five_mode")
+    search_fields = ("evening__club__name",)
+    raw_id_fields = ("evening", "first_dealer")
+    list_select_related = ("evening__club",)
+    inlines = (SeatInline,)
+
+
+@admin.register(Seat)
+class SeatAdmin(admin.ModelAdmin):
+    list_display = ("player", "game", "position", "present")
+    list_filter = ("present",)
+    search_fields = ("player__name", "game__evening__club__name")
+    raw_id_fields = ("game", "player")
+    list_select_related = ("player", "game__evening__club")
+
+
+# --- Deals ----------------------------------------------------------------------------------
+
+
+class DealScoreInline(admin.TabularInline):
+    model = DealScore
+    extra = 0
+    raw_id_fields = ("player",)
+
+
+@admin.register(Deal)
+class DealAdmin(admin.ModelAdmin):
+    list_display = ("__str__", "game", "number", "dealer", "taker", "contract", "passed")
+    list_filter = ("passed", "contract")
+    search_fields = ("game__evening__club__name", "idempotency_key")
+    raw_id_fields = ("game", "dealer", "taker", "partner", "created_by")
+    list_select_related = ("game__evening__club", "dealer", "taker")
+    inlines = (DealScoreInline,)
+
+
+@admin.register(DealScore)
+class DealScoreAdmin(admin.ModelAdmin):
+    list_display = ("player", "deal", "seated", "score")
+    list_filter = ("seated",)
+    search_fields = ("player__name",)
+    raw_id_fields = ("deal", "player")
+    list_select_related = ("player", "deal__game__evening__club")
+
+
+@admin.register(DeletedDeal)
+class DeletedDealAdmin(admin.ModelAdmin):
+    list_display = ("__str__", "game", "number", "deleted_by", "deleted_at")
+    raw_id_fields = ("game", "deleted_by")
+    list_select_related = ("game__evening__club", "deleted_by")
+
+
+# --- Seasons ----------------------------------------------------------------------------------
+
+
+@admin.register(Season)
+class SeasonAdmin(admin.ModelAdmin):
+    list_display = ("name", "club", "start", "end")
+    search_fields = ("name", "club__name")
+    date_hierarchy = "start"
+    raw_id_fields = ("club",)
+    list_select_related = ("club",)

@@ -1,0 +1,58 @@
+"""Forms of the club pages: they parse input only; the services decide and write."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from accounts.models import User
+from scorekeeper.models import Club, Player
+
+
+class ClubNameForm(forms.Form):
+    name = forms.CharField(
+        label=_("Name of the club"),
+        max_length=Club._meta.get_field("name").max_length,
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
+    )
+
+
+class InvitationForm(forms.Form):
+    email = forms.EmailField(
+        label=_("E-mail address"),
+        max_length=254,
+        widget=forms.EmailInput(attrs={"autocomplete": "off", "inputmode": "email"}),
+    )
+
+
+class PlayerAddForm(forms.Form):
+    name = forms.CharField(
+        label=_("Name of the player"),
+        max_length=Player._meta.get_field("name").max_length,
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
+    )
+
+
+class PlayerEditForm(forms.Form):
+    name = forms.CharField(
+        label=_("Name"),
+        max_length=Player._meta.get_field("name").max_length,
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
+    )
+    user = forms.ModelChoiceField(
+        label=_("Member's account"),
+        queryset=User.objects.none(),
+        required=False,
+        empty_label=_("No account"),
+        help_text=_("Link this player to a member who signs in, if the player is one."),
+    )
+
+    def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["user"]
+        assert isinstance(field, forms.ModelChoiceField)
+        field.queryset = User.objects.filter(memberships__club=club).order_by(
+            "display_name", "email"
+        )

@@ -1,0 +1,310 @@
+"""The table: start an evening, enter deals, correct them, follow the score live."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from scorekeeper import services
+from scorekeeper.access import deal_for, evening_for, game_for, membership_for
+from scorekeeper.deal_forms import TarotDealForm, initial_for_deal, initial_from_query
+from scorekeeper.evening_forms import EveningStartForm, SeatJoinForm
+from scorekeeper.models import DeletedDeal, Evening, Game, Membership
+from scorekeeper.scoring.errors import ScoringError
+from scorekeeper.sheets import game_sheet
+
+NOT_MODIFIED = 304
+
+
+def _evening_url(evening: Evening, game: Game | None = None) -> str:
+    url = reverse("evening", args=[evening.pk])
+    return f"{url}#game-{game.pk}" if game else url
+
+
+def _deal_form(
+    request: HttpRequest, game: Game, *, data: Any = None, initial: dict[str, Any] | None = None
+) -> TarotDealForm:
+    present = services.present_players(game)
+    if initial is None:
+        dealer = services.next_dealer(game, present)
+        initial = {
+            "dealer": dealer.pk,
+            "sitting_out": [p.pk for p in services.default_sitting_out(game, present, dealer)],
+        }
+        initial.update(initial_from_query(request.GET, list(TarotDealForm.base_fields)))
+    return TarotDealForm(data, game=game, present=present, initial=initial)
+
+
+def _page_context(
+    request: HttpRequest,
+    evening: Evening,
+    membership: Membership | None,
+    *,
+    forms: dict[int, TarotDealForm] | None = None,
+) -> dict[str, Any]:
+    games = list(evening.games.order_by("number"))
+    sheets = [game_sheet(game) for game in games]
+    can_write = membership is not None and not evening.is_closed
+    current = games[-1] if games else None
+    deal_forms = forms or {}
+    if (
+        can_write
+        and current is not None
+        and current.pk not in deal_forms
+        and current.kind == Game.Kind.TAROT
+    ):
+        deal_forms[current.pk] = _deal_form(request, current)
+    for sheet in sheets:
+        sheet.form = deal_forms.get(sheet.game.pk)  # type: ignore[attr-defined]
+        sheet.next_dealer = (  # type: ignore[attr-defined]
+            services.next_dealer(sheet.game, sheet.present) if sheet.present else None
+        )
+        sheet.absent = [  # type: ignore[attr-defined]
+            player
+            for player in evening.club.players.filter(retired=False)
+            if player not in sheet.present
+        ]
+    undo = None
+    if membership is not None and request.GET.get("undo", "").isdigit():
+        undo = DeletedDeal.objects.filter(
+            pk=int(request.GET["undo"]), game__evening=evening
+        ).first()
+    return {
+        "evening": evening,
+        "club": evening.club,
+        "membership": membership,
+        "sheets": sheets,
+        "can_write": can_write,
+        "undo": undo,
+    }
+
+
+@require_http_methods(["GET", "POST"])
+def evening_new(request: HttpRequest, club_id: int) -> HttpResponse:
+    membership = membership_for(request, club_id)
+    club = membership.club
+    players = list(club.players.filter(retired=False))
+    form = EveningStartForm(request.POST or None, players=players)
+    if request.method == "POST" and form.is_valid():
+        try:
+            evening = services.evening_start(
+                club=club,
+                players=form.cleaned_data["players"],
+                first_dealer=form.cleaned_data["dealer"],
+                created_by=request.user,
+                date=form.cleaned_data["date"],
+                place=form.cleaned_data["place"],
+                five_mode=form.cleaned_data["five_mode"],
+            )
+        except services.ServiceError as error:
+            form.add_error(None, error.message)
+        else:
+            return redirect(_evening_url(evening))
+    return render(
+        request, "scorekeeper/evening_new.html", {"club": club, "form": form, "players": players}
+    )
+
+
+@require_http_methods(["GET", "HEAD"])
+def evening(request: HttpRequest, evening_id: int) -> HttpResponse:
+    evening, membership = evening_for(request, evening_id)
+    return render(request, "scorekeeper/evening.html", _page_context(request, evening, membership))
+
+
+def _live(request: HttpRequest, evening: Evening, membership: Membership | None) -> HttpResponse:
+    if request.GET.get("version") == str(evening.version):
+        return HttpResponse(status=NOT_MODIFIED)
+    context = _page_context(request, evening, None)
+    context["membership"] = membership
+    context["shared"] = membership is None
+    return render(request, "scorekeeper/evening_live.html", context)
+
+
+@require_http_methods(["GET", "HEAD"])
+def evening_live(request: HttpRequest, evening_id: int) -> HttpResponse:
+    evening, membership = evening_for(request, evening_id)
+    return _live(request, evening, membership)
+
+
+def _shared_evening(token: str) -> Evening:
+    if not token:
+        raise Http404
+    return get_object_or_404(Evening.objects.select_related("club"), share_token=token)
+
+
+@require_http_methods(["GET", "HEAD"])
+def evening_shared(request: HttpRequest, token: str) -> HttpResponse:
+    evening = _shared_evening(token)
+    context = _page_context(request, evening, None)
+    context["shared"] = True
+    return render(request, "scorekeeper/evening.html", context)
+
+
+@require_http_methods(["GET", "HEAD"])
+def evening_shared_live(request: HttpRequest, token: str) -> HttpResponse:
+    return _live(request, _shared_evening(token), None)
+
+
+@require_http_methods(["POST"])
+def deal_preview(request: HttpRequest, evening_id: int, game_id: int) -> HttpResponse:
+    game, _membership = game_for(request, evening_id, game_id)
+    form = _deal_form(request, game, data=request.POST)
+    form.is_valid()
+    if request.htmx:
+        return render(request, "scorekeeper/deal_form.html#preview", {"form": form, "game": game})
+    context = _page_context(request, game.evening, _membership, forms={game.pk: form})
+    return render(request, "scorekeeper/evening.html", context)
+
+
+@require_http_methods(["POST"])
+def deal_create(request: HttpRequest, evening_id: int, game_id: int) -> HttpResponse:
+    game, membership = game_for(request, evening_id, game_id)
+    form = _deal_form(request, game, data=request.POST)
+    if form.is_valid() and form.inputs is not None:
+        try:
+            deal = services.deal_record(
+                game=game,
+                inputs=form.inputs,
+                dealer=form.dealer_player(),
+                created_by=request.user,
+                idempotency_key=form.cleaned_data["idempotency_key"] or None,
+            )
+        except services.ServiceError as error:
+            form.add_error(None, error.message)
+        except ScoringError as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(request, _("Deal %(number)s saved.") % {"number": deal.number})
+            return redirect(_evening_url(game.evening, game))
+    context = _page_context(request, game.evening, membership, forms={game.pk: form})
+    return render(request, "scorekeeper/evening.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+def deal_edit(request: HttpRequest, evening_id: int, deal_id: int) -> HttpResponse:
+    deal, membership = deal_for(request, evening_id, deal_id)
+    game = deal.game
+    if game.kind != Game.Kind.TAROT:
+        raise Http404
+    evening = game.evening
+    present = [score.player for score in deal.scores.select_related("player")]
+    positions = dict(game.seats.values_list("player_id", "position"))
+    present.sort(key=lambda player: positions.get(player.pk, 99))
+    if request.method == "POST":
+        form = TarotDealForm(request.POST, game=game, present=present)
+        if not evening.is_closed and form.is_valid() and form.inputs is not None:
+            try:
+                services.deal_update(deal=deal, inputs=form.inputs, dealer=form.dealer_player())
+            except (services.ServiceError, ScoringError) as error:
+                form.add_error(None, error.message)
+            else:
+                messages.success(request, _("Deal %(number)s changed.") % {"number": deal.number})
+                return redirect(_evening_url(evening, game))
+    else:
+        form = TarotDealForm(game=game, present=present, initial=initial_for_deal(deal, present))
+    return render(
+        request,
+        "scorekeeper/deal_edit.html",
+        {
+            "evening": evening,
+            "club": evening.club,
+            "deal": deal,
+            "game": game,
+            "form": form,
+            "membership": membership,
+        },
+    )
+
+
+@require_http_methods(["POST"])
+def deal_delete(request: HttpRequest, evening_id: int, deal_id: int) -> HttpResponse:
+    deal, _membership = deal_for(request, evening_id, deal_id)
+    try:
+        deleted = services.deal_delete(deal=deal, deleted_by=request.user)
+    except services.ServiceError as error:
+        messages.error(request, error.message)
+        return redirect(_evening_url(deal.game.evening))
+    url = reverse("evening", args=[evening_id])
+    return redirect(f"{url}?undo={deleted.pk}#game-{deleted.game_id}")
+
+
+@require_http_methods(["POST"])
+def deal_restore(request: HttpRequest, evening_id: int, deleted_id: int) -> HttpResponse:
+    evening, _membership = evening_for(request, evening_id)
+    deleted = get_object_or_404(DeletedDeal, pk=deleted_id, game__evening=evening)
+    try:
+        deal = services.deal_restore(deleted=deleted)
+    except (services.ServiceError, ScoringError) as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("Deal %(number)s is back.") % {"number": deal.number})
+    return redirect(_evening_url(evening))
+
+
+@require_http_methods(["POST"])
+def seat_join(request: HttpRequest, evening_id: int, game_id: int) -> HttpResponse:
+    game, _membership = game_for(request, evening_id, game_id)
+    present = services.present_players(game)
+    absent = [p for p in game.evening.club.players.filter(retired=False) if p not in present]
+    form = SeatJoinForm(request.POST, absent=absent, present=present)
+    if form.is_valid():
+        player, after = form.chosen()
+        try:
+            services.seat_join(game=game, player=player, after=after)
+        except services.ServiceError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, _("%(name)s joins the table.") % {"name": player})
+    else:
+        messages.error(request, _("Choose a player to join the table."))
+    return redirect(_evening_url(game.evening, game))
+
+
+@require_http_methods(["POST"])
+def seat_leave(request: HttpRequest, evening_id: int, game_id: int, player_id: int) -> HttpResponse:
+    game, _membership = game_for(request, evening_id, game_id)
+    player = get_object_or_404(game.evening.club.players, pk=player_id)
+    try:
+        services.seat_leave(game=game, player=player)
+    except services.ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("%(name)s leaves the table.") % {"name": player})
+    return redirect(_evening_url(game.evening, game))
+
+
+def _owner_evening(request: HttpRequest, evening_id: int) -> Evening:
+    evening, membership = evening_for(request, evening_id)
+    if not membership.is_owner:
+        raise Http404
+    return evening
+
+
+@require_http_methods(["POST"])
+def evening_close(request: HttpRequest, evening_id: int) -> HttpResponse:
+    evening = services.evening_close(evening=_owner_evening(request, evening_id))
+    return redirect(_evening_url(evening))
+
+
+@require_http_methods(["POST"])
+def evening_reopen(request: HttpRequest, evening_id: int) -> HttpResponse:
+    evening = services.evening_reopen(evening=_owner_evening(request, evening_id))
+    return redirect(_evening_url(evening))
+
+
+@require_http_methods(["POST"])
+def share_link_create(request: HttpRequest, evening_id: int) -> HttpResponse:
+    evening = services.share_link_create(evening=_owner_evening(request, evening_id))
+    return redirect(_evening_url(evening))
+
+
+@require_http_methods(["POST"])
+def share_link_revoke(request: HttpRequest, evening_id: int) -> HttpResponse:
+    evening = services.share_link_revoke(evening=_owner_evening(request, evening_id))
+    return redirect(_evening_url(evening))

@@ -1,0 +1,311 @@
+"""Clubs, players, evenings, games and deals.
+
+Models hold data and read-only helpers; every write goes through ``scorekeeper.services``.
+Scores come only from ``scorekeeper.scoring``; a deal stores its inputs and each player's
+score (``DealScore``) so that totals are plain sums in the database.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models.functions import Lower
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+
+class Club(models.Model):
+    name = models.CharField(_("name"), max_length=80)
+    created_at = models.DateTimeField(_("created"), default=timezone.now)
+    members = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, through="Membership", related_name="clubs"
+    )
+
+    class Meta:
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
+        ordering = ["name", "pk"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Membership(models.Model):
+    class Role(models.TextChoices):
+        OWNER = "owner", _("owner")
+        MEMBER = "member", _("member")
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
+    )
+    role = models.CharField(_("role"), max_length=10, choices=Role, default=Role.MEMBER)
+    joined_at = models.DateTimeField(_("joined"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("membership")
+        verbose_name_plural = _("memberships")
+        constraints = [
+            models.UniqueConstraint(fields=["club", "user"], name="membership_once_per_club"),
+            models.UniqueConstraint(
+                fields=["club"], condition=models.Q(role="owner"), name="membership_one_owner"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} @ {self.club} ({self.role})"
+
+    @property
+    def is_owner(self) -> bool:
+        return self.role == self.Role.OWNER
+
+
+class Invitation(models.Model):
+    """An e-mail address invited to a club; it becomes a membership when that address signs in."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="invitations")
+    email = models.EmailField(_("e-mail address"))
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(_("created"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("invitation")
+        verbose_name_plural = _("invitations")
+        constraints = [
+            models.UniqueConstraint(fields=["club", "email"], name="invitation_once_per_club"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.email} → {self.club}"
+
+
+class Player(models.Model):
+    """A name in a club's score sheets; linked to an account only if its owner has one."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(_("name"), max_length=40)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="players",
+        verbose_name=_("account"),
+    )
+    retired = models.BooleanField(_("retired"), default=False)
+    created_at = models.DateTimeField(_("created"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        ordering = ["retired", Lower("name"), "pk"]
+        constraints = [
+            models.UniqueConstraint("club", Lower("name"), name="player_name_once_per_club"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def new_share_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+class Evening(models.Model):
+    """A séance: one club at one table on one date, holding one or more games."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="evenings")
+    date = models.DateField(_("date"), default=timezone.localdate)
+    place = models.CharField(_("place"), max_length=80, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(_("created"), default=timezone.now)
+    closed_at = models.DateTimeField(_("closed"), null=True, blank=True)
+    # Bumped by every change a watcher should see; the live view polls against it.
+    version = models.PositiveIntegerField(default=1)
+    share_token = models.CharField(max_length=64, null=True, blank=True, unique=True)
+
+    class Meta:
+        verbose_name = _("evening")
+        verbose_name_plural = _("evenings")
+        ordering = ["-date", "-pk"]
+        indexes = [models.Index(fields=["club", "date"])]
+
+    def __str__(self) -> str:
+        return f"{self.club} {self.date:%Y-%m-%d}"
+
+    @property
+    def is_closed(self) -> bool:
+        return self.closed_at is not None
+
+
+class Game(models.Model):
+    """One game within an evening: French Tarot, or a game of L'escopette to a target."""
+
+    class Kind(models.TextChoices):
+        TAROT = "tarot", _("French Tarot")
+        ESCOPETTE = "escopette", _("L'escopette")
+
+    class FiveMode(models.TextChoices):
+        FIVE = "five", _("5-player tarot (a called king)")
+        FOUR = "four", _("4-player tarot, the dealer sits out")
+
+    evening = models.ForeignKey(Evening, on_delete=models.CASCADE, related_name="games")
+    number = models.PositiveSmallIntegerField(_("game"), default=1)
+    kind = models.CharField(_("game"), max_length=10, choices=Kind, default=Kind.TAROT)
+    target = models.PositiveSmallIntegerField(_("target"), null=True, blank=True)
+    five_mode = models.CharField(
+        _("with five players"), max_length=4, choices=FiveMode, default=FiveMode.FIVE
+    )
+    first_dealer = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="+", verbose_name=_("first dealer")
+    )
+    created_at = models.DateTimeField(_("created"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+        ordering = ["evening", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["evening", "number"], name="game_number_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.evening} #{self.number} {self.kind}"
+
+
+class Seat(models.Model):
+    """A player at a game's table, in seat order. Leaving keeps the seat for the sheet."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    position = models.PositiveSmallIntegerField(_("seat"))
+    present = models.BooleanField(_("present"), default=True)
+
+    class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        ordering = ["game", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "player"], name="seat_once_per_game"),
+            models.UniqueConstraint(fields=["game", "position"], name="seat_position_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} at {self.position}"
+
+
+class Deal(models.Model):
+    """One deal: its inputs as entered, and (in DealScore) what each player scored."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="deals")
+    number = models.IntegerField(_("deal"))  # briefly negative while renumbering
+    dealer = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="+", verbose_name=_("dealer")
+    )
+    passed = models.BooleanField(_("everyone passed"), default=False)
+    taker = models.ForeignKey(
+        Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    contract = models.CharField(_("contract"), max_length=12, blank=True)
+    bouts = models.PositiveSmallIntegerField(_("bouts"), null=True, blank=True)
+    points = models.DecimalField(
+        _("attack's points"), max_digits=3, decimal_places=1, null=True, blank=True
+    )
+    partner = models.ForeignKey(
+        Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    petit_au_bout = models.CharField(_("petit au bout"), max_length=8, blank=True)
+    poignees = models.JSONField(_("poignées"), default=list, blank=True)
+    chelem = models.CharField(_("chelem"), max_length=20, blank=True)
+    stakes = models.JSONField(_("stakes"), default=dict, blank=True)  # L'escopette
+    idempotency_key = models.CharField(max_length=64, null=True, blank=True, unique=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(_("created"), default=timezone.now)
+    updated_at = models.DateTimeField(_("updated"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("deal")
+        verbose_name_plural = _("deals")
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="deal_number_once_per_game"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} deal {self.number}"
+
+
+class DealScore(models.Model):
+    """What one player scored in one deal (0 when sitting out)."""
+
+    deal = models.ForeignKey(Deal, on_delete=models.CASCADE, related_name="scores")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="deal_scores")
+    seated = models.BooleanField(_("seated"), default=True)
+    score = models.IntegerField(_("score"))
+
+    class Meta:
+        verbose_name = _("deal score")
+        verbose_name_plural = _("deal scores")
+        constraints = [
+            models.UniqueConstraint(fields=["deal", "player"], name="deal_score_once"),
+        ]
+        indexes = [models.Index(fields=["player", "deal"])]
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.score}"
+
+
+class DeletedDeal(models.Model):
+    """A deleted deal kept for its undo: the inputs, enough to record it again."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="deleted_deals")
+    number = models.PositiveIntegerField()
+    snapshot = models.JSONField()
+    deleted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    deleted_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        verbose_name = _("deleted deal")
+        verbose_name_plural = _("deleted deals")
+
+    def __str__(self) -> str:
+        return f"{self.game} deleted deal {self.number}"
+
+
+class Season(models.Model):
+    """A club's named date range. An evening belongs to every season its date falls in.
+
+    The calendar year is created by itself when its first evening starts; an owner may add
+    others (a spring league, say). No foreign key: a season's evenings are the club's
+    evenings with ``start <= date <= end``.
+    """
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
+    name = models.CharField(_("name"), max_length=80)
+    start = models.DateField(_("first day"))
+    end = models.DateField(_("last day"))
+    created_at = models.DateTimeField(_("created"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("season")
+        verbose_name_plural = _("seasons")
+        ordering = ["-start", "end", "pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(end__gte=models.F("start")), name="season_end_after_start"
+            ),
+            models.UniqueConstraint(fields=["club", "start", "end"], name="season_dates_once"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name

@@ -1,0 +1,130 @@
+"""The read side of a game: its score sheet, built with a fixed number of queries.
+
+Scores are read as stored (they came from the scoring service when the deal was saved);
+running totals and each deal's outcome come from ``scorekeeper.scoring``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from django.utils.translation import gettext as _
+
+from scorekeeper.models import Deal, Game, Player
+from scorekeeper.scoring.escopette import escopette_winner
+from scorekeeper.scoring.tarot import DealOutcome, TarotDeal, deal_outcome, running_totals
+
+
+@dataclass
+class SheetRow:
+    deal: Deal
+    dealer: Player
+    taker: Player | None
+    partner: Player | None
+    outcome: DealOutcome[int] | None
+    scores: list[int | None]  # one per column; None when the player was not at the table
+    sitting_out: list[Player]
+    totals: list[int] = field(default_factory=list)
+
+    @property
+    def contract_label(self) -> str:
+        from scorekeeper.deal_forms import CONTRACTS
+
+        return str(dict(CONTRACTS).get(self.deal.contract, self.deal.contract))
+
+    @property
+    def result(self) -> str:
+        if self.deal.passed:
+            return _("everyone passed")
+        if self.outcome is None:
+            return ""
+        if self.outcome.made:
+            return _("made by %(gap)s") % {"gap": self.outcome.gap}
+        return _("failed by %(gap)s") % {"gap": self.outcome.gap}
+
+
+@dataclass
+class GameSheet:
+    game: Game
+    players: list[Player]  # the columns: everyone who sat at this game, in seat order
+    present: list[Player]
+    rows: list[SheetRow]
+    totals: list[int]
+    winner: Player | None = None
+
+    @property
+    def totals_by_player(self) -> list[tuple[Player, int]]:
+        return list(zip(self.players, self.totals, strict=True))
+
+    @property
+    def leader_total(self) -> int | None:
+        return max(self.totals) if self.totals else None
+
+
+def game_sheet(game: Game) -> GameSheet:
+    seats = list(game.seats.select_related("player").order_by("position"))
+    players = [seat.player for seat in seats]
+    by_id = {player.pk: player for player in players}
+    present = [seat.player for seat in seats if seat.present]
+    deals = list(
+        Deal.objects.filter(game=game)
+        .select_related("dealer", "taker", "partner")
+        .prefetch_related("scores")
+        .order_by("number")
+    )
+    rows: list[SheetRow] = []
+    for deal in deals:
+        stored = {score.player_id: score for score in deal.scores.all()}
+        for player_id in stored:
+            if player_id not in by_id:  # a player removed from the seats by the admin
+                by_id[player_id] = Player.objects.get(pk=player_id)
+                players.append(by_id[player_id])
+        outcome = None
+        if game.kind == Game.Kind.TAROT and not deal.passed and deal.taker_id is not None:
+            seated = tuple(pid for pid, score in stored.items() if score.seated)
+            outcome = deal_outcome(
+                TarotDeal(
+                    seated=seated,
+                    taker=deal.taker_id,
+                    contract=deal.contract,
+                    bouts=deal.bouts or 0,
+                    points=deal.points if deal.points is not None else Decimal(0),
+                    partner=deal.partner_id,
+                    petit_au_bout=deal.petit_au_bout or None,
+                    poignees=tuple(deal.poignees),
+                    chelem=deal.chelem or None,
+                )
+            )
+        rows.append(
+            SheetRow(
+                deal=deal,
+                dealer=deal.dealer,
+                taker=deal.taker,
+                partner=deal.partner,
+                outcome=outcome,
+                scores=[],
+                sitting_out=[by_id[pid] for pid, s in stored.items() if not s.seated],
+            )
+        )
+        rows[-1].scores = [stored[p.pk].score if p.pk in stored else None for p in players]
+    ids = [player.pk for player in players]
+    for row in rows:
+        row.scores += [None] * (len(players) - len(row.scores))
+    cumulative = running_totals(
+        ids,
+        (
+            {pid: score for pid, score in zip(ids, row.scores, strict=True) if score is not None}
+            for row in rows
+        ),
+    )
+    for row, after in zip(rows, cumulative, strict=True):
+        row.totals = [after[pid] for pid in ids]
+    totals = rows[-1].totals if rows else [0] * len(players)
+    winner = None
+    if game.kind == Game.Kind.ESCOPETTE and game.target:
+        winner_id = escopette_winner(dict(zip(ids, totals, strict=True)), game.target)
+        winner = by_id.get(winner_id) if winner_id is not None else None
+    return GameSheet(
+        game=game, players=players, present=present, rows=rows, totals=totals, winner=winner
+    )
