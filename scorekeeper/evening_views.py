@@ -15,7 +15,7 @@ from scorekeeper import services
 from scorekeeper.access import deal_for, evening_for, game_for, membership_for
 from scorekeeper.deal_forms import TarotDealForm, initial_for_deal, initial_from_query
 from scorekeeper.evening_forms import EveningStartForm, SeatJoinForm
-from scorekeeper.models import DeletedDeal, Evening, Game, Membership
+from scorekeeper.models import Deal, DeletedDeal, Evening, Game, Membership, Player
 from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.sheets import game_sheet
 
@@ -85,7 +85,7 @@ def _page_context(
     }
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def evening_new(request: HttpRequest, club_id: int) -> HttpResponse:
     membership = membership_for(request, club_id)
     club = membership.club
@@ -153,13 +153,23 @@ def evening_shared_live(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_http_methods(["POST"])
 def deal_preview(request: HttpRequest, evening_id: int, game_id: int) -> HttpResponse:
-    game, _membership = game_for(request, evening_id, game_id)
-    form = _deal_form(request, game, data=request.POST)
-    form.is_valid()
-    if request.htmx:
-        return render(request, "scorekeeper/deal_form.html#preview", {"form": form, "game": game})
-    context = _page_context(request, game.evening, _membership, forms={game.pk: form})
-    return render(request, "scorekeeper/evening.html", context)
+    game, membership = game_for(request, evening_id, game_id)
+    deal_id = request.GET.get("deal", "")
+    if deal_id.isdigit():  # the edit page: the players of that deal, not of the table now
+        deal, _membership = deal_for(request, evening_id, int(deal_id))
+        if deal.game_id != game.pk:
+            raise Http404
+        form = TarotDealForm(request.POST, game=game, present=_deal_present(deal))
+        form.is_valid()
+        if not request.htmx:
+            return render(request, "scorekeeper/deal_edit.html", _edit_context(deal, form))
+    else:
+        form = _deal_form(request, game, data=request.POST)
+        form.is_valid()
+        if not request.htmx:
+            context = _page_context(request, game.evening, membership, forms={game.pk: form})
+            return render(request, "scorekeeper/evening.html", context)
+    return render(request, "scorekeeper/deal_form.html#preview", {"form": form, "game": game})
 
 
 @require_http_methods(["POST"])
@@ -186,16 +196,35 @@ def deal_create(request: HttpRequest, evening_id: int, game_id: int) -> HttpResp
     return render(request, "scorekeeper/evening.html", context)
 
 
+def _deal_present(deal: Deal) -> list[Player]:
+    """The players at the table when the deal was played, in seat order."""
+    present = [score.player for score in deal.scores.select_related("player")]
+    positions = dict(deal.game.seats.values_list("player_id", "position"))
+    present.sort(key=lambda player: positions.get(player.pk, 99))
+    return present
+
+
+def _edit_context(deal: Deal, form: TarotDealForm) -> dict[str, Any]:
+    evening = deal.game.evening
+    preview = reverse("deal_preview", args=[evening.pk, deal.game_id])
+    return {
+        "evening": evening,
+        "club": evening.club,
+        "deal": deal,
+        "game": deal.game,
+        "form": form,
+        "preview_url": f"{preview}?deal={deal.pk}",
+    }
+
+
 @require_http_methods(["GET", "POST"])
 def deal_edit(request: HttpRequest, evening_id: int, deal_id: int) -> HttpResponse:
-    deal, membership = deal_for(request, evening_id, deal_id)
+    deal, _membership = deal_for(request, evening_id, deal_id)
     game = deal.game
     if game.kind != Game.Kind.TAROT:
         raise Http404
     evening = game.evening
-    present = [score.player for score in deal.scores.select_related("player")]
-    positions = dict(game.seats.values_list("player_id", "position"))
-    present.sort(key=lambda player: positions.get(player.pk, 99))
+    present = _deal_present(deal)
     if request.method == "POST":
         form = TarotDealForm(request.POST, game=game, present=present)
         if not evening.is_closed and form.is_valid() and form.inputs is not None:
@@ -207,19 +236,10 @@ def deal_edit(request: HttpRequest, evening_id: int, deal_id: int) -> HttpRespon
                 messages.success(request, _("Deal %(number)s changed.") % {"number": deal.number})
                 return redirect(_evening_url(evening, game))
     else:
-        form = TarotDealForm(game=game, present=present, initial=initial_for_deal(deal, present))
-    return render(
-        request,
-        "scorekeeper/deal_edit.html",
-        {
-            "evening": evening,
-            "club": evening.club,
-            "deal": deal,
-            "game": game,
-            "form": form,
-            "membership": membership,
-        },
-    )
+        initial = initial_for_deal(deal, present)
+        initial.update(initial_from_query(request.GET, list(TarotDealForm.base_fields)))
+        form = TarotDealForm(game=game, present=present, initial=initial)
+    return render(request, "scorekeeper/deal_edit.html", _edit_context(deal, form))
 
 
 @require_http_methods(["POST"])

@@ -388,3 +388,43 @@ def test_with_six_present_the_form_shows_that_the_dealer_sits_out(client: Client
     scores = {s.player.name: (s.seated, s.score) for s in Deal.objects.get().scores.all()}
     assert scores["Ana"] == (False, 0) and scores["Ben"] == (False, 0)
     assert scores["Chloé"] == (True, 75)
+
+
+def test_the_edit_preview_uses_the_players_of_that_deal_even_after_one_left(client: Client) -> None:
+    from scorekeeper import services
+
+    club, players = make_club(players=NAMES[:5])
+    evening, game = start_evening(club, players[:4])
+    services.seat_join(game=game, player=players[4])
+    client.force_login(club.memberships.get().user)
+    save(
+        client,
+        evening,
+        game,
+        dealer=players[0].pk,
+        taker=players[4].pk,
+        contract="garde",
+        bouts=2,
+        points="45.5",
+        partner=players[4].pk,
+    )
+    deal = Deal.objects.get()
+    services.seat_leave(game=game, player=players[4])
+    page = client.get(reverse("deal_edit", args=[evening.pk, deal.pk]), **EN)
+    preview_url = page.context["preview_url"]
+    assert preview_url.endswith(f"?deal={deal.pk}")
+    response = client.post(
+        preview_url,
+        deal_post(
+            dealer=players[0].pk,
+            taker=players[4].pk,
+            contract="garde",
+            bouts=2,
+            points="45.5",
+            partner=players[4].pk,
+        ),
+        HTTP_HX_REQUEST="true",
+        **EN,
+    )
+    assert "Made by 5 (target 41)" in response.text
+    assert "+240" in response.text  # alone at 5: 4 × (25 + 5) × 2
