@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from scorekeeper.models import Deal, Game, Player
 from scorekeeper.scoring.cards import DECK_TOTAL
 from scorekeeper.scoring.errors import ScoringError
+from scorekeeper.scoring.escopette import STAKE_TRUMPS, EscopetteDeal, score_escopette_deal
 from scorekeeper.scoring.tarot import (
     POIGNEE_TRUMPS,
     DealOutcome,
@@ -73,6 +74,7 @@ def parse_points(text: str) -> Decimal:
 
 class TarotDealForm(forms.Form):
     prefix = "deal"
+    include_template = "scorekeeper/deal_form.html"
 
     idempotency_key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
     dealer = forms.TypedChoiceField(label=_("Dealer"), coerce=int)
@@ -265,3 +267,92 @@ def initial_from_query(query: Mapping[str, Any], names: Sequence[str]) -> dict[s
         elif key in query:
             initial[name] = query[key]
     return initial
+
+
+class EscopetteDealForm(forms.Form):
+    """A deal of L'escopette: who won each of the nine stake trumps."""
+
+    prefix = "deal"
+    include_template = "scorekeeper/escopette_deal_form.html"
+
+    idempotency_key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
+    dealer = forms.TypedChoiceField(label=_("Dealer"), coerce=int)
+
+    def __init__(
+        self,
+        data: Mapping[str, Any] | None = None,
+        *,
+        game: Game,
+        present: Sequence[Player],
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(data, **kwargs)
+        self.game = game
+        self.present = list(present)
+        names = [(player.pk, player.name) for player in self.present]
+        self.fields["dealer"].choices = names
+        for stake in STAKE_TRUMPS:
+            self.fields[f"stake_{stake}"] = forms.TypedChoiceField(
+                label=str(stake),
+                choices=names,
+                coerce=int,
+                required=False,
+                empty_value=None,
+                widget=forms.RadioSelect,
+            )
+        if not self.is_bound and not self.initial.get("idempotency_key"):
+            self.initial["idempotency_key"] = uuid.uuid4().hex
+        self.inputs: EscopetteDeal[int] | None = None
+        self.scores: dict[int, int] = {}
+
+    def stake_fields(self) -> list[tuple[int, forms.BoundField]]:
+        return [(stake, self[f"stake_{stake}"]) for stake in STAKE_TRUMPS]
+
+    def given_so_far(self) -> list[tuple[Player, int]]:
+        """Each player's stakes as the form stands, before it is complete."""
+        won = {player.pk: 0 for player in self.present}
+        for stake in STAKE_TRUMPS:
+            value = self[f"stake_{stake}"].value()
+            if value not in (None, "") and str(value).isdigit() and int(value) in won:
+                won[int(value)] += stake
+        return [(player, won[player.pk]) for player in self.present]
+
+    def total_so_far(self) -> int:
+        return sum(points for _player, points in self.given_so_far())
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if self.errors:
+            return data
+        missing = [stake for stake in STAKE_TRUMPS if data.get(f"stake_{stake}") is None]
+        for stake in missing:
+            self.add_error(f"stake_{stake}", _("Who won the %(stake)s?") % {"stake": stake})
+        if missing:
+            return data
+        self.inputs = EscopetteDeal(
+            stakes={stake: data[f"stake_{stake}"] for stake in STAKE_TRUMPS}
+        )
+        try:
+            self.scores = score_escopette_deal([p.pk for p in self.present], self.inputs)
+        except ScoringError as error:
+            self.add_error(None, error.message)
+            self.inputs = None
+        return data
+
+    def outcome_scores(self) -> list[tuple[Player, int]]:
+        return [(p, self.scores[p.pk]) for p in self.present if p.pk in self.scores]
+
+    def dealer_player(self) -> Player:
+        dealer_id = self.cleaned_data["dealer"]
+        return next(p for p in self.present if p.pk == dealer_id)
+
+
+def escopette_initial_for_deal(deal: Deal) -> dict[str, Any]:
+    initial: dict[str, Any] = {"dealer": deal.dealer_id}
+    for stake, winner in deal.stakes.items():
+        initial[f"stake_{stake}"] = winner
+    return initial
+
+
+def deal_form_class(game: Game) -> type[TarotDealForm] | type[EscopetteDealForm]:
+    return EscopetteDealForm if game.kind == Game.Kind.ESCOPETTE else TarotDealForm

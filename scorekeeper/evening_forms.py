@@ -15,11 +15,25 @@ from scorekeeper.models import Game, Player
 SEATS = 6
 
 
-class EveningStartForm(forms.Form):
-    date = forms.DateField(
-        label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+class GameStartForm(forms.Form):
+    """Who sits where, who deals first, and which game: French Tarot or L'escopette."""
+
+    kind = forms.ChoiceField(
+        label=_("Game"),
+        choices=Game.Kind.choices,
+        initial=Game.Kind.TAROT,
+        required=False,
+        widget=forms.RadioSelect,
     )
-    place = forms.CharField(label=_("Place"), max_length=80, required=False)
+    target = forms.TypedChoiceField(
+        label=_("L'escopette: played to"),
+        choices=[(50, _("50 points")), (100, _("100 points"))],
+        coerce=int,
+        initial=50,
+        required=False,
+        empty_value=None,
+        widget=forms.RadioSelect,
+    )
     five_mode = forms.ChoiceField(
         label=_("With five players"),
         choices=Game.FiveMode.choices,
@@ -36,7 +50,8 @@ class EveningStartForm(forms.Form):
     def __init__(self, *args: Any, players: Sequence[Player], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.players = list(players)
-        self.initial.setdefault("date", timezone.localdate())
+        if "date" in self.fields:
+            self.initial.setdefault("date", timezone.localdate())
         choices = [("", "—")] + [(p.pk, p.name) for p in self.players]
         for seat in range(1, SEATS + 1):
             self.fields[f"seat_{seat}"] = forms.TypedChoiceField(
@@ -54,6 +69,7 @@ class EveningStartForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        data["kind"] = data.get("kind") or Game.Kind.TAROT
         chosen: list[tuple[int, Player]] = []
         by_id = {p.pk: p for p in self.players}
         seen: set[int] = set()
@@ -74,7 +90,21 @@ class EveningStartForm(forms.Form):
             self.add_error("first_dealer", _("The first dealer's seat is empty."))
         data["players"] = [player for _seat, player in chosen]
         data["dealer"] = dealer
+        if data.get("kind") == Game.Kind.ESCOPETTE:
+            if len(chosen) != 4:
+                raise forms.ValidationError(_("L'escopette is played by exactly 4 players."))
+            if data.get("target") not in (50, 100):
+                self.add_error("target", _("Choose a target of 50 or 100."))
         return data
+
+
+class EveningStartForm(GameStartForm):
+    date = forms.DateField(
+        label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    )
+    place = forms.CharField(label=_("Place"), max_length=80, required=False)
+
+    field_order = ["date", "place"]
 
     def clean_date(self) -> dt.date:
         date: dt.date = self.cleaned_data["date"]

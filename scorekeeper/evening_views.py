@@ -13,8 +13,15 @@ from django.views.decorators.http import require_http_methods
 
 from scorekeeper import services
 from scorekeeper.access import deal_for, evening_for, game_for, membership_for
-from scorekeeper.deal_forms import TarotDealForm, initial_for_deal, initial_from_query
-from scorekeeper.evening_forms import EveningStartForm, SeatJoinForm
+from scorekeeper.deal_forms import (
+    EscopetteDealForm,
+    TarotDealForm,
+    deal_form_class,
+    escopette_initial_for_deal,
+    initial_for_deal,
+    initial_from_query,
+)
+from scorekeeper.evening_forms import EveningStartForm, GameStartForm, SeatJoinForm
 from scorekeeper.models import Deal, DeletedDeal, Evening, Game, Membership, Player
 from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.sheets import game_sheet
@@ -27,17 +34,18 @@ def _evening_url(evening: Evening, game: Game | None = None) -> str:
     return f"{url}#game-{game.pk}" if game else url
 
 
-def _deal_form(
-    request: HttpRequest, game: Game, *, data: Any = None, initial: dict[str, Any] | None = None
-) -> TarotDealForm:
+DealForm = TarotDealForm | EscopetteDealForm
+
+
+def _deal_form(request: HttpRequest, game: Game, *, data: Any = None) -> DealForm:
+    """The form for the next deal of a game, ready for the next dealer."""
     present = services.present_players(game)
-    if initial is None:
-        dealer = services.next_dealer(game, present)
-        initial = {
-            "dealer": dealer.pk,
-            "sitting_out": [p.pk for p in services.default_sitting_out(game, present, dealer)],
-        }
-        initial.update(initial_from_query(request.GET, list(TarotDealForm.base_fields)))
+    dealer = services.next_dealer(game, present)
+    initial: dict[str, Any] = {"dealer": dealer.pk}
+    if game.kind == Game.Kind.ESCOPETTE:
+        return EscopetteDealForm(data, game=game, present=present, initial=initial)
+    initial["sitting_out"] = [p.pk for p in services.default_sitting_out(game, present, dealer)]
+    initial.update(initial_from_query(request.GET, list(TarotDealForm.base_fields)))
     return TarotDealForm(data, game=game, present=present, initial=initial)
 
 
@@ -46,21 +54,17 @@ def _page_context(
     evening: Evening,
     membership: Membership | None,
     *,
-    forms: dict[int, TarotDealForm] | None = None,
+    forms: dict[int, DealForm] | None = None,
 ) -> dict[str, Any]:
     games = list(evening.games.order_by("number"))
     sheets = [game_sheet(game) for game in games]
     can_write = membership is not None and not evening.is_closed
     current = games[-1] if games else None
     deal_forms = forms or {}
-    if (
-        can_write
-        and current is not None
-        and current.pk not in deal_forms
-        and current.kind == Game.Kind.TAROT
-    ):
-        deal_forms[current.pk] = _deal_form(request, current)
     for sheet in sheets:
+        game = sheet.game
+        if can_write and game == current and game.pk not in deal_forms and not sheet.winner:
+            deal_forms[game.pk] = _deal_form(request, game)
         sheet.form = deal_forms.get(sheet.game.pk)  # type: ignore[attr-defined]
         sheet.next_dealer = (  # type: ignore[attr-defined]
             services.next_dealer(sheet.game, sheet.present) if sheet.present else None
@@ -100,7 +104,9 @@ def evening_new(request: HttpRequest, club_id: int) -> HttpResponse:
                 created_by=request.user,
                 date=form.cleaned_data["date"],
                 place=form.cleaned_data["place"],
+                kind=form.cleaned_data["kind"],
                 five_mode=form.cleaned_data["five_mode"],
+                target=form.cleaned_data["target"],
             )
         except services.ServiceError as error:
             form.add_error(None, error.message)
@@ -109,6 +115,45 @@ def evening_new(request: HttpRequest, club_id: int) -> HttpResponse:
     return render(
         request, "scorekeeper/evening_new.html", {"club": club, "form": form, "players": players}
     )
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def game_new(request: HttpRequest, evening_id: int) -> HttpResponse:
+    """Another game in the same evening: French Tarot or L'escopette."""
+    evening, _membership = evening_for(request, evening_id)
+    if evening.is_closed:
+        raise Http404
+    players = list(evening.club.players.filter(retired=False))
+    last = evening.games.order_by("-number").first()
+    initial: dict[str, Any] = {}
+    if last is not None:
+        for seat in last.seats.filter(present=True).order_by("position")[:6]:
+            initial[f"seat_{len(initial) + 1}"] = seat.player_id
+    form = GameStartForm(request.POST or None, players=players, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            game = services.game_start(
+                evening=evening,
+                players=form.cleaned_data["players"],
+                first_dealer=form.cleaned_data["dealer"],
+                kind=form.cleaned_data["kind"],
+                five_mode=form.cleaned_data["five_mode"],
+                target=form.cleaned_data["target"],
+            )
+        except services.ServiceError as error:
+            form.add_error(None, error.message)
+        else:
+            return redirect(_evening_url(evening, game))
+    return render(
+        request,
+        "scorekeeper/game_new.html",
+        {"evening": evening, "club": evening.club, "form": form, "players": players},
+    )
+
+
+@require_http_methods(["GET", "HEAD"])
+def rules_escopette(request: HttpRequest) -> HttpResponse:
+    return render(request, "scorekeeper/rules_escopette.html")
 
 
 @require_http_methods(["GET", "HEAD"])
@@ -159,7 +204,7 @@ def deal_preview(request: HttpRequest, evening_id: int, game_id: int) -> HttpRes
         deal, _membership = deal_for(request, evening_id, int(deal_id))
         if deal.game_id != game.pk:
             raise Http404
-        form = TarotDealForm(request.POST, game=game, present=_deal_present(deal))
+        form = deal_form_class(game)(request.POST, game=game, present=_deal_present(deal))
         form.is_valid()
         if not request.htmx:
             return render(request, "scorekeeper/deal_edit.html", _edit_context(deal, form))
@@ -169,7 +214,7 @@ def deal_preview(request: HttpRequest, evening_id: int, game_id: int) -> HttpRes
         if not request.htmx:
             context = _page_context(request, game.evening, membership, forms={game.pk: form})
             return render(request, "scorekeeper/evening.html", context)
-    return render(request, "scorekeeper/deal_form.html#preview", {"form": form, "game": game})
+    return render(request, f"{form.include_template}#preview", {"form": form, "game": game})
 
 
 @require_http_methods(["POST"])
@@ -204,7 +249,7 @@ def _deal_present(deal: Deal) -> list[Player]:
     return present
 
 
-def _edit_context(deal: Deal, form: TarotDealForm) -> dict[str, Any]:
+def _edit_context(deal: Deal, form: DealForm) -> dict[str, Any]:
     evening = deal.game.evening
     preview = reverse("deal_preview", args=[evening.pk, deal.game_id])
     return {
@@ -221,12 +266,11 @@ def _edit_context(deal: Deal, form: TarotDealForm) -> dict[str, Any]:
 def deal_edit(request: HttpRequest, evening_id: int, deal_id: int) -> HttpResponse:
     deal, _membership = deal_for(request, evening_id, deal_id)
     game = deal.game
-    if game.kind != Game.Kind.TAROT:
-        raise Http404
     evening = game.evening
     present = _deal_present(deal)
+    form_class = deal_form_class(game)
     if request.method == "POST":
-        form = TarotDealForm(request.POST, game=game, present=present)
+        form = form_class(request.POST, game=game, present=present)
         if not evening.is_closed and form.is_valid() and form.inputs is not None:
             try:
                 services.deal_update(deal=deal, inputs=form.inputs, dealer=form.dealer_player())
@@ -235,6 +279,10 @@ def deal_edit(request: HttpRequest, evening_id: int, deal_id: int) -> HttpRespon
             else:
                 messages.success(request, _("Deal %(number)s changed.") % {"number": deal.number})
                 return redirect(_evening_url(evening, game))
+    elif game.kind == Game.Kind.ESCOPETTE:
+        form = EscopetteDealForm(
+            game=game, present=present, initial=escopette_initial_for_deal(deal)
+        )
     else:
         initial = initial_for_deal(deal, present)
         initial.update(initial_from_query(request.GET, list(TarotDealForm.base_fields)))

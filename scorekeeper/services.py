@@ -512,7 +512,18 @@ def deal_update(*, deal: Deal, inputs: DealInputs, dealer: Player | None = None)
 
 def _check_escopette_sequence(game: Game) -> None:
     """After an edit or an undo, no deal may follow the end of the game."""
-    escopette_game(_escopette_order(game), game.target, _escopette_deals(game))
+    try:
+        escopette_game(_escopette_order(game), game.target, _escopette_deals(game))
+    except ScoringError as error:
+        if error.field != "deal":
+            raise
+        raise ServiceError(
+            _(
+                "With this change the game would end after deal %(number)s, "
+                "yet later deals follow: delete them first."
+            )
+            % {"number": (error.deal or 1) - 1}
+        ) from None
 
 
 def _renumber(game: Game, *, from_number: int, shift: int) -> None:

@@ -12,7 +12,7 @@ from decimal import Decimal
 from django.utils.translation import gettext as _
 
 from scorekeeper.models import Deal, Game, Player
-from scorekeeper.scoring.escopette import escopette_winner
+from scorekeeper.scoring.escopette import ESCOPETTE_PLAYERS, EscopetteDeal, escopette_game
 from scorekeeper.scoring.tarot import DealOutcome, TarotDeal, deal_outcome, running_totals
 
 
@@ -52,6 +52,7 @@ class GameSheet:
     rows: list[SheetRow]
     totals: list[int]
     winner: Player | None = None
+    ended_after: int | None = None  # L'escopette: the deal that ended the game
 
     @property
     def totals_by_player(self) -> list[tuple[Player, int]]:
@@ -121,10 +122,21 @@ def game_sheet(game: Game) -> GameSheet:
     for row, after in zip(rows, cumulative, strict=True):
         row.totals = [after[pid] for pid in ids]
     totals = rows[-1].totals if rows else [0] * len(players)
-    winner = None
-    if game.kind == Game.Kind.ESCOPETTE and game.target:
-        winner_id = escopette_winner(dict(zip(ids, totals, strict=True)), game.target)
-        winner = by_id.get(winner_id) if winner_id is not None else None
+    winner, ended_after = None, None
+    if game.kind == Game.Kind.ESCOPETTE and game.target and len(ids) == ESCOPETTE_PLAYERS:
+        result = escopette_game(
+            ids,
+            game.target,
+            [EscopetteDeal(stakes={int(k): v for k, v in row.deal.stakes.items()}) for row in rows],
+        )
+        winner = by_id.get(result.winner) if result.winner is not None else None
+        ended_after = result.ended_after
     return GameSheet(
-        game=game, players=players, present=present, rows=rows, totals=totals, winner=winner
+        game=game,
+        players=players,
+        present=present,
+        rows=rows,
+        totals=totals,
+        winner=winner,
+        ended_after=ended_after,
     )
