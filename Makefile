@@ -17,7 +17,7 @@ test: $(VENV)/.installed-test /usr/bin/chromium
 # The suite alone, with what is already installed (.ci/run uses it for the PostgreSQL pass).
 test-only:
 	$(BIN)/ruff check .
-	$(BIN)/python manage.py makemigrations --check --dry-run
+	DJANGO_SETTINGS_MODULE=tests.settings $(BIN)/python manage.py makemigrations --check --dry-run
 	$(BIN)/python -m pytest
 
 bench: $(VENV)/.installed-run
