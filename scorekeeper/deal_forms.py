@@ -40,6 +40,21 @@ CHELEM = [
 POIGNEES = ("simple", "double", "triple")
 POIGNEE_LABELS = {"simple": _("Simple"), "double": _("Double"), "triple": _("Triple")}
 
+# What a refused deal says, in the reader's language (the scoring service speaks English).
+_MESSAGE_FOR = {
+    "seated": _("3 to 5 players must be seated."),
+    "taker": _("The taker must be one of the players seated."),
+    "partner": _("Choose the called partner among those seated (the taker if alone)."),
+    "points": _(
+        "These points do not fit the bouts: each bout is worth 4.5 points, "
+        "in the attack's pile or in the defence's."
+    ),
+    "poignees": _("At most one poignée per seated player."),
+    "petit_au_bout": _(
+        "The petit au bout goes with the Petit, a bout: check the bouts and who took it."
+    ),
+}
+
 # Where a scoring check lands in the form.
 _FIELD_FOR = {
     "seated": "sitting_out",
@@ -219,7 +234,8 @@ class TarotDealForm(forms.Form):
         try:
             self.outcome = deal_outcome(self.inputs)
         except ScoringError as error:
-            self.add_error(_FIELD_FOR.get(error.field), error.message)
+            message = _MESSAGE_FOR.get(error.field, error.message)
+            self.add_error(_FIELD_FOR.get(error.field), message)
             self.inputs = None
         return data
 
