@@ -87,12 +87,43 @@ def parse_points(text: str) -> Decimal:
     return points
 
 
-class TarotDealForm(forms.Form):
+class DealFormBase(forms.Form):
+    """What every deal form has: the players at the table, the dealer, a one-time key."""
+
     prefix = "deal"
-    include_template = "scorekeeper/deal_form.html"
+    include_template = ""
+    player_fields: tuple[str, ...] = ("dealer",)
 
     idempotency_key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
     dealer = forms.TypedChoiceField(label=_("Dealer"), coerce=int)
+
+    def __init__(
+        self,
+        data: Mapping[str, Any] | None = None,
+        *,
+        game: Game,
+        present: Sequence[Player],
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(data, **kwargs)
+        self.game = game
+        self.present = list(present)
+        names = [(player.pk, player.name) for player in self.present]
+        for name in self.player_fields:
+            self.fields[name].choices = names  # type: ignore[attr-defined]
+        if not self.is_bound and not self.initial.get("idempotency_key"):
+            # A double tap sends the same key twice: the deal is stored once.
+            self.initial["idempotency_key"] = uuid.uuid4().hex
+
+    def dealer_player(self) -> Player:
+        dealer_id = self.cleaned_data["dealer"]
+        return next(p for p in self.present if p.pk == dealer_id)
+
+
+class TarotDealForm(DealFormBase):
+    include_template = "scorekeeper/deal_form.html"
+    player_fields = ("dealer", "sitting_out", "taker", "partner")
+
     sitting_out = forms.TypedMultipleChoiceField(
         label=_("Sitting out"), coerce=int, required=False, widget=forms.CheckboxSelectMultiple
     )
@@ -141,24 +172,8 @@ class TarotDealForm(forms.Form):
         label=_("Chelem"), choices=CHELEM, required=False, widget=forms.RadioSelect
     )
 
-    def __init__(
-        self,
-        data: Mapping[str, Any] | None = None,
-        *,
-        game: Game,
-        present: Sequence[Player],
-        **kwargs: Any,
-    ) -> None:
-        super().__init__(data, **kwargs)
-        self.game = game
-        self.present = list(present)
-        names = [(player.pk, player.name) for player in self.present]
-        self.fields["dealer"].choices = names
-        self.fields["sitting_out"].choices = names
-        self.fields["taker"].choices = names
-        self.fields["partner"].choices = names
-        if not self.is_bound and not self.initial.get("idempotency_key"):
-            self.initial["idempotency_key"] = uuid.uuid4().hex
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
         self.inputs: TarotDeal[int] | PassedDeal[int] | None = None
         self.outcome: DealOutcome[int] | None = None
 
@@ -246,10 +261,6 @@ class TarotDealForm(forms.Form):
         scores = self.outcome.scores
         return [(p, scores[p.pk]) for p in self.present if p.pk in scores]
 
-    def dealer_player(self) -> Player:
-        dealer_id = self.cleaned_data["dealer"]
-        return next(p for p in self.present if p.pk == dealer_id)
-
 
 def initial_for_deal(deal: Deal, present: Sequence[Player]) -> dict[str, Any]:
     """The form's initial values for editing a stored deal."""
@@ -285,28 +296,14 @@ def initial_from_query(query: Mapping[str, Any], names: Sequence[str]) -> dict[s
     return initial
 
 
-class EscopetteDealForm(forms.Form):
+class EscopetteDealForm(DealFormBase):
     """A deal of L'escopette: who won each of the nine stake trumps."""
 
-    prefix = "deal"
     include_template = "scorekeeper/escopette_deal_form.html"
 
-    idempotency_key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
-    dealer = forms.TypedChoiceField(label=_("Dealer"), coerce=int)
-
-    def __init__(
-        self,
-        data: Mapping[str, Any] | None = None,
-        *,
-        game: Game,
-        present: Sequence[Player],
-        **kwargs: Any,
-    ) -> None:
-        super().__init__(data, **kwargs)
-        self.game = game
-        self.present = list(present)
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
         names = [(player.pk, player.name) for player in self.present]
-        self.fields["dealer"].choices = names
         for stake in STAKE_TRUMPS:
             self.fields[f"stake_{stake}"] = forms.TypedChoiceField(
                 label=str(stake),
@@ -316,8 +313,6 @@ class EscopetteDealForm(forms.Form):
                 empty_value=None,
                 widget=forms.RadioSelect,
             )
-        if not self.is_bound and not self.initial.get("idempotency_key"):
-            self.initial["idempotency_key"] = uuid.uuid4().hex
         self.inputs: EscopetteDeal[int] | None = None
         self.scores: dict[int, int] = {}
 
@@ -357,10 +352,6 @@ class EscopetteDealForm(forms.Form):
 
     def outcome_scores(self) -> list[tuple[Player, int]]:
         return [(p, self.scores[p.pk]) for p in self.present if p.pk in self.scores]
-
-    def dealer_player(self) -> Player:
-        dealer_id = self.cleaned_data["dealer"]
-        return next(p for p in self.present if p.pk == dealer_id)
 
 
 def escopette_initial_for_deal(deal: Deal) -> dict[str, Any]:
