@@ -1,0 +1,49 @@
+"""`manage.py export_season SEASON_ID`: a season as JSON (a deal sheet per evening) or CSV."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from scorekeeper import exports
+from scorekeeper.models import Season
+from scorekeeper.scoring.errors import ScoringError
+
+
+def write_out(command: BaseCommand, content: str, path: str | None) -> None:
+    """The text to a file (UTF-8) or to standard output, exactly as given."""
+    if path:
+        Path(path).write_text(content, encoding="utf-8", newline="")
+        return
+    out = getattr(command.stdout, "_out", None)
+    if out is sys.stdout and hasattr(out, "reconfigure"):
+        out.reconfigure(encoding="utf-8", newline="")
+    command.stdout.write(content, ending="")
+
+
+class Command(BaseCommand):
+    help = (
+        'Write a season as JSON ({"season", "start", "end", "evenings": [{"date", "place", '
+        '"game", "sheet"}]}) or as CSV (a row per deal) to standard output or --output.'
+    )
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("season_id", type=int)
+        parser.add_argument("--format", choices=("json", "csv"), default="json")
+        parser.add_argument("--output", "-o", help="a file to write instead of standard output")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        season = Season.objects.filter(pk=options["season_id"]).first()
+        if season is None:
+            raise CommandError(f"no season {options['season_id']}")
+        try:
+            if options["format"] == "csv":
+                content = exports.season_csv(season)
+            else:
+                content = exports.season_json(season) + "\n"
+        except ScoringError as error:
+            raise CommandError(exports.one_line(error)) from None
+        write_out(self, content, options.get("output"))

@@ -1,0 +1,55 @@
+"""`manage.py import_sheet CLUB_ID PATH`: a deal sheet (or a season file) into new evenings.
+
+All or nothing: a bad sheet saves nothing and exits with status 2 and one line, as
+``score_deals`` prints it (``deal 3: points: 93 is more than 91``).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any, NoReturn
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from scorekeeper import exports
+from scorekeeper.models import Club
+from scorekeeper.scoring.errors import ScoringError
+
+from .score_deals import EXIT_INVALID, read_sheet_bytes
+
+
+class Command(BaseCommand):
+    help = (
+        "Import a deal sheet (JSON; '-' reads standard input) as a new evening of the club, "
+        "or every evening of a season file. Players are matched by name and created when "
+        "missing. An invalid sheet saves nothing and exits with status 2 and one line."
+    )
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("club_id", type=int)
+        parser.add_argument("path", help="the deal sheet, or - for standard input")
+        parser.add_argument("--date", type=dt.date.fromisoformat, help="YYYY-MM-DD (today)")
+        parser.add_argument("--place", default="")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        club = Club.objects.filter(pk=options["club_id"]).first()
+        if club is None:
+            raise CommandError(f"no club {options['club_id']}")
+        try:
+            evenings = exports.import_entries(
+                club=club,
+                entries=exports.read_import(read_sheet_bytes(options["path"])),
+                created_by=None,
+                date=options["date"],
+                place=options["place"],
+            )
+        except ScoringError as error:
+            self._refuse(exports.one_line(error))
+        except exports.ImportRefused as refused:
+            self._refuse(refused.line)
+        for evening in evenings:
+            self.stdout.write(f"evening {evening.pk}: {evening.date.isoformat()}")
+
+    def _refuse(self, line: str) -> NoReturn:
+        self.stderr.write(line, style_func=lambda text: text)
+        raise SystemExit(EXIT_INVALID)

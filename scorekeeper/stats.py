@@ -1,0 +1,625 @@
+"""The read side of seasons: standings, a player's figures, the series the charts draw.
+
+Everything comes from database aggregation over the stored per-player scores (``DealScore``):
+one query groups an evening's scores by player and by the kind of deal (the player's role,
+made or not, contract, petit au bout, chelem, poignées), so a few rows stand for many deals.
+Those per-evening figures are kept in memory under the evening's ``version`` (which every
+change to its deals bumps), so a season adds up its evenings and, after a deal is saved,
+only that evening is aggregated again. A page makes the same few queries whatever the
+number of deals, evenings or players.
+
+Only French Tarot games count (``kind``): a section for another game can pass its own kind.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import threading
+from collections import OrderedDict
+from collections.abc import Hashable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import connections
+from django.db.models import (
+    BooleanField,
+    Case,
+    CharField,
+    Count,
+    F,
+    Max,
+    Min,
+    Q,
+    Sum,
+    Value,
+    When,
+)
+from django.utils.translation import gettext_lazy as _
+
+from scorekeeper.models import Club, DealScore, Evening, Game, Player, Season
+from scorekeeper.scoring.tarot import TARGETS, Contract
+
+TAROT = Game.Kind.TAROT
+
+CONTRACT_LABELS = {
+    Contract.PETITE.value: _("Petite"),
+    Contract.GARDE.value: _("Garde"),
+    Contract.GARDE_SANS.value: _("Garde sans"),
+    Contract.GARDE_CONTRE.value: _("Garde contre"),
+}
+POIGNEE_LABELS = {
+    "simple": _("Simple poignée"),
+    "double": _("Double poignée"),
+    "triple": _("Triple poignée"),
+}
+CHELEM_MADE = ("announced", "unannounced")
+
+# --- What each stored score was, as the database sees it ---------------------------------------
+
+OUT, PASSED, TAKER, PARTNER, DEFENCE = "out", "passed", "taker", "partner", "defence"
+
+
+def _made() -> Q:
+    """The contract was made: the attack's points reached the target for its bouts."""
+    made = Q()
+    for bouts, target in TARGETS.items():
+        made |= Q(deal__bouts=bouts, deal__points__gte=target)
+    return made
+
+
+ROLE = Case(
+    When(seated=False, then=Value(OUT)),
+    When(deal__passed=True, then=Value(PASSED)),
+    When(deal__taker_id=F("player_id"), then=Value(TAKER)),
+    When(deal__partner_id=F("player_id"), then=Value(PARTNER)),
+    default=Value(DEFENCE),
+    output_field=CharField(),
+)
+MADE = Case(When(_made(), then=Value(True)), default=Value(False), output_field=BooleanField())
+
+
+@dataclass
+class Tally:
+    """One player's figures over some deals: an evening, a season, all time."""
+
+    total: int = 0
+    deals: int = 0  # deals played: seated, not passed
+    takes: int = 0
+    made: int = 0
+    called: int = 0  # as the called partner (5 players), the taker not alone
+    called_made: int = 0
+    called_points: int = 0
+    petit_won: int = 0  # the petit au bout went to the player's side
+    petit_lost: int = 0
+    chelem_won: int = 0
+    chelem_lost: int = 0
+    chelem_failed: int = 0  # announced by the player's attack, and failed
+    contracts: dict[str, list[int]] = field(default_factory=dict)  # taken, made, points
+    poignees: dict[str, list[int]] = field(default_factory=dict)  # to the side, against
+
+    def add(self, other: Tally) -> None:
+        self.total += other.total
+        self.deals += other.deals
+        self.takes += other.takes
+        self.made += other.made
+        self.called += other.called
+        self.called_made += other.called_made
+        self.called_points += other.called_points
+        self.petit_won += other.petit_won
+        self.petit_lost += other.petit_lost
+        self.chelem_won += other.chelem_won
+        self.chelem_lost += other.chelem_lost
+        self.chelem_failed += other.chelem_failed
+        for key, (taken, made, points) in other.contracts.items():
+            line = self.contracts.get(key)
+            if line is None:
+                self.contracts[key] = [taken, made, points]
+            else:
+                line[0] += taken
+                line[1] += made
+                line[2] += points
+        for key, (won, lost) in other.poignees.items():
+            pair = self.poignees.get(key)
+            if pair is None:
+                self.poignees[key] = [won, lost]
+            else:
+                pair[0] += won
+                pair[1] += lost
+
+    def count(self, line: dict[str, Any]) -> None:
+        """Add one group of the aggregation: ``n`` scores of the same kind of deal."""
+        n, points, role, made = line["n"], line["points"], line["role"], line["made"]
+        self.total += points
+        if role in (OUT, PASSED):
+            return
+        self.deals += n
+        attack = role in (TAKER, PARTNER)
+        if role == TAKER:
+            self.takes += n
+            self.made += n if made else 0
+            contract = self.contracts.setdefault(line["contract"], [0, 0, 0])
+            contract[0] += n
+            contract[1] += n if made else 0
+            contract[2] += points
+        elif role == PARTNER:
+            self.called += n
+            self.called_made += n if made else 0
+            self.called_points += points
+        petit = line["petit_au_bout"]
+        if petit:
+            if (petit == "attack") == attack:
+                self.petit_won += n
+            else:
+                self.petit_lost += n
+        chelem = line["chelem"]
+        if chelem in CHELEM_MADE:
+            self.chelem_won += n if attack else 0
+            self.chelem_lost += 0 if attack else n
+        elif chelem == "defense":
+            self.chelem_won += 0 if attack else n
+            self.chelem_lost += n if attack else 0
+        elif chelem == "announced_failed" and attack:
+            self.chelem_failed += n
+        won = made == attack  # a poignée goes to the side that wins the deal
+        for kind in line["poignees"] or ():
+            pair = self.poignees.setdefault(kind, [0, 0])
+            pair[0 if won else 1] += n
+
+
+@dataclass(frozen=True)
+class EveningSummary:
+    """One evening's figures: a tally per player, and the deals played."""
+
+    tallies: dict[int, Tally]
+    played: int
+
+
+# --- The per-evening figures, kept under the evening's version -----------------------------------
+
+
+class Memo:
+    """A small least-recently-used map, shared by the threads of a process."""
+
+    every: list[Memo] = []
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.data: OrderedDict[Hashable, Any] = OrderedDict()
+        self.lock = threading.Lock()
+        Memo.every.append(self)
+
+    def get(self, key: Hashable) -> Any:
+        with self.lock:
+            value = self.data.get(key)
+            if value is not None:
+                self.data.move_to_end(key)
+            return value
+
+    def set(self, key: Hashable, value: Any) -> None:
+        with self.lock:
+            self.data[key] = value
+            self.data.move_to_end(key)
+            while len(self.data) > self.size:
+                self.data.popitem(last=False)
+
+    def clear(self) -> None:
+        with self.lock:
+            self.data.clear()
+
+
+_evenings = Memo(4000)
+_seasons = Memo(200)
+
+
+def clear_memo() -> None:
+    """Forget every figure kept in memory (tests; after editing deals outside the services)."""
+    for memo in Memo.every:
+        memo.clear()
+
+
+@dataclass(frozen=True)
+class EveningRef:
+    """An evening as the season sees it: its identity and version, its date and place."""
+
+    evening_id: int
+    date: dt.date
+    place: str
+    created_at: dt.datetime
+    version: int
+
+
+def _database() -> str:
+    return str(connections["default"].settings_dict["NAME"])
+
+
+def _evening_key(ref: EveningRef, kind: str) -> tuple[Hashable, ...]:
+    return (_database(), kind, ref.evening_id, ref.created_at, ref.version)
+
+
+def _aggregate(refs: Sequence[EveningRef], kind: str) -> dict[int, EveningSummary]:
+    """One query: the scores of these evenings grouped by evening, player and kind of deal."""
+    ids = [ref.evening_id for ref in refs]
+    scores = DealScore.objects.filter(deal__game__kind=kind)
+    if len(ids) == 1:
+        scores = scores.filter(deal__game__evening_id=ids[0])
+    else:
+        scores = scores.filter(deal__game__evening_id__in=ids)
+    lines = (
+        scores.values(
+            "player_id",
+            "deal__contract",
+            "deal__petit_au_bout",
+            "deal__chelem",
+            "deal__poignees",
+            evening=F("deal__game__evening_id"),
+            role=ROLE,
+            made=MADE,
+        )
+        .annotate(n=Count("pk"), points=Sum("score"))
+        .order_by()
+    )
+    tallies: dict[int, dict[int, Tally]] = {evening_id: {} for evening_id in ids}
+    played = dict.fromkeys(ids, 0)
+    for line in lines:
+        line["contract"] = line["deal__contract"]
+        line["petit_au_bout"] = line["deal__petit_au_bout"]
+        line["chelem"] = line["deal__chelem"]
+        line["poignees"] = line["deal__poignees"]
+        evening = line["evening"]
+        tally = tallies[evening].get(line["player_id"])
+        if tally is None:
+            tally = tallies[evening][line["player_id"]] = Tally()
+        tally.count(line)
+        if line["role"] == TAKER:
+            played[evening] += line["n"]
+    return {
+        evening_id: EveningSummary(tallies=tallies[evening_id], played=played[evening_id])
+        for evening_id in ids
+    }
+
+
+def evening_summaries(refs: Sequence[EveningRef], kind: str = TAROT) -> list[EveningSummary]:
+    """Each evening's figures, from memory when its version has not moved; one query else."""
+    found: dict[int, EveningSummary] = {}
+    missing: list[EveningRef] = []
+    for ref in refs:
+        summary = _evenings.get(_evening_key(ref, kind))
+        if summary is None:
+            missing.append(ref)
+        else:
+            found[ref.evening_id] = summary
+    if missing:
+        for start in range(0, len(missing), 500):  # within every database's parameter limit
+            chunk = missing[start : start + 500]
+            for ref, summary in zip(chunk, _aggregate(chunk, kind).values(), strict=True):
+                _evenings.set(_evening_key(ref, kind), summary)
+                found[ref.evening_id] = summary
+    return [found[ref.evening_id] for ref in refs]
+
+
+def evening_refs(
+    club: Club | int, *, start: dt.date | None = None, end: dt.date | None = None
+) -> list[EveningRef]:
+    """The club's evenings from start to end, in date order (one query)."""
+    club_id = club.pk if isinstance(club, Club) else club
+    evenings = Evening.objects.filter(club_id=club_id)
+    if start is not None:
+        evenings = evenings.filter(date__gte=start)
+    if end is not None:
+        evenings = evenings.filter(date__lte=end)
+    return [
+        EveningRef(*row)
+        for row in evenings.order_by("date", "pk").values_list(
+            "pk", "date", "place", "created_at", "version"
+        )
+    ]
+
+
+# --- A season (or all time) -----------------------------------------------------------------------
+
+
+@dataclass
+class StandingRow:
+    player_id: int
+    name: str
+    total: int = 0
+    evenings: int = 0
+    deals: int = 0
+    takes: int = 0
+    made: int = 0
+    rank: int = 0
+
+    @property
+    def average(self) -> float | None:
+        """Points per deal played."""
+        return round(self.total / self.deals, 1) if self.deals else None
+
+
+SORTS: dict[str, Any] = {
+    "name": lambda row: row.name.casefold(),
+    "total": lambda row: row.total,
+    "evenings": lambda row: row.evenings,
+    "deals": lambda row: row.deals,
+    "takes": lambda row: row.takes,
+    "made": lambda row: row.made,
+    "average": lambda row: row.average if row.average is not None else float("-inf"),
+}
+#: The order a column sorts in when first chosen: names A to Z, figures highest first.
+DEFAULT_DESCENDING = {name: name != "name" for name in SORTS}
+
+
+def sort_rows(rows: Iterable[StandingRow], sort: str, descending: bool) -> list[StandingRow]:
+    """Sorted by the column; ties keep the order of the ranking."""
+    key = SORTS.get(sort, SORTS["total"])
+    ordered = sorted(rows, key=lambda row: (row.rank, row.name.casefold()))
+    return sorted(ordered, key=key, reverse=descending)
+
+
+def _rank(rows: list[StandingRow]) -> list[StandingRow]:
+    """Rank by total points, highest first; equal totals share a rank."""
+    ordered = sorted(rows, key=lambda row: (-row.total, row.name.casefold()))
+    for position, row in enumerate(ordered, start=1):
+        previous = ordered[position - 2] if position > 1 else None
+        row.rank = previous.rank if previous and previous.total == row.total else position
+    return ordered
+
+
+@dataclass
+class EveningPoint:
+    """One evening on a chart's axis."""
+
+    evening_id: int
+    date: dt.date
+    place: str = ""
+
+
+@dataclass(frozen=True)
+class _Period:
+    """What a season adds up to; kept in memory, never changed once built."""
+
+    key: Hashable
+    evenings: tuple[EveningPoint, ...]  # evenings with at least one score, in date order
+    tallies: dict[int, Tally]  # player id -> the period's figures
+    played_evenings: dict[int, int]  # player id -> evenings at the table
+    points: dict[tuple[int, int], int]  # (evening id, player id) -> points that evening
+    played: int  # deals played
+
+
+def _fingerprint(club_id: int, start: dt.date | None, end: dt.date | None) -> tuple[Hashable, ...]:
+    """One row that changes whenever an evening of the range changes, comes or goes.
+
+    Every change to an evening's deals, date or place bumps its version (services); an
+    evening moving in or out changes the count and the sums of ids; created_at tells apart
+    the rows of a database that reused an id (a test's rolled-back transaction).
+    """
+    evenings = Evening.objects.filter(club_id=club_id)
+    if start is not None:
+        evenings = evenings.filter(date__gte=start)
+    if end is not None:
+        evenings = evenings.filter(date__lte=end)
+    row = evenings.aggregate(
+        count=Count("pk"),
+        ids=Sum("pk"),
+        versions=Sum("version"),
+        mixed=Sum(F("pk") * F("version")),
+        first=Min("created_at"),
+        last=Max("created_at"),
+    )
+    return tuple(row.values())
+
+
+def _period(club: Club | int, start: dt.date | None, end: dt.date | None, kind: str) -> _Period:
+    club_id = club.pk if isinstance(club, Club) else club
+    key = (_database(), kind, club_id, start, end, _fingerprint(club_id, start, end))
+    period = _seasons.get(key)
+    if period is not None:
+        return period
+    refs = evening_refs(club_id, start=start, end=end)
+    tallies: dict[int, Tally] = {}
+    played_evenings: dict[int, int] = {}
+    points: dict[tuple[int, int], int] = {}
+    evenings: list[EveningPoint] = []
+    played = 0
+    for ref, summary in zip(refs, evening_summaries(refs, kind), strict=True):
+        if not summary.tallies:
+            continue
+        evenings.append(EveningPoint(ref.evening_id, ref.date, ref.place))
+        played += summary.played
+        for player_id, tally in summary.tallies.items():
+            tallies.setdefault(player_id, Tally()).add(tally)
+            played_evenings[player_id] = played_evenings.get(player_id, 0) + 1
+            points[ref.evening_id, player_id] = tally.total
+    period = _Period(key, tuple(evenings), tallies, played_evenings, points, played)
+    _seasons.set(key, period)
+    return period
+
+
+@dataclass
+class SeasonStats:
+    """A season's standings and, for its chart, each player's points evening by evening."""
+
+    rows: list[StandingRow]  # ranked by total
+    evenings: list[EveningPoint]  # in date order
+    points: dict[tuple[int, int], int]  # (evening id, player id) -> points that evening
+    deals: int = 0  # deals played (passed deals not counted)
+    key: Hashable = None  # what the figures were built from: equal keys, equal figures
+
+    @property
+    def digest(self) -> str:
+        """A short name for ``key``, for caches: it changes whenever a figure may have."""
+        return hashlib.sha1(repr(self.key).encode(), usedforsecurity=False).hexdigest()
+
+    def cumulative(self, player_id: int) -> list[int]:
+        """The player's total after each evening."""
+        running, values = 0, []
+        for evening in self.evenings:
+            running += self.points.get((evening.evening_id, player_id), 0)
+            values.append(running)
+        return values
+
+
+def season_stats(
+    club: Club | int,
+    *,
+    start: dt.date | None = None,
+    end: dt.date | None = None,
+    kind: str = TAROT,
+) -> SeasonStats:
+    """Standings and per-evening points: two queries when nothing changed, three else."""
+    period = _period(club, start, end, kind)
+    names = dict(Player.objects.filter(pk__in=list(period.tallies)).values_list("pk", "name"))
+    rows = [
+        StandingRow(
+            player_id=player_id,
+            name=names.get(player_id, ""),
+            total=tally.total,
+            evenings=period.played_evenings[player_id],
+            deals=tally.deals,
+            takes=tally.takes,
+            made=tally.made,
+        )
+        for player_id, tally in period.tallies.items()
+    ]
+    return SeasonStats(
+        rows=_rank(rows),
+        evenings=list(period.evenings),
+        points=period.points,
+        deals=period.played,
+        key=(period.key, tuple((row.player_id, row.name) for row in rows)),
+    )
+
+
+def for_season(season: Season, kind: str = TAROT) -> SeasonStats:
+    return season_stats(season.club_id, start=season.start, end=season.end, kind=kind)
+
+
+# --- A player's figures ---------------------------------------------------------------------
+
+
+@dataclass
+class ContractLine:
+    contract: str
+    label: str
+    taken: int = 0
+    made: int = 0
+    points: int = 0
+
+
+@dataclass
+class SideCount:
+    """How often something went to the player's side, and to the other side."""
+
+    label: str
+    won: int = 0
+    lost: int = 0
+    key: str = ""
+
+
+@dataclass
+class EveningLine:
+    evening_id: int
+    date: dt.date
+    place: str
+    total: int
+
+
+@dataclass
+class PlayerFigures:
+    player: Player
+    summary: StandingRow
+    contracts: list[ContractLine]
+    called: int = 0
+    called_made: int = 0
+    called_points: int = 0
+    petit_au_bout: SideCount = field(default_factory=lambda: SideCount(label=""))
+    poignees: list[SideCount] = field(default_factory=list)
+    chelems: SideCount = field(default_factory=lambda: SideCount(label=""))
+    chelems_failed: int = 0
+    evenings: list[EveningLine] = field(default_factory=list)
+    key: Hashable = None  # what the figures were built from
+
+    @property
+    def digest(self) -> str:
+        """A short name for the figures, for caches: it changes whenever one may have."""
+        return hashlib.sha1(repr(self.key).encode(), usedforsecurity=False).hexdigest()
+
+    @property
+    def best(self) -> EveningLine | None:
+        if not self.evenings:
+            return None
+        return max(self.evenings, key=lambda e: (e.total, e.date, e.evening_id))
+
+    @property
+    def worst(self) -> EveningLine | None:
+        if not self.evenings:
+            return None
+        return min(self.evenings, key=lambda e: (e.total, e.date, e.evening_id))
+
+    def cumulative(self) -> list[int]:
+        running, values = 0, []
+        for evening in self.evenings:
+            running += evening.total
+            values.append(running)
+        return values
+
+
+def player_figures(
+    player: Player,
+    *,
+    start: dt.date | None = None,
+    end: dt.date | None = None,
+    kind: str = TAROT,
+) -> PlayerFigures:
+    """A player's season (all time without dates): one query when nothing changed."""
+    period = _period(player.club_id, start, end, kind)
+    tally = period.tallies.get(player.pk, Tally())
+    summary = StandingRow(
+        player_id=player.pk,
+        name=player.name,
+        total=tally.total,
+        evenings=period.played_evenings.get(player.pk, 0),
+        deals=tally.deals,
+        takes=tally.takes,
+        made=tally.made,
+    )
+    evenings = [
+        EveningLine(e.evening_id, e.date, e.place, period.points[e.evening_id, player.pk])
+        for e in period.evenings
+        if (e.evening_id, player.pk) in period.points
+    ]
+    return PlayerFigures(
+        player=player,
+        summary=summary,
+        contracts=[
+            ContractLine(value, str(label), *tally.contracts.get(value, (0, 0, 0)))
+            for value, label in CONTRACT_LABELS.items()
+        ],
+        called=tally.called,
+        called_made=tally.called_made,
+        called_points=tally.called_points,
+        petit_au_bout=SideCount(str(_("Petit au bout")), tally.petit_won, tally.petit_lost),
+        poignees=[
+            SideCount(str(label), *tally.poignees.get(kind_, (0, 0)), key=kind_)
+            for kind_, label in POIGNEE_LABELS.items()
+        ],
+        chelems=SideCount(str(_("Chelem")), tally.chelem_won, tally.chelem_lost),
+        chelems_failed=tally.chelem_failed,
+        evenings=evenings,
+        key=(period.key, player.pk, player.name),
+    )
+
+
+# --- Seasons ------------------------------------------------------------------------------------
+
+
+def current_season(club: Club | int, today: dt.date) -> Season | None:
+    """The season covering today (the one that started last); else the latest one."""
+    club_id = club.pk if isinstance(club, Club) else club
+    seasons = Season.objects.filter(club_id=club_id)
+    season = (
+        seasons.filter(start__lte=today, end__gte=today).order_by("-start", "end", "pk").first()
+    )
+    if season is None:
+        season = seasons.order_by("-end", "-start", "-pk").first()
+    return season
