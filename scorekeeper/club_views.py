@@ -20,7 +20,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from scorekeeper import services
+from scorekeeper import season_views, services
 from scorekeeper.access import membership_for, owner_membership_for
 from scorekeeper.club_forms import ClubNameForm, InvitationForm, PlayerAddForm, PlayerEditForm
 from scorekeeper.models import Club, Invitation, Membership, Player
@@ -67,6 +67,7 @@ def _club_context(membership: Membership, **bound_forms: forms.Form) -> dict[str
         "player_form": PlayerAddForm(prefix="player"),
         **_players_context(club),
     }
+    context.update(season_views.club_season_context(club))
     context.update(bound_forms)
     return context
 
