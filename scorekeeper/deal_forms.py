@@ -114,6 +114,10 @@ class DealFormBase(forms.Form):
         if not self.is_bound and not self.initial.get("idempotency_key"):
             # A double tap sends the same key twice: the deal is stored once.
             self.initial["idempotency_key"] = uuid.uuid4().hex
+        # The rendered fields (not the key, not the CSRF token) may be cached by the page
+        # under a key naming everything they show; by default they are not.
+        self.cache_key = uuid.uuid4().hex
+        self.cache_seconds = 0
 
     def dealer_player(self) -> Player:
         dealer_id = self.cleaned_data["dealer"]

@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any
 
 from django.contrib import messages
+from django.db.models import OuterRef, Subquery
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from scorekeeper import services
 from scorekeeper.access import deal_for, evening_for, game_for, membership_for
+from scorekeeper.charts import LineChart, evening_chart
 from scorekeeper.deal_forms import (
     EscopetteDealForm,
     TarotDealForm,
@@ -24,7 +28,7 @@ from scorekeeper.deal_forms import (
 from scorekeeper.evening_forms import EveningStartForm, GameStartForm, SeatJoinForm
 from scorekeeper.models import Deal, DeletedDeal, Evening, Game, Membership, Player
 from scorekeeper.scoring.errors import ScoringError
-from scorekeeper.sheets import game_sheet
+from scorekeeper.sheets import GameSheet, game_sheet
 
 NOT_MODIFIED = 304
 
@@ -37,10 +41,17 @@ def _evening_url(evening: Evening, game: Game | None = None) -> str:
 DealForm = TarotDealForm | EscopetteDealForm
 
 
-def _deal_form(request: HttpRequest, game: Game, *, data: Any = None) -> DealForm:
+def _deal_form(
+    request: HttpRequest,
+    game: Game,
+    *,
+    data: Any = None,
+    present: list[Player] | None = None,
+    dealer: Player | None = None,
+) -> DealForm:
     """The form for the next deal of a game, ready for the next dealer."""
-    present = services.present_players(game)
-    dealer = services.next_dealer(game, present)
+    present = present if present is not None else services.present_players(game)
+    dealer = dealer or services.next_dealer(game, present)
     initial: dict[str, Any] = {"dealer": dealer.pk}
     if game.kind == Game.Kind.ESCOPETTE:
         return EscopetteDealForm(data, game=game, present=present, initial=initial)
@@ -49,31 +60,88 @@ def _deal_form(request: HttpRequest, game: Game, *, data: Any = None) -> DealFor
     return TarotDealForm(data, game=game, present=present, initial=initial)
 
 
+class GameView:
+    """A game as its evening page shows it.
+
+    The score sheet (``sheet``) is built only when the page needs it: its rendered totals,
+    chart and rows are cached under the evening's version, which every change bumps.
+    Attributes the view lacks are read from the sheet.
+    """
+
+    def __init__(self, game: Game, evening: Evening) -> None:
+        self.game = game
+        self.evening = evening
+        seats = list(game.seats.select_related("player").order_by("position"))
+        self.present = [seat.player for seat in seats if seat.present]
+        self.form: DealForm | None = None
+        # The games come annotated with their last deal (see _games).
+        last_number, last_dealer = game.last_number or 0, game.last_dealer
+        self.next_number = last_number + 1
+        positions = {seat.player_id: seat.position for seat in seats}
+        self.next_dealer = (
+            services.dealer_after(game, self.present, positions, last_dealer)
+            if self.present
+            else None
+        )
+
+    @cached_property
+    def sheet(self) -> GameSheet:
+        return game_sheet(self.game)
+
+    @cached_property
+    def chart(self) -> LineChart | None:
+        return evening_chart(self.sheet) if self.sheet.rows else None
+
+    @property
+    def winner(self) -> Player | None:
+        if self.game.kind != Game.Kind.ESCOPETTE:
+            return None
+        return self.sheet.winner
+
+    @property
+    def cache_key(self) -> str:
+        """Names this game's sheet as it stands: a new evening, game or change, a new key."""
+        created = self.evening.created_at.timestamp()
+        return f"{self.evening.pk}.{created}.{self.game.pk}.{self.evening.version}"
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("_") or name == "sheet":
+            raise AttributeError(name)
+        return getattr(self.sheet, name)
+
+
 def _page_context(
     request: HttpRequest,
     evening: Evening,
     membership: Membership | None,
     *,
     forms: dict[int, DealForm] | None = None,
+    with_forms: bool = True,
 ) -> dict[str, Any]:
-    games = list(evening.games.order_by("number"))
-    sheets = [game_sheet(game) for game in games]
+    last = Deal.objects.filter(game=OuterRef("pk")).order_by("-number")
+    games = list(
+        evening.games.annotate(
+            last_number=Subquery(last.values("number")[:1]),
+            last_dealer=Subquery(last.values("dealer_id")[:1]),
+        ).order_by("number")
+    )
+    views = [GameView(game, evening) for game in games]
     can_write = membership is not None and not evening.is_closed
-    current = games[-1] if games else None
     deal_forms = forms or {}
-    for sheet in sheets:
-        game = sheet.game
-        if can_write and game == current and game.pk not in deal_forms and not sheet.winner:
-            deal_forms[game.pk] = _deal_form(request, game)
-        sheet.form = deal_forms.get(sheet.game.pk)  # type: ignore[attr-defined]
-        sheet.next_dealer = (  # type: ignore[attr-defined]
-            services.next_dealer(sheet.game, sheet.present) if sheet.present else None
-        )
-        sheet.absent = [  # type: ignore[attr-defined]
-            player
-            for player in evening.club.players.filter(retired=False)
-            if player not in sheet.present
-        ]
+    if views and can_write and with_forms:
+        current = views[-1]
+        if current.game.pk not in deal_forms and not current.winner:
+            form = _deal_form(
+                request, current.game, present=current.present, dealer=current.next_dealer
+            )
+            if not any(key.startswith("deal-") for key in request.GET):
+                # A fresh form shows only the game's state: cache its fields with the sheet.
+                path = request.get_full_path()
+                form.cache_key = f"{current.cache_key}.{get_language()}.{path}"
+                form.cache_seconds = 3600
+            deal_forms[current.game.pk] = form
+    for view in views:
+        view.form = deal_forms.get(view.game.pk)
     undo = None
     if membership is not None and request.GET.get("undo", "").isdigit():
         undo = DeletedDeal.objects.filter(
@@ -83,8 +151,9 @@ def _page_context(
         "evening": evening,
         "club": evening.club,
         "membership": membership,
-        "sheets": sheets,
+        "sheets": views,
         "can_write": can_write,
+        "edit_links": can_write,
         "undo": undo,
     }
 
@@ -165,8 +234,7 @@ def evening(request: HttpRequest, evening_id: int) -> HttpResponse:
 def _live(request: HttpRequest, evening: Evening, membership: Membership | None) -> HttpResponse:
     if request.GET.get("version") == str(evening.version):
         return HttpResponse(status=NOT_MODIFIED)
-    context = _page_context(request, evening, None)
-    context["membership"] = membership
+    context = _page_context(request, evening, membership, with_forms=False)
     context["shared"] = membership is None
     return render(request, "scorekeeper/evening_live.html", context)
 
@@ -315,23 +383,35 @@ def deal_restore(request: HttpRequest, evening_id: int, deleted_id: int) -> Http
     return redirect(_evening_url(evening))
 
 
-@require_http_methods(["POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def seat_join(request: HttpRequest, evening_id: int, game_id: int) -> HttpResponse:
+    """Who is at the table: players leave, others join (a page of its own, rarely needed)."""
     game, _membership = game_for(request, evening_id, game_id)
+    if game.evening.is_closed:
+        raise Http404
     present = services.present_players(game)
     absent = [p for p in game.evening.club.players.filter(retired=False) if p not in present]
-    form = SeatJoinForm(request.POST, absent=absent, present=present)
-    if form.is_valid():
+    form = SeatJoinForm(request.POST or None, absent=absent, present=present)
+    if request.method == "POST" and form.is_valid():
         player, after = form.chosen()
         try:
             services.seat_join(game=game, player=player, after=after)
         except services.ServiceError as error:
-            messages.error(request, error.message)
+            form.add_error("player", error.message)
         else:
             messages.success(request, _("%(name)s joins the table.") % {"name": player})
-    else:
-        messages.error(request, _("Choose a player to join the table."))
-    return redirect(_evening_url(game.evening, game))
+            return redirect(_evening_url(game.evening, game))
+    return render(
+        request,
+        "scorekeeper/seats.html",
+        {
+            "evening": game.evening,
+            "club": game.evening.club,
+            "game": game,
+            "present": present,
+            "form": form,
+        },
+    )
 
 
 @require_http_methods(["POST"])

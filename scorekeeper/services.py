@@ -145,6 +145,7 @@ def player_add(*, club: Club, name: str, user: User | None = None) -> Player:
 def player_rename(*, player: Player, name: str) -> Player:
     player.name = _check_player_name(player.club, name, exclude=player)
     player.save(update_fields=["name"])
+    _bump_evenings_of(player)
     return player
 
 
@@ -160,6 +161,12 @@ def player_retire(*, player: Player, retired: bool = True) -> Player:
 
 def _bump(evening: Evening) -> None:
     Evening.objects.filter(pk=evening.pk).update(version=F("version") + 1)
+
+
+def _bump_evenings_of(player: Player) -> None:
+    """A renamed player: the sheets that show the name change too (and watchers see it)."""
+    evenings = Evening.objects.filter(games__seats__player=player).values("pk")
+    Evening.objects.filter(pk__in=evenings).update(version=F("version") + 1)
 
 
 def _check_open(evening: Evening) -> None:
@@ -350,6 +357,13 @@ def next_dealer(game: Game, present: Sequence[Player] | None = None) -> Player:
     present = list(present if present is not None else present_players(game))
     positions = dict(game.seats.values_list("player_id", "position"))
     last_dealer = game.deals.order_by("-number").values_list("dealer_id", flat=True).first()
+    return dealer_after(game, present, positions, last_dealer)
+
+
+def dealer_after(
+    game: Game, present: Sequence[Player], positions: dict[int, int], last_dealer: int | None
+) -> Player:
+    """The player present after ``last_dealer`` in seat order (the first dealer to begin)."""
     if last_dealer is None:
         start, inclusive = positions.get(game.first_dealer_id, 0), True
     else:

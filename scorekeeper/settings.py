@@ -111,6 +111,15 @@ STORAGES = {
     },
 }
 
+# Rendered score sheets and standings, keyed by the version of what they show; each process
+# keeps its own (a restart or another worker renders them again).
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "OPTIONS": {"MAX_ENTRIES": env_int("CACHE_MAX_ENTRIES", 2000, minimum=10)},
+    }
+}
+
 # E-mail: SMTP when EMAIL_HOST is set, otherwise printed to the console.
 EMAIL_HOST = env_str("EMAIL_HOST", "")
 EMAIL_PORT = env_int("EMAIL_PORT", 587, minimum=1)

@@ -131,7 +131,7 @@ def test_a_game_of_escopette_to_50(live_server, page: Page) -> None:
         expect(page.locator(f'.total-score[data-player="{name}"]')).to_have_text(
             str(result.totals[name])
         )
-    rows = page.locator(".score-sheet tbody tr")
+    rows = page.locator(".score-sheet table.scores tbody tr")
     expect(rows).to_have_count(len(DEALS))
     for index, scores in enumerate(result.scores):
         expect(rows.nth(index).locator("td:nth-child(n+3)")).to_have_text(

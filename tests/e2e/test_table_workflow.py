@@ -223,7 +223,7 @@ def test_an_evening_of_ten_deals_at_the_table(live_server, page: Page) -> None:
     page.get_by_role("button", name=f"Delete deal {DELETED}").tap()
     undo = page.locator("form.undo")
     expect(undo).to_contain_text(f"Deal {DELETED} deleted.")
-    numbers = page.locator(".score-sheet tbody tr td:first-child")
+    numbers = page.locator(".score-sheet table.scores tbody tr td:first-child")
     expect(numbers).to_have_text([str(n) for n in range(1, len(DEALS))])
     undo.get_by_role("button", name="Undo").tap()
     expect(page.locator(".messages")).to_contain_text(f"Deal {DELETED} is back.")
@@ -233,7 +233,7 @@ def test_an_evening_of_ten_deals_at_the_table(live_server, page: Page) -> None:
     expect(page).to_have_url(re.compile(re.escape(evening_url)))
     expect(numbers).to_have_text([str(n) for n in range(1, len(DEALS) + 1)])
     per_deal = [entry.scores() for entry in deals]
-    rows = page.locator(".score-sheet tbody tr")
+    rows = page.locator(".score-sheet table.scores tbody tr")
     for index, scores in enumerate(per_deal):
         expect(rows.nth(index).locator("td:nth-child(n+3)")).to_have_text(
             [str(scores[name]) for name in PLAYERS]
@@ -246,7 +246,7 @@ def test_an_evening_of_ten_deals_at_the_table(live_server, page: Page) -> None:
         expect(page.locator(f'.total-score[data-player="{name}"]')).to_have_text(
             str(expected[name])
         )
-    expect(page.locator(".score-sheet tfoot td")).to_have_text(
+    expect(page.locator(".score-sheet table.scores tfoot td")).to_have_text(
         [str(expected[name]) for name in PLAYERS]
     )
 

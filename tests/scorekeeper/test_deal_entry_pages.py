@@ -428,3 +428,56 @@ def test_the_edit_preview_uses_the_players_of_that_deal_even_after_one_left(clie
     )
     assert "Made by 5 (target 41)" in response.text
     assert "+240" in response.text  # alone at 5: 4 × (25 + 5) × 2
+
+
+def test_a_renamed_player_shows_under_the_new_name_on_a_sheet_seen_before(table) -> None:
+    from scorekeeper import services
+
+    client, evening, game, players = table
+    save(
+        client,
+        evening,
+        game,
+        dealer=players[0].pk,
+        taker=players[1].pk,
+        contract="garde",
+        bouts=2,
+        points="49",
+    )
+    before = client.get(reverse("evening", args=[evening.pk]), **EN)
+    assert "Benoît" not in before.text
+    services.player_rename(player=players[1], name="Benoît")
+    after = client.get(reverse("evening", args=[evening.pk]), **EN)
+    assert after.text.count("Benoît") >= 3  # the totals, the sheet's header and its row
+
+
+def test_live_refreshes_keep_a_members_edit_links_and_a_share_link_has_none(table) -> None:
+    client, evening, game, players = table
+    save(client, evening, game, dealer=players[0].pk, passed="on")
+    deal = Deal.objects.get()
+    edit = reverse("deal_edit", args=[evening.pk, deal.pk])
+    member_view = client.get(reverse("evening_live", args=[evening.pk]), {"version": 0})
+    assert edit in member_view.text
+    client.post(reverse("share_create", args=[evening.pk]))
+    evening.refresh_from_db()
+    shared = Client().get(reverse("evening_shared_live", args=[evening.share_token]))
+    assert shared.status_code == 200
+    assert edit not in shared.text
+
+
+def test_the_table_page_lets_a_player_join_after_a_seat_and_another_leave(client: Client) -> None:
+    club, players = make_club(players=NAMES[:5])
+    evening, game = start_evening(club, players[:4])
+    client.force_login(club.memberships.get().user)
+    url = reverse("seat_join", args=[evening.pk, game.pk])
+    page = client.get(url, **EN)
+    assert page.status_code == 200
+    assert "Eve" in page.text
+    joined = client.post(url, {"player": players[4].pk, "after": players[0].pk})
+    assert joined.status_code == 302
+    client.post(reverse("seat_leave", args=[evening.pk, game.pk, players[2].pk]))
+    from scorekeeper import services
+
+    assert [p.name for p in services.present_players(game)] == ["Ana", "Eve", "Ben", "Dan"]
+    evening_page = client.get(reverse("evening", args=[evening.pk]), **EN)
+    assert "Who is at the table: 4 players" in evening_page.text

@@ -1,0 +1,78 @@
+"""Template helpers for the pages used mid-game, written for speed on a cheap phone's server.
+
+A deal form has some forty choices: rendering each through Django's widget templates and
+``format_html`` costs more than the rest of the page, so these build the same markup with
+plain string operations, escaping every value.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from django import forms, template
+from django.utils.safestring import SafeString, mark_safe
+
+register = template.Library()
+
+
+def _e(value: object) -> str:
+    return escape(str(value), quote=True)
+
+
+@register.simple_tag
+def choice_inputs(field: forms.BoundField) -> SafeString:
+    """A radio or checkbox group as tappable pills: <label class="choice"><input><span>."""
+    widget = field.field.widget
+    kind = "checkbox" if isinstance(widget, forms.CheckboxSelectMultiple) else "radio"
+    value = field.value()
+    chosen = {str(v) for v in value} if isinstance(value, list | tuple) else {str(value)}
+    name = _e(field.html_name)
+    base_id = _e(field.auto_id)
+    parts = []
+    for index, (option, label) in enumerate(field.field.choices):
+        checked = " checked" if str(option) in chosen else ""
+        parts.append(
+            f'<label class="choice"><input type="{kind}" name="{name}" value="{_e(option)}"'
+            f' id="{base_id}_{index}"{checked}><span>{_e(label)}</span></label>'
+        )
+    return mark_safe("".join(parts))  # every value above is escaped
+
+
+@register.simple_tag
+def choice_group(field: forms.BoundField) -> SafeString:
+    """A whole group of pills: fieldset, legend, the choices, the errors and the help."""
+    errors = field.errors
+    error_list = (
+        '<ul class="errorlist">' + "".join(f"<li>{_e(e)}</li>" for e in errors) + "</ul>"
+        if errors
+        else ""
+    )
+    help_text = f'<p class="field-help">{_e(field.help_text)}</p>' if field.help_text else ""
+    css = "choices field-error" if errors else "choices"
+    return mark_safe(  # every value is escaped
+        f'<fieldset class="{css}" id="{_e(field.auto_id)}-group">'
+        f"<legend>{_e(field.label)}</legend>{choice_inputs(field)}{error_list}{help_text}</fieldset>"
+    )
+
+
+@register.simple_tag
+def select_input(field: forms.BoundField) -> SafeString:
+    """A plain <select> for a choice field, without a template per option."""
+    value = str(field.value())
+    options = "".join(
+        f'<option value="{_e(option)}"{" selected" if str(option) == value else ""}>'
+        f"{_e(label)}</option>"
+        for option, label in field.field.choices
+    )
+    return mark_safe(  # every value is escaped
+        f'<select name="{_e(field.html_name)}" id="{_e(field.auto_id)}">{options}</select>'
+    )
+
+
+@register.simple_tag
+def signed(score: int | None) -> SafeString:
+    """A score cell of the sheet: coloured by its sign, a dot when the player was away."""
+    if score is None:
+        return mark_safe('<td class="absent">·</td>')
+    css = "positive" if score > 0 else "negative" if score < 0 else ""
+    return mark_safe(f'<td class="{css}">{int(score)}</td>')  # an integer
