@@ -258,6 +258,7 @@ def evening_update(*, evening: Evening, date: dt.date, place: str) -> Evening:
     evening.date = date
     evening.place = place.strip()
     evening.save(update_fields=["date", "place"])
+    season_ensure_for(club=evening.club, date=date)
     _bump(evening)
     return evening
 
