@@ -20,7 +20,6 @@ import io
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from decimal import Decimal
 from typing import Any
 
 from django.db import transaction
@@ -30,7 +29,6 @@ from django.utils.translation import gettext as _
 from scorekeeper import services
 from scorekeeper.models import Club, Deal, DealScore, Evening, Game, Player, Season, Seat
 from scorekeeper.scoring.errors import ScoringError, show_points
-from scorekeeper.scoring.escopette import EscopetteDeal
 from scorekeeper.scoring.sheet import (
     Sheet,
     load_sheet_text,
@@ -38,7 +36,8 @@ from scorekeeper.scoring.sheet import (
     sheet_from_deals,
     sheet_to_data,
 )
-from scorekeeper.scoring.tarot import PassedDeal, TarotDeal, deal_outcome
+from scorekeeper.scoring.tarot import PassedDeal, deal_outcome
+from scorekeeper.sheets import result_text, stored_inputs
 from scorekeeper.stats import CONTRACT_LABELS
 
 CSV_CONTENT_TYPE = "text/csv; charset=utf-8"
@@ -96,22 +95,7 @@ def _names(club_id: int) -> dict[int, str]:
 
 
 def _sheet_deal(deal: Deal, game: Game, names: dict[int, str]) -> Any:
-    if game.kind == Game.Kind.ESCOPETTE:
-        return EscopetteDeal(stakes={int(k): names[v] for k, v in deal.stakes.items()})
-    seated = tuple(names[score.player_id] for score in deal.scores.all() if score.seated)
-    if deal.passed:
-        return PassedDeal(seated=seated)
-    return TarotDeal(
-        seated=seated,
-        taker=names[deal.taker_id],
-        contract=deal.contract,
-        bouts=deal.bouts or 0,
-        points=deal.points if deal.points is not None else Decimal(0),
-        partner=names[deal.partner_id] if deal.partner_id is not None else None,
-        petit_au_bout=deal.petit_au_bout or None,
-        poignees=tuple(deal.poignees),
-        chelem=deal.chelem or None,
-    )
+    return stored_inputs(deal, game.kind, key=names.__getitem__)
 
 
 def _sheet(data: GameData, names: dict[int, str]) -> Sheet:
@@ -183,28 +167,13 @@ def _cell(value: object) -> object:
 def _result(deal: Deal, game: Game) -> str:
     if game.kind != Game.Kind.TAROT:
         return ""
-    if deal.passed:
-        return _("everyone passed")
-    seated = tuple(score.player_id for score in deal.scores.all() if score.seated)
+    inputs = stored_inputs(deal, game.kind)
+    if isinstance(inputs, PassedDeal):
+        return result_text(deal, None)
     try:
-        outcome = deal_outcome(
-            TarotDeal(
-                seated=seated,
-                taker=deal.taker_id,
-                contract=deal.contract,
-                bouts=deal.bouts or 0,
-                points=deal.points if deal.points is not None else Decimal(0),
-                partner=deal.partner_id,
-                petit_au_bout=deal.petit_au_bout or None,
-                poignees=tuple(deal.poignees),
-                chelem=deal.chelem or None,
-            )
-        )
+        return result_text(deal, deal_outcome(inputs))
     except ScoringError:
         return ""
-    if outcome.made:
-        return _("made by %(gap)s") % {"gap": outcome.gap}
-    return _("failed by %(gap)s") % {"gap": outcome.gap}
 
 
 def _csv(games: Sequence[GameData], players: Sequence[int], names: dict[int, str]) -> str:

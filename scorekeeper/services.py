@@ -37,7 +37,7 @@ from scorekeeper.scoring.escopette import (
     escopette_game,
     score_escopette_deal,
 )
-from scorekeeper.scoring.sheet import AnyDeal, Sheet
+from scorekeeper.scoring.sheet import AnyDeal, Sheet, map_players
 from scorekeeper.scoring.tarot import PassedDeal, TarotDeal, score_deal
 
 DealInputs = TarotDeal[int] | PassedDeal[int] | EscopetteDeal[int]
@@ -449,28 +449,6 @@ def _store(game: Game, deal: Deal, inputs: DealInputs, present: Sequence[int]) -
     )
 
 
-def deal_inputs(deal: Deal) -> DealInputs:
-    """The scoring service's view of a stored deal."""
-    if deal.game.kind == Game.Kind.ESCOPETTE:
-        return EscopetteDeal(stakes={int(k): v for k, v in deal.stakes.items()})
-    seated = tuple(
-        deal.scores.filter(seated=True).order_by("pk").values_list("player_id", flat=True)
-    )
-    if deal.passed:
-        return PassedDeal(seated=seated)
-    return TarotDeal(
-        seated=seated,
-        taker=deal.taker_id,
-        contract=deal.contract,
-        bouts=deal.bouts,
-        points=deal.points,
-        partner=deal.partner_id,
-        petit_au_bout=deal.petit_au_bout or None,
-        poignees=tuple(deal.poignees),
-        chelem=deal.chelem or None,
-    )
-
-
 @transaction.atomic
 def deal_record(
     *,
@@ -705,22 +683,7 @@ def _import_player(club: Club, name: str) -> Player:
 
 def _import_inputs(deal: AnyDeal, ids: dict[str, int]) -> DealInputs:
     """A sheet's deal (players by name) as the scoring service's deal (players by id)."""
-    if isinstance(deal, EscopetteDeal):
-        return EscopetteDeal(stakes={trump: ids[name] for trump, name in deal.stakes.items()})
-    seated = tuple(ids[name] for name in deal.seated)
-    if isinstance(deal, PassedDeal):
-        return PassedDeal(seated=seated)
-    return TarotDeal(
-        seated=seated,
-        taker=ids[deal.taker],
-        contract=str(deal.contract),
-        bouts=deal.bouts,
-        points=deal.points,
-        partner=ids[deal.partner] if deal.partner is not None else None,
-        petit_au_bout=deal.petit_au_bout,
-        poignees=tuple(deal.poignees),
-        chelem=deal.chelem,
-    )
+    return map_players(deal, ids.__getitem__)
 
 
 @transaction.atomic

@@ -6,14 +6,23 @@ running totals and each deal's outcome come from ``scorekeeper.scoring``.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import Any
 
 from django.utils.translation import gettext as _
 
 from scorekeeper.models import Deal, Game, Player
 from scorekeeper.scoring.escopette import ESCOPETTE_PLAYERS, EscopetteDeal, escopette_game
-from scorekeeper.scoring.tarot import DealOutcome, TarotDeal, deal_outcome, running_totals
+from scorekeeper.scoring.sheet import map_players
+from scorekeeper.scoring.tarot import (
+    DealOutcome,
+    PassedDeal,
+    TarotDeal,
+    deal_outcome,
+    running_totals,
+)
 
 
 @dataclass
@@ -35,13 +44,7 @@ class SheetRow:
 
     @property
     def result(self) -> str:
-        if self.deal.passed:
-            return _("everyone passed")
-        if self.outcome is None:
-            return ""
-        if self.outcome.made:
-            return _("made by %(gap)s") % {"gap": self.outcome.gap}
-        return _("failed by %(gap)s") % {"gap": self.outcome.gap}
+        return result_text(self.deal, self.outcome)
 
 
 @dataclass
@@ -61,6 +64,45 @@ class GameSheet:
     @property
     def leader_total(self) -> int | None:
         return max(self.totals) if self.totals else None
+
+
+def stored_inputs(
+    deal: Deal, kind: str, key: Callable[[int], Hashable] | None = None
+) -> TarotDeal[Any] | PassedDeal[Any] | EscopetteDeal[Any]:
+    """A stored deal as the scoring service takes it, players by id (or by ``key(id)``).
+
+    Reads ``deal.scores`` through ``.all()``, so a prefetch serves it.
+    """
+    if kind == Game.Kind.ESCOPETTE:
+        inputs: Any = EscopetteDeal(stakes={int(k): v for k, v in deal.stakes.items()})
+    else:
+        seated = tuple(score.player_id for score in deal.scores.all() if score.seated)
+        if deal.passed:
+            inputs = PassedDeal(seated=seated)
+        else:
+            inputs = TarotDeal(
+                seated=seated,
+                taker=deal.taker_id,
+                contract=deal.contract,
+                bouts=deal.bouts or 0,
+                points=deal.points if deal.points is not None else Decimal(0),
+                partner=deal.partner_id,
+                petit_au_bout=deal.petit_au_bout or None,
+                poignees=tuple(deal.poignees),
+                chelem=deal.chelem or None,
+            )
+    return map_players(inputs, key) if key is not None else inputs
+
+
+def result_text(deal: Deal, outcome: DealOutcome[Any] | None) -> str:
+    """How a deal of French Tarot went, in words: made by 3, failed by 1, everyone passed."""
+    if deal.passed:
+        return _("everyone passed")
+    if outcome is None:
+        return ""
+    if outcome.made:
+        return _("made by %(gap)s") % {"gap": outcome.gap}
+    return _("failed by %(gap)s") % {"gap": outcome.gap}
 
 
 def game_sheet(game: Game) -> GameSheet:
@@ -83,20 +125,7 @@ def game_sheet(game: Game) -> GameSheet:
                 players.append(by_id[player_id])
         outcome = None
         if game.kind == Game.Kind.TAROT and not deal.passed and deal.taker_id is not None:
-            seated = tuple(pid for pid, score in stored.items() if score.seated)
-            outcome = deal_outcome(
-                TarotDeal(
-                    seated=seated,
-                    taker=deal.taker_id,
-                    contract=deal.contract,
-                    bouts=deal.bouts or 0,
-                    points=deal.points if deal.points is not None else Decimal(0),
-                    partner=deal.partner_id,
-                    petit_au_bout=deal.petit_au_bout or None,
-                    poignees=tuple(deal.poignees),
-                    chelem=deal.chelem or None,
-                )
-            )
+            outcome = deal_outcome(stored_inputs(deal, game.kind))
         rows.append(
             SheetRow(
                 deal=deal,
@@ -127,7 +156,7 @@ def game_sheet(game: Game) -> GameSheet:
         result = escopette_game(
             ids,
             game.target,
-            [EscopetteDeal(stakes={int(k): v for k, v in row.deal.stakes.items()}) for row in rows],
+            [stored_inputs(row.deal, game.kind) for row in rows],
         )
         winner = by_id.get(result.winner) if result.winner is not None else None
         ended_after = result.ended_after

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -383,3 +383,14 @@ def load_sheet_text(text: str | bytes) -> Sheet:
     except ValueError as error:
         raise ScoringError("sheet", f"not valid JSON: {error}") from None
     return parse_sheet(data)
+
+
+def map_players(deal: Any, key: Callable[[Any], Any]) -> Any:
+    """The same deal with every player replaced by ``key(player)`` (names to ids, ids to names)."""
+    if isinstance(deal, EscopetteDeal):
+        return EscopetteDeal(stakes={stake: key(winner) for stake, winner in deal.stakes.items()})
+    seated = tuple(key(player) for player in deal.seated)
+    if isinstance(deal, PassedDeal):
+        return PassedDeal(seated=seated)
+    partner = key(deal.partner) if deal.partner is not None else None
+    return replace(deal, seated=seated, taker=key(deal.taker), partner=partner)
