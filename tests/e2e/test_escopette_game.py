@@ -11,12 +11,12 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.core import mail
 from django.urls import reverse
 from playwright.sync_api import Locator, Page, expect
 
 from scorekeeper.models import Deal
 from scorekeeper.scoring.escopette import STAKE_TRUMPS, EscopetteDeal, escopette_game
+from tests.e2e.signing_in import sign_in_by_code
 from tests.factories import make_club, make_user
 
 EMAIL = "tina@example.com"
@@ -42,22 +42,6 @@ DEALS = [
 TIED_AFTER = 2
 
 
-def sign_in(page: Page, base_url: str) -> None:
-    page.goto(base_url + "/login/")
-    page.get_by_label("E-mail address").fill(EMAIL)
-    page.get_by_role("button", name="Send me a code").tap()
-    expect(page).to_have_url(re.compile(r"/login/code/$"))
-    code = re.search(r"^\s*(\d{6})\s*$", mail.outbox[-1].body, re.MULTILINE).group(1)
-    page.get_by_label("Code from the e-mail").press_sequentially(code)
-    page.get_by_role("button", name="Sign in").tap()
-    expect(page).to_have_url(re.compile(re.escape(base_url) + r"/(welcome/)?$"))
-    if page.url.endswith("/welcome/"):  # a new account: the display-name step
-        page.get_by_label("Your name, as the other players see it").fill("Tina")
-        page.get_by_role("button", name="Save and continue").tap()
-    expect(page).to_have_url(base_url + "/")
-    expect(page.locator(".site-header")).to_contain_text("Tina")
-
-
 def tap_choice(scope: Locator, group: str, label: str) -> None:
     """Tap one pill of a group of radio buttons and see it selected."""
     choice = scope.get_by_role("group", name=group, exact=True).get_by_label(label, exact=True)
@@ -79,7 +63,7 @@ def tap_stake(form: Locator, stake: int, name: str) -> None:
 def test_a_game_of_escopette_to_50(live_server, page: Page) -> None:
     owner = make_user(EMAIL, "Tina")
     club, _players = make_club(owner, players=PLAYERS, name="Les Escopettes")
-    sign_in(page, live_server.url)
+    sign_in_by_code(page, live_server.url, EMAIL, "Tina")
 
     # The evening, from the club page: L'escopette to 50, the four players in seat order.
     page.goto(live_server.url + reverse("club", args=[club.pk]))

@@ -12,10 +12,10 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 
 import pytest
-from django.core import mail
 from playwright.sync_api import Locator, Page, expect
 
 from scorekeeper.scoring.tarot import PassedDeal, TarotDeal, score_deal, totals
+from tests.e2e.signing_in import sign_in_by_code
 
 EMAIL = "tina@example.com"
 CLUB = "Les Petits Bouts"
@@ -153,25 +153,9 @@ def fill_deal(form: Locator, entry: Entry) -> None:
     )
 
 
-def sign_in(page: Page, base_url: str) -> None:
-    page.goto(base_url + "/login/")
-    page.get_by_label("E-mail address").fill(EMAIL)
-    page.get_by_role("button", name="Send me a code").tap()
-    expect(page).to_have_url(re.compile(r"/login/code/$"))
-    code = re.search(r"^\s*(\d{6})\s*$", mail.outbox[-1].body, re.MULTILINE).group(1)
-    page.get_by_label("Code from the e-mail").press_sequentially(code)
-    page.get_by_role("button", name="Sign in").tap()
-    expect(page).to_have_url(re.compile(re.escape(base_url) + r"/(welcome/)?$"))
-    if page.url.endswith("/welcome/"):  # a new account: the display-name step
-        page.get_by_label("Your name, as the other players see it").fill("Tina")
-        page.get_by_role("button", name="Save and continue").tap()
-    expect(page).to_have_url(base_url + "/")
-    expect(page.locator(".site-header")).to_contain_text("Tina")
-
-
 @pytest.mark.django_db(transaction=True)
 def test_an_evening_of_ten_deals_at_the_table(live_server, page: Page) -> None:
-    sign_in(page, live_server.url)
+    sign_in_by_code(page, live_server.url, EMAIL, "Tina")
 
     # A club, from the home page.
     page.get_by_label("Name of the club").fill(CLUB)
