@@ -37,6 +37,17 @@ COLUMNS = [
     ("made", gettext_lazy("Made")),
     ("average", gettext_lazy("Per deal")),
 ]
+ESCOPETTE_COLUMNS = [
+    ("name", gettext_lazy("Player")),
+    ("total", gettext_lazy("Points")),
+    ("deals", gettext_lazy("Deals")),
+    ("games", gettext_lazy("Games")),
+    ("won", gettext_lazy("Won")),
+    ("average", gettext_lazy("Per deal")),
+]
+#: The escopette table's sorting links name their game (``?game=escopette&sort=…``), and
+#: without JavaScript come back to its section; the French Tarot table keeps the plain links.
+ESCOPETTE_SECTION = "escopette-standings"
 
 
 @dataclass
@@ -45,29 +56,49 @@ class Column:
     label: str
     url: str
     sorted: str  # "ascending", "descending" or ""
+    hx_url: str = ""  # the same, without the page's fragment
 
 
-def _sorting(request: HttpRequest) -> tuple[str, bool]:
+def _sorting(request: HttpRequest) -> tuple[str, str, bool]:
+    """The game whose table is sorted (``?game=``), its column and its direction."""
+    game = stats.ESCOPETTE if request.GET.get("game") == stats.ESCOPETTE else stats.TAROT
+    columns = ESCOPETTE_COLUMNS if game == stats.ESCOPETTE else COLUMNS
     sort = request.GET.get("sort", "total")
-    if sort not in stats.SORTS:
+    if sort not in {key for key, _label in columns}:
         sort = "total"
     direction = request.GET.get("dir")
     descending = (
         direction == "desc" if direction in ("asc", "desc") else stats.DEFAULT_DESCENDING[sort]
     )
-    return sort, descending
+    return game, sort, descending
 
 
-def _columns(url: str, sort: str, descending: bool) -> list[Column]:
+def _columns(url: str, sort: str, descending: bool, *, game: str = stats.TAROT) -> list[Column]:
+    escopette = game == stats.ESCOPETTE
     columns = []
-    for key, label in COLUMNS:
+    for key, label in ESCOPETTE_COLUMNS if escopette else COLUMNS:
         if key == sort:
             next_descending = not descending
             state = "descending" if descending else "ascending"
         else:
             next_descending, state = stats.DEFAULT_DESCENDING[key], ""
-        query = urlencode({"sort": key, "dir": "desc" if next_descending else "asc"})
-        columns.append(Column(key=key, label=str(label), url=f"{url}?{query}", sorted=state))
+        query = urlencode(
+            {
+                **({"game": game} if escopette else {}),
+                "sort": key,
+                "dir": "desc" if next_descending else "asc",
+            }
+        )
+        fragment = f"#{ESCOPETTE_SECTION}" if escopette else ""
+        columns.append(
+            Column(
+                key=key,
+                label=str(label),
+                url=f"{url}?{query}{fragment}",
+                sorted=state,
+                hx_url=f"{url}?{query}",
+            )
+        )
     return columns
 
 
@@ -75,36 +106,59 @@ def standings_context(
     season: Season | None,
     season_stats: stats.SeasonStats | None = None,
     *,
+    escopette_stats: stats.SeasonStats | None = None,
     sort: str = "total",
     descending: bool = True,
+    escopette_sort: str = "total",
+    escopette_descending: bool = True,
     htmx: bool = False,
     on_club_page: bool = False,
 ) -> dict[str, Any]:
-    """What ``season_standings_table.html`` reads."""
+    """What ``season_standings_table.html`` reads: French Tarot's table, and L'escopette's
+    when the season has games of it (``escopette_standings`` is empty else)."""
     if season is None:
-        return {"season": None, "standings": [], "standings_columns": []}
-    if season_stats is None:
-        season_stats = stats.for_season(season)
+        return {
+            "season": None,
+            "standings": [],
+            "standings_columns": [],
+            "escopette_standings": [],
+        }
+    if season_stats is None or escopette_stats is None:
+        by_kind = stats.for_season_by_kind(season)
+        if season_stats is None:
+            season_stats = by_kind[stats.TAROT]
+        if escopette_stats is None:
+            escopette_stats = by_kind[stats.ESCOPETTE]
     url = reverse("season", args=[season.club_id, season.pk])
-    cache_key = ":".join(
-        map(
-            str,
-            (season.pk, season_stats.digest, sort, descending, htmx, on_club_page, get_language()),
-        )
-    )
+
+    def cache_key(figures: stats.SeasonStats, sort: str, descending: bool) -> str:
+        state = (season.pk, figures.digest, sort, descending, htmx, on_club_page, get_language())
+        return ":".join(map(str, state))
+
     return {
         "season": season,
-        "standings_cache_key": cache_key,
+        "standings_cache_key": cache_key(season_stats, sort, descending),
         "standings_on_club_page": on_club_page,
         "standings": stats.sort_rows(season_stats.rows, sort, descending),
         "standings_columns": _columns(url, sort, descending),
         "standings_htmx": htmx,
         "player_query": urlencode({"season": season.pk}),
+        "escopette_stats": escopette_stats,
+        "escopette_standings": stats.sort_rows(
+            escopette_stats.rows, escopette_sort, escopette_descending
+        ),
+        "escopette_columns": _columns(
+            url, escopette_sort, escopette_descending, game=stats.ESCOPETTE
+        ),
+        "escopette_cache_key": cache_key(escopette_stats, escopette_sort, escopette_descending),
     }
 
 
 def club_season_context(club: Club) -> dict[str, Any]:
-    """The current season's standings for the club page (two or three queries).
+    """The current season's standings for the club page (a few queries, whatever its size).
+
+    L'escopette's table too when the season has games of it (two queries more when its
+    figures are not in memory yet).
 
     In the view: ``context.update(season_views.club_season_context(club))``; in the
     template: ``{% include "scorekeeper/season_standings_table.html" %}``.
@@ -158,19 +212,39 @@ def season_create(request: HttpRequest, club_id: int) -> HttpResponse:
 def season_detail(request: HttpRequest, club_id: int, season_id: int) -> HttpResponse:
     membership = membership_for(request, club_id)
     season = _season(club_id, season_id)
-    sort, descending = _sorting(request)
-    season_stats = stats.for_season(season)
+    game, sort, descending = _sorting(request)
+    by_kind = stats.for_season_by_kind(season)
+    season_stats = by_kind[stats.TAROT]
+    sorting: dict[str, Any] = (
+        {"escopette_sort": sort, "escopette_descending": descending}
+        if game == stats.ESCOPETTE
+        else {"sort": sort, "descending": descending}
+    )
     context = {
         "club": membership.club,
         "membership": membership,
         "is_owner": membership.is_owner,
-        **standings_context(season, season_stats, sort=sort, descending=descending, htmx=True),
+        **standings_context(
+            season,
+            season_stats,
+            escopette_stats=by_kind[stats.ESCOPETTE],
+            htmx=True,
+            **sorting,
+        ),
     }
-    if getattr(request, "htmx", False) and request.htmx.target == "standings":
-        return render(request, "scorekeeper/season.html#standings", context)
+    if getattr(request, "htmx", False):
+        partial = {"standings": "standings_section", ESCOPETTE_SECTION: "escopette_section"}
+        if request.htmx.target in partial:
+            template = "scorekeeper/season_standings_table.html#" + partial[request.htmx.target]
+            return render(request, template, context)
+    # Evenings and deals of either game; the chart draws French Tarot's points.
+    evenings = {e.evening_id: e for figures in by_kind.values() for e in figures.evenings}
+    season_evenings = sorted(evenings.values(), key=lambda e: (e.date, e.evening_id))
     context.update(
         season_stats=season_stats,
-        recent_evenings=season_stats.evenings[::-1][:RECENT_EVENINGS],
+        season_evenings=season_evenings,
+        season_deals=sum(figures.deals for figures in by_kind.values()),
+        recent_evenings=season_evenings[::-1][:RECENT_EVENINGS],
         chart=charts.season_chart(season_stats),
         seasons=list(membership.club.seasons.all()),
     )
@@ -195,7 +269,7 @@ def player_detail(request: HttpRequest, club_id: int, player_id: int) -> HttpRes
             raise Http404
     else:
         season = stats.current_season(membership.club, timezone.localdate())
-    figures = stats.player_figures(
+    figures, escopette = stats.player_sections(
         player,
         start=season.start if season else None,
         end=season.end if season else None,
@@ -208,6 +282,7 @@ def player_detail(request: HttpRequest, club_id: int, player_id: int) -> HttpRes
         "season": season,
         "seasons": seasons,
         "figures": figures,
+        "escopette": escopette,  # L'escopette's figures, None if the player has none here
         # Drawn only when the page's cached figures are missing (a callable in the template).
         "chart": functools.partial(charts.player_chart, figures, title=title),
     }

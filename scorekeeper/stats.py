@@ -8,7 +8,10 @@ change to its deals bumps), so a season adds up its evenings and, after a deal i
 only that evening is aggregated again. A page makes the same few queries whatever the
 number of deals, evenings or players.
 
-Only French Tarot games count (``kind``): a section for another game can pass its own kind.
+The games are kept apart (``kind``): French Tarot by default; L'escopette has its own
+figures (points, deals, games played and won), aggregated by ``_aggregate_escopette``. The
+``*_by_kind`` functions read both with the queries of one: a season without L'escopette
+costs nothing more.
 """
 
 from __future__ import annotations
@@ -27,9 +30,11 @@ from django.db.models import (
     Case,
     CharField,
     Count,
+    Exists,
     F,
     Max,
     Min,
+    OuterRef,
     Q,
     Sum,
     Value,
@@ -37,10 +42,14 @@ from django.db.models import (
 )
 from django.utils.translation import gettext_lazy as _
 
-from scorekeeper.models import Club, DealScore, Evening, Game, Player, Season
+from scorekeeper.models import Club, Deal, DealScore, Evening, Game, Player, Season
+from scorekeeper.scoring.errors import ScoringError
+from scorekeeper.scoring.escopette import EscopetteDeal, escopette_game
 from scorekeeper.scoring.tarot import TARGETS, Contract
 
 TAROT = Game.Kind.TAROT
+ESCOPETTE = Game.Kind.ESCOPETTE
+KINDS = (TAROT, ESCOPETTE)
 
 CONTRACT_LABELS = {
     Contract.PETITE.value: _("Petite"),
@@ -97,10 +106,14 @@ class Tally:
     chelem_failed: int = 0  # announced by the player's attack, and failed
     contracts: dict[str, list[int]] = field(default_factory=dict)  # taken, made, points
     poignees: dict[str, list[int]] = field(default_factory=dict)  # to the side, against
+    games: int = 0  # L'escopette: games played
+    won: int = 0  # L'escopette: games won
 
     def add(self, other: Tally) -> None:
         self.total += other.total
         self.deals += other.deals
+        self.games += other.games
+        self.won += other.won
         self.takes += other.takes
         self.made += other.made
         self.called += other.called
@@ -169,10 +182,11 @@ class Tally:
 
 @dataclass(frozen=True)
 class EveningSummary:
-    """One evening's figures: a tally per player, and the deals played."""
+    """One evening's figures: a tally per player, and the deals (and games) played."""
 
     tallies: dict[int, Tally]
     played: int
+    games: int = 0  # L'escopette's games with at least one deal
 
 
 # --- The per-evening figures, kept under the evening's version -----------------------------------
@@ -279,6 +293,68 @@ def _aggregate(refs: Sequence[EveningRef], kind: str) -> dict[int, EveningSummar
     }
 
 
+def _aggregate_escopette(refs: Sequence[EveningRef]) -> dict[int, EveningSummary]:
+    """Two queries (one when there is no game of L'escopette): the scores, then the stakes.
+
+    The scores are grouped by game and player; the winner of each game comes from its
+    deals' stored stakes, played again in order by the scoring service.
+    """
+    ids = [ref.evening_id for ref in refs]
+    scores = DealScore.objects.filter(seated=True, deal__game__kind=ESCOPETTE)
+    deals = Deal.objects.filter(game__kind=ESCOPETTE)
+    if len(ids) == 1:
+        scores = scores.filter(deal__game__evening_id=ids[0])
+        deals = deals.filter(game__evening_id=ids[0])
+    else:
+        scores = scores.filter(deal__game__evening_id__in=ids)
+        deals = deals.filter(game__evening_id__in=ids)
+    lines = (
+        scores.values("player_id", game=F("deal__game_id"), evening=F("deal__game__evening_id"))
+        .annotate(n=Count("pk"), points=Sum("score"))
+        .order_by()
+    )
+    tallies: dict[int, dict[int, Tally]] = {evening_id: {} for evening_id in ids}
+    played = dict.fromkeys(ids, 0)
+    games = dict.fromkeys(ids, 0)
+    seated: dict[int, list[int]] = {}  # game id -> its players
+    evening_of: dict[int, int] = {}  # game id -> its evening
+    for line in lines:
+        evening, game = line["evening"], line["game"]
+        tally = tallies[evening].setdefault(line["player_id"], Tally())
+        tally.total += line["points"]
+        tally.deals += line["n"]
+        tally.games += 1
+        seated.setdefault(game, []).append(line["player_id"])
+        evening_of[game] = evening
+    if not seated:  # no game of L'escopette in these evenings: no stakes to read
+        return {evening_id: EveningSummary(tallies={}, played=0) for evening_id in ids}
+    stakes: dict[int, list[EscopetteDeal[int]]] = {}
+    targets: dict[int, int] = {}
+    for game, target, stake in deals.order_by("game_id", "number").values_list(
+        "game_id", "game__target", "stakes"
+    ):
+        stakes.setdefault(game, []).append(
+            EscopetteDeal(stakes={int(trump): winner for trump, winner in stake.items()})
+        )
+        targets[game] = target or 0
+    for game, players in seated.items():
+        evening = evening_of[game]
+        played[evening] += len(stakes.get(game, []))
+        games[evening] += 1
+        try:
+            result = escopette_game(sorted(players), targets.get(game, 0), stakes.get(game, []))
+        except ScoringError:  # stored deals the scoring service refuses: no winner
+            continue
+        if result.winner is not None:
+            tallies[evening][result.winner].won += 1
+    return {
+        evening_id: EveningSummary(
+            tallies=tallies[evening_id], played=played[evening_id], games=games[evening_id]
+        )
+        for evening_id in ids
+    }
+
+
 def evening_summaries(refs: Sequence[EveningRef], kind: str = TAROT) -> list[EveningSummary]:
     """Each evening's figures, from memory when its version has not moved; one query else."""
     found: dict[int, EveningSummary] = {}
@@ -292,7 +368,10 @@ def evening_summaries(refs: Sequence[EveningRef], kind: str = TAROT) -> list[Eve
     if missing:
         for start in range(0, len(missing), 500):  # within every database's parameter limit
             chunk = missing[start : start + 500]
-            for ref, summary in zip(chunk, _aggregate(chunk, kind).values(), strict=True):
+            aggregated = (
+                _aggregate_escopette(chunk) if kind == ESCOPETTE else _aggregate(chunk, kind)
+            )
+            for ref, summary in zip(chunk, aggregated.values(), strict=True):
                 _evenings.set(_evening_key(ref, kind), summary)
                 found[ref.evening_id] = summary
     return [found[ref.evening_id] for ref in refs]
@@ -329,6 +408,8 @@ class StandingRow:
     takes: int = 0
     made: int = 0
     rank: int = 0
+    games: int = 0  # L'escopette: games played
+    won: int = 0  # L'escopette: games won
 
     @property
     def average(self) -> float | None:
@@ -343,6 +424,8 @@ SORTS: dict[str, Any] = {
     "deals": lambda row: row.deals,
     "takes": lambda row: row.takes,
     "made": lambda row: row.made,
+    "games": lambda row: row.games,
+    "won": lambda row: row.won,
     "average": lambda row: row.average if row.average is not None else float("-inf"),
 }
 #: The order a column sorts in when first chosen: names A to Z, figures highest first.
@@ -384,6 +467,7 @@ class _Period:
     played_evenings: dict[int, int]  # player id -> evenings at the table
     points: dict[tuple[int, int], int]  # (evening id, player id) -> points that evening
     played: int  # deals played
+    games: int = 0  # L'escopette: games with at least one deal
 
 
 def _fingerprint(club_id: int, start: dt.date | None, end: dt.date | None) -> tuple[Hashable, ...]:
@@ -391,7 +475,8 @@ def _fingerprint(club_id: int, start: dt.date | None, end: dt.date | None) -> tu
 
     Every change to an evening's deals, date or place bumps its version (services); an
     evening moving in or out changes the count and the sums of ids; created_at tells apart
-    the rows of a database that reused an id (a test's rolled-back transaction).
+    the rows of a database that reused an id (a test's rolled-back transaction). Its last
+    value counts the evenings holding a game of L'escopette (none: nothing to aggregate).
     """
     evenings = Evening.objects.filter(club_id=club_id)
     if start is not None:
@@ -405,34 +490,61 @@ def _fingerprint(club_id: int, start: dt.date | None, end: dt.date | None) -> tu
         mixed=Sum(F("pk") * F("version")),
         first=Min("created_at"),
         last=Max("created_at"),
+        escopette=Count(
+            "pk", filter=Exists(Game.objects.filter(evening_id=OuterRef("pk"), kind=ESCOPETTE))
+        ),
     )
     return tuple(row.values())
 
 
-def _period(club: Club | int, start: dt.date | None, end: dt.date | None, kind: str) -> _Period:
-    club_id = club.pk if isinstance(club, Club) else club
-    key = (_database(), kind, club_id, start, end, _fingerprint(club_id, start, end))
-    period = _seasons.get(key)
-    if period is not None:
-        return period
-    refs = evening_refs(club_id, start=start, end=end)
+def _build_period(key: Hashable, refs: Sequence[EveningRef], kind: str) -> _Period:
     tallies: dict[int, Tally] = {}
     played_evenings: dict[int, int] = {}
     points: dict[tuple[int, int], int] = {}
     evenings: list[EveningPoint] = []
-    played = 0
+    played = games = 0
     for ref, summary in zip(refs, evening_summaries(refs, kind), strict=True):
         if not summary.tallies:
             continue
         evenings.append(EveningPoint(ref.evening_id, ref.date, ref.place))
         played += summary.played
+        games += summary.games
         for player_id, tally in summary.tallies.items():
             tallies.setdefault(player_id, Tally()).add(tally)
             played_evenings[player_id] = played_evenings.get(player_id, 0) + 1
             points[ref.evening_id, player_id] = tally.total
-    period = _Period(key, tuple(evenings), tallies, played_evenings, points, played)
-    _seasons.set(key, period)
-    return period
+    return _Period(key, tuple(evenings), tallies, played_evenings, points, played, games)
+
+
+def _periods(
+    club: Club | int, start: dt.date | None, end: dt.date | None, kinds: Sequence[str]
+) -> dict[str, _Period]:
+    """Each game's figures over the range, sharing one look at what changed (one query).
+
+    When nothing changed that is all; else the evenings (one query) and each kind's
+    aggregation, skipped for L'escopette when the range holds none of its games.
+    """
+    club_id = club.pk if isinstance(club, Club) else club
+    fingerprint = _fingerprint(club_id, start, end)
+    refs: list[EveningRef] | None = None
+    periods: dict[str, _Period] = {}
+    for kind in kinds:
+        key = (_database(), kind, club_id, start, end, fingerprint)
+        period = _seasons.get(key)
+        if period is None:
+            if kind == ESCOPETTE and not fingerprint[-1]:
+                period = _Period(key, (), {}, {}, {}, 0)
+            else:
+                if refs is None:
+                    refs = evening_refs(club_id, start=start, end=end)
+                period = _build_period(key, refs, kind)
+            _seasons.set(key, period)
+        periods[kind] = period
+    return periods
+
+
+def _period(club: Club | int, start: dt.date | None, end: dt.date | None, kind: str) -> _Period:
+    return _periods(club, start, end, (kind,))[kind]
 
 
 @dataclass
@@ -444,6 +556,7 @@ class SeasonStats:
     points: dict[tuple[int, int], int]  # (evening id, player id) -> points that evening
     deals: int = 0  # deals played (passed deals not counted)
     key: Hashable = None  # what the figures were built from: equal keys, equal figures
+    games: int = 0  # L'escopette: games with at least one deal
 
     @property
     def digest(self) -> str:
@@ -459,16 +572,7 @@ class SeasonStats:
         return values
 
 
-def season_stats(
-    club: Club | int,
-    *,
-    start: dt.date | None = None,
-    end: dt.date | None = None,
-    kind: str = TAROT,
-) -> SeasonStats:
-    """Standings and per-evening points: two queries when nothing changed, three else."""
-    period = _period(club, start, end, kind)
-    names = dict(Player.objects.filter(pk__in=list(period.tallies)).values_list("pk", "name"))
+def _stats(period: _Period, names: dict[int, str]) -> SeasonStats:
     rows = [
         StandingRow(
             player_id=player_id,
@@ -478,6 +582,8 @@ def season_stats(
             deals=tally.deals,
             takes=tally.takes,
             made=tally.made,
+            games=tally.games,
+            won=tally.won,
         )
         for player_id, tally in period.tallies.items()
     ]
@@ -487,11 +593,41 @@ def season_stats(
         points=period.points,
         deals=period.played,
         key=(period.key, tuple((row.player_id, row.name) for row in rows)),
+        games=period.games,
     )
+
+
+def season_stats_by_kind(
+    club: Club | int,
+    *,
+    start: dt.date | None = None,
+    end: dt.date | None = None,
+    kinds: Sequence[str] = KINDS,
+) -> dict[str, SeasonStats]:
+    """Each game's standings: two queries when nothing changed, three or more else."""
+    periods = _periods(club, start, end, kinds)
+    ids = {player_id for period in periods.values() for player_id in period.tallies}
+    names = dict(Player.objects.filter(pk__in=list(ids)).values_list("pk", "name")) if ids else {}
+    return {kind: _stats(period, names) for kind, period in periods.items()}
+
+
+def season_stats(
+    club: Club | int,
+    *,
+    start: dt.date | None = None,
+    end: dt.date | None = None,
+    kind: str = TAROT,
+) -> SeasonStats:
+    """Standings and per-evening points: two queries when nothing changed, three else."""
+    return season_stats_by_kind(club, start=start, end=end, kinds=(kind,))[kind]
 
 
 def for_season(season: Season, kind: str = TAROT) -> SeasonStats:
     return season_stats(season.club_id, start=season.start, end=season.end, kind=kind)
+
+
+def for_season_by_kind(season: Season, kinds: Sequence[str] = KINDS) -> dict[str, SeasonStats]:
+    return season_stats_by_kind(season.club_id, start=season.start, end=season.end, kinds=kinds)
 
 
 # --- A player's figures ---------------------------------------------------------------------
@@ -572,9 +708,12 @@ def player_figures(
     kind: str = TAROT,
 ) -> PlayerFigures:
     """A player's season (all time without dates): one query when nothing changed."""
-    period = _period(player.club_id, start, end, kind)
+    return _player_figures(player, _period(player.club_id, start, end, kind))
+
+
+def _summary(player: Player, period: _Period) -> StandingRow:
     tally = period.tallies.get(player.pk, Tally())
-    summary = StandingRow(
+    return StandingRow(
         player_id=player.pk,
         name=player.name,
         total=tally.total,
@@ -582,7 +721,26 @@ def player_figures(
         deals=tally.deals,
         takes=tally.takes,
         made=tally.made,
+        games=tally.games,
+        won=tally.won,
     )
+
+
+def player_sections(
+    player: Player, *, start: dt.date | None = None, end: dt.date | None = None
+) -> tuple[PlayerFigures, StandingRow | None]:
+    """The player's French Tarot figures, and their L'escopette summary if they played any.
+
+    The queries of ``player_figures`` alone: both games share the look at what changed.
+    """
+    periods = _periods(player.club_id, start, end, KINDS)
+    escopette = _summary(player, periods[ESCOPETTE])
+    return _player_figures(player, periods[TAROT]), escopette if escopette.deals else None
+
+
+def _player_figures(player: Player, period: _Period) -> PlayerFigures:
+    tally = period.tallies.get(player.pk, Tally())
+    summary = _summary(player, period)
     evenings = [
         EveningLine(e.evening_id, e.date, e.place, period.points[e.evening_id, player.pk])
         for e in period.evenings

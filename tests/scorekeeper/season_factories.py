@@ -149,3 +149,46 @@ def hand_computed_season(world: World) -> dict[str, Evening]:
     )
     escopette = escopette_evening(world, dt.date(2025, 3, 1), four)
     return {"before": before, "first": first, "second": second, "escopette": escopette}
+
+
+def stakes(won: dict[Player, Sequence[int]]) -> Any:
+    """A deal of L'escopette: who won which stake trumps, players as objects."""
+    from scorekeeper.scoring.escopette import EscopetteDeal
+
+    return EscopetteDeal(
+        stakes={trump: player.pk for player, trumps in won.items() for trump in trumps}
+    )
+
+
+def play_escopette(
+    world: World,
+    date: dt.date,
+    table: Sequence[Player],
+    target: int,
+    deals: Sequence[Any],
+    *,
+    evening: Evening | None = None,
+) -> Any:
+    """A game of L'escopette, in a new evening or as the next game of ``evening``."""
+    if evening is None:
+        evening = services.evening_start(
+            club=world.club,
+            players=list(table),
+            first_dealer=table[0],
+            created_by=world.owner,
+            date=date,
+            kind="escopette",
+            target=target,
+        )
+        game = evening.games.get()
+    else:
+        game = services.game_start(
+            evening=evening,
+            players=list(table),
+            first_dealer=table[0],
+            kind="escopette",
+            target=target,
+        )
+    for inputs in deals:
+        services.deal_record(game=game, inputs=inputs, created_by=world.owner)
+    return game
