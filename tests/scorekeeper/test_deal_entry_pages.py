@@ -481,3 +481,14 @@ def test_the_table_page_lets_a_player_join_after_a_seat_and_another_leave(client
     assert [p.name for p in services.present_players(game)] == ["Ana", "Eve", "Ben", "Dan"]
     evening_page = client.get(reverse("evening", args=[evening.pk]), **EN)
     assert "Who is at the table: 4 players" in evening_page.text
+
+
+def test_the_cached_sheet_speaks_each_readers_language(table) -> None:
+    client, evening, game, players = table
+    save(client, evening, game, dealer=players[0].pk, passed="on")
+    url = reverse("evening", args=[evening.pk])
+    assert "Feuille de marque" in client.get(url, HTTP_ACCEPT_LANGUAGE="fr").text
+    english = client.get(url, HTTP_ACCEPT_LANGUAGE="en").text
+    assert "Score sheet" in english and "Feuille de marque" not in english
+    live = client.get(reverse("evening_live", args=[evening.pk]), HTTP_ACCEPT_LANGUAGE="ru")
+    assert "Feuille de marque" not in live.text and "Score sheet" not in live.text
