@@ -59,6 +59,8 @@ def test_production_starts_with_a_secret_key_and_debug_off() -> None:
         ("TIME_ZONE", "Mars/Olympus"),
         ("EMAIL_PORT", "twenty-five"),
         ("EMAIL_USE_TLS", "perhaps"),
+        ("LOG_LEVEL", "LOUD"),
+        ("CACHE_MAX_ENTRIES", "many"),
     ],
 )
 def test_a_bad_value_stops_start_up_naming_the_variable(variable: str, value: str) -> None:
