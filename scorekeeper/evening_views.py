@@ -51,6 +51,8 @@ def _deal_form(
 ) -> DealForm:
     """The form for the next deal of a game, ready for the next dealer."""
     present = present if present is not None else services.present_players(game)
+    if data is not None:  # what was sent is what counts: no need to work out the defaults
+        return deal_form_class(game)(data, game=game, present=present)
     dealer = dealer or services.next_dealer(game, present)
     initial: dict[str, Any] = {"dealer": dealer.pk}
     if game.kind == Game.Kind.ESCOPETTE:

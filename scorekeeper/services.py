@@ -440,8 +440,10 @@ def _store(game: Game, deal: Deal, inputs: DealInputs, present: Sequence[int]) -
         deal.passed = False
         deal.stakes = {str(stake): winner for stake, winner in inputs.stakes.items()}
     deal.updated_at = timezone.now()
+    new = deal.pk is None
     deal.save()
-    deal.scores.all().delete()
+    if not new:
+        deal.scores.all().delete()
     everyone = list(dict.fromkeys([*present, *scores]))
     DealScore.objects.bulk_create(
         DealScore(deal=deal, player_id=player, seated=player in scores, score=scores.get(player, 0))
@@ -477,13 +479,9 @@ def deal_record(
         created_by=created_by,
         idempotency_key=idempotency_key or None,
     )
-    try:
-        with transaction.atomic():
-            _store(game, deal, inputs, [p.pk for p in present])
-    except IntegrityError:
-        if idempotency_key and Deal.objects.filter(idempotency_key=idempotency_key).exists():
-            return Deal.objects.get(idempotency_key=idempotency_key)
-        raise
+    # The game's row is locked above: a second save with the same key waits for this one,
+    # then finds its deal; numbers are taken one at a time.
+    _store(game, deal, inputs, [p.pk for p in present])
     _bump(game.evening)
     return deal
 

@@ -75,3 +75,36 @@ def test_the_same_deal_sent_twice_at_once_is_stored_once() -> None:
     services.deal_record(game=game, inputs=inputs, idempotency_key="tap")
     services.deal_record(game=game, inputs=inputs, idempotency_key="tap")
     assert Deal.objects.filter(game=game).count() == 1
+
+
+@postgres_only
+@pytest.mark.django_db(transaction=True)
+def test_a_double_tap_arriving_at_the_same_moment_stores_one_deal() -> None:
+    club, players = make_club()
+    _evening, game = start_evening(club, players)
+    seated = tuple(p.pk for p in players)
+    inputs = TarotDeal(seated=seated, taker=seated[0], contract="garde", bouts=2, points="49")
+    barrier = threading.Barrier(2)
+    stored: list[int] = []
+    errors: list[BaseException] = []
+
+    def tap() -> None:
+        try:
+            barrier.wait()
+            deal = services.deal_record(
+                game=Game.objects.get(pk=game.pk), inputs=inputs, idempotency_key="same-tap"
+            )
+            stored.append(deal.pk)
+        except BaseException as error:  # reported below
+            errors.append(error)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=tap) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert not errors, errors
+    assert len(set(stored)) == 1
+    assert Deal.objects.filter(game=game).count() == 1
