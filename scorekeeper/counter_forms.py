@@ -21,6 +21,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy, pgettext_lazy
 
+from scorekeeper.models import Deal
 from scorekeeper.scoring.cards import (
     CARD_VALUES,
     DECK_COUNTS,
@@ -41,13 +42,7 @@ ATTACK, DEFENSE = "attack", "defense"
 PAIRS, CARDS, TAP = "pairs", "cards", "tap"
 SIDES = ((ATTACK, _("The attack's")), (DEFENSE, _("The defence's")))
 MODES = ((PAIRS, _("By pairs")), (CARDS, _("Card by card")), (TAP, _("Tap the cards")))
-CONTRACTS = (
-    ("", _("None")),
-    (Contract.PETITE.value, _("Petite")),
-    (Contract.GARDE.value, _("Garde")),
-    (Contract.GARDE_SANS.value, _("Garde sans")),
-    (Contract.GARDE_CONTRE.value, _("Garde contre")),
-)
+CONTRACTS = (("", _("None")), *Deal.Contract.choices)
 BOUT_CHOICES = tuple((str(n), str(n)) for n in range(4))
 #: The leftover choice that means "honours remain and no low card to lay them on".
 SEVERAL_HONOURS = "honours"

@@ -22,12 +22,6 @@ from scorekeeper.scoring.tarot import (
     deal_outcome,
 )
 
-CONTRACTS = [
-    ("petite", _("Petite")),
-    ("garde", _("Garde")),
-    ("garde_sans", _("Garde sans")),
-    ("garde_contre", _("Garde contre")),
-]
 SIDES = [("attack", _("Attack")), ("defense", _("Defence"))]
 PETIT_AU_BOUT = [("", _("No")), ("attack", _("Attack")), ("defense", _("Defence"))]
 CHELEM = [
@@ -136,7 +130,7 @@ class TarotDealForm(DealFormBase):
         label=_("Taker"), coerce=int, required=False, widget=forms.RadioSelect, empty_value=None
     )
     contract = forms.ChoiceField(
-        label=_("Contract"), choices=CONTRACTS, required=False, widget=forms.RadioSelect
+        label=_("Contract"), choices=Deal.Contract.choices, required=False, widget=forms.RadioSelect
     )
     partner = forms.TypedChoiceField(
         label=_("Called partner"),

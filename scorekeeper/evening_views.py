@@ -154,7 +154,6 @@ def _page_context(
         "club": evening.club,
         "membership": membership,
         "sheets": views,
-        "can_write": can_write,
         "edit_links": can_write,
         "undo": undo,
     }
@@ -300,9 +299,7 @@ def deal_create(request: HttpRequest, evening_id: int, game_id: int) -> HttpResp
                 created_by=request.user,
                 idempotency_key=form.cleaned_data["idempotency_key"] or None,
             )
-        except services.ServiceError as error:
-            form.add_error(None, error.message)
-        except ScoringError as error:
+        except (services.ServiceError, ScoringError) as error:
             form.add_error(None, error.message)
         else:
             messages.success(request, _("Deal %(number)s saved.") % {"number": deal.number})

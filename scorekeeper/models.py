@@ -203,6 +203,14 @@ class Seat(models.Model):
 class Deal(models.Model):
     """One deal: its inputs as entered, and (in DealScore) what each player scored."""
 
+    class Contract(models.TextChoices):
+        """The four bids of French Tarot, in the words of the table."""
+
+        PETITE = "petite", _("Petite")
+        GARDE = "garde", _("Garde")
+        GARDE_SANS = "garde_sans", _("Garde sans")
+        GARDE_CONTRE = "garde_contre", _("Garde contre")
+
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="deals")
     number = models.IntegerField(_("deal"))  # briefly negative while renumbering
     dealer = models.ForeignKey(

@@ -27,20 +27,26 @@ from scorekeeper.scoring.tarot import (
 
 @dataclass
 class SheetRow:
-    deal: Deal
-    dealer: Player
-    taker: Player | None
-    partner: Player | None
+    deal: Deal  # with its dealer, taker and partner
     outcome: DealOutcome[int] | None
     scores: list[int | None]  # one per column; None when the player was not at the table
-    sitting_out: list[Player]
     totals: list[int] = field(default_factory=list)
 
     @property
-    def contract_label(self) -> str:
-        from scorekeeper.deal_forms import CONTRACTS
+    def dealer(self) -> Player:
+        return self.deal.dealer
 
-        return str(dict(CONTRACTS).get(self.deal.contract, self.deal.contract))
+    @property
+    def taker(self) -> Player | None:
+        return self.deal.taker
+
+    @property
+    def partner(self) -> Player | None:
+        return self.deal.partner
+
+    @property
+    def contract_label(self) -> str:
+        return str(dict(Deal.Contract.choices).get(self.deal.contract, self.deal.contract))
 
     @property
     def result(self) -> str:
@@ -116,31 +122,19 @@ def game_sheet(game: Game) -> GameSheet:
         .prefetch_related("scores")
         .order_by("number")
     )
+    for deal in deals:  # a player scored but no longer seated (removed by the admin)
+        for score in deal.scores.all():
+            if score.player_id not in by_id:
+                by_id[score.player_id] = Player.objects.get(pk=score.player_id)
+                players.append(by_id[score.player_id])
+    ids = [player.pk for player in players]
     rows: list[SheetRow] = []
     for deal in deals:
-        stored = {score.player_id: score for score in deal.scores.all()}
-        for player_id in stored:
-            if player_id not in by_id:  # a player removed from the seats by the admin
-                by_id[player_id] = Player.objects.get(pk=player_id)
-                players.append(by_id[player_id])
+        stored = {score.player_id: score.score for score in deal.scores.all()}
         outcome = None
         if game.kind == Game.Kind.TAROT and not deal.passed and deal.taker_id is not None:
             outcome = deal_outcome(stored_inputs(deal, game.kind))
-        rows.append(
-            SheetRow(
-                deal=deal,
-                dealer=deal.dealer,
-                taker=deal.taker,
-                partner=deal.partner,
-                outcome=outcome,
-                scores=[],
-                sitting_out=[by_id[pid] for pid, s in stored.items() if not s.seated],
-            )
-        )
-        rows[-1].scores = [stored[p.pk].score if p.pk in stored else None for p in players]
-    ids = [player.pk for player in players]
-    for row in rows:
-        row.scores += [None] * (len(players) - len(row.scores))
+        rows.append(SheetRow(deal=deal, outcome=outcome, scores=[stored.get(pid) for pid in ids]))
     cumulative = running_totals(
         ids,
         (

@@ -45,18 +45,13 @@ from django.utils.translation import gettext_lazy as _
 from scorekeeper.models import Club, Deal, DealScore, Evening, Game, Player, Season
 from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.scoring.escopette import EscopetteDeal, escopette_game
-from scorekeeper.scoring.tarot import TARGETS, Contract
+from scorekeeper.scoring.tarot import TARGETS
 
 TAROT = Game.Kind.TAROT
 ESCOPETTE = Game.Kind.ESCOPETTE
 KINDS = (TAROT, ESCOPETTE)
 
-CONTRACT_LABELS = {
-    Contract.PETITE.value: _("Petite"),
-    Contract.GARDE.value: _("Garde"),
-    Contract.GARDE_SANS.value: _("Garde sans"),
-    Contract.GARDE_CONTRE.value: _("Garde contre"),
-}
+CONTRACT_LABELS = dict(Deal.Contract.choices)
 POIGNEE_LABELS = {
     "simple": _("Simple poignée"),
     "double": _("Double poignée"),
