@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Sequence
 from decimal import Decimal, InvalidOperation
 
 HALF = Decimal("0.5")
@@ -57,3 +58,20 @@ def to_points(value: object, field: str = "points") -> Decimal:
 def show_points(points: Decimal) -> str:
     """Card points for messages: 45, 45.5."""
     return str(points.to_integral_value()) if points == points.to_integral_value() else str(points)
+
+
+def distinct_players(value: object, field: str) -> tuple[Hashable, ...]:
+    """A list of players (names or ids), each once; a ScoringError on ``field`` otherwise."""
+    if isinstance(value, str | bytes) or not isinstance(value, Sequence):
+        raise ScoringError(field, f"{value!r} is not a list of players")
+    players = tuple(value)
+    seen: set[Hashable] = set()
+    for player in players:
+        try:
+            twice = player in seen
+        except TypeError:
+            raise ScoringError(field, f"{player!r} cannot be a player") from None
+        if twice:
+            raise ScoringError(field, f"{player} appears twice")
+        seen.add(player)
+    return players

@@ -6,7 +6,7 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
-from scorekeeper.scoring.errors import ScoringError
+from scorekeeper.scoring.errors import ScoringError, distinct_players
 
 P = TypeVar("P", bound=Hashable)
 
@@ -35,17 +35,9 @@ class EscopetteResult(Generic[P]):
 
 def check_players(players: object) -> tuple[Hashable, ...]:
     """The four players, in seat order."""
-    if isinstance(players, str | bytes) or not isinstance(players, Sequence):
-        raise ScoringError("players", f"{players!r} is not a list of players")
-    order = tuple(players)
+    order = distinct_players(players, "players")
     if len(order) != ESCOPETTE_PLAYERS:
         raise ScoringError("players", f"l'escopette needs exactly 4 players, not {len(order)}")
-    try:
-        unique = len(set(order)) == len(order)
-    except TypeError:
-        raise ScoringError("players", "a player must be a name or an id") from None
-    if not unique:
-        raise ScoringError("players", "a player is listed twice")
     return order
 
 

@@ -10,7 +10,7 @@ from enum import StrEnum
 from typing import Generic, TypeVar
 
 from scorekeeper.scoring.cards import CARD_VALUES, DECK_TOTAL
-from scorekeeper.scoring.errors import ScoringError, show_points, to_points
+from scorekeeper.scoring.errors import ScoringError, distinct_players, show_points, to_points
 
 P = TypeVar("P", bound=Hashable)
 
@@ -93,20 +93,9 @@ def target_for(bouts: int) -> int:
 
 
 def _seated(value: object) -> tuple[Hashable, ...]:
-    if not isinstance(value, tuple | list):
-        raise ScoringError("seated", f"{value!r} is not a list of players")
-    seated = tuple(value)
+    seated = distinct_players(value, "seated")
     if not SEATED_MIN <= len(seated) <= SEATED_MAX:
         raise ScoringError("seated", f"{len(seated)} players seated: a deal needs 3 to 5")
-    seen: set[Hashable] = set()
-    for player in seated:
-        try:
-            twice = player in seen
-        except TypeError:
-            raise ScoringError("seated", f"{player!r} cannot be a player") from None
-        if twice:
-            raise ScoringError("seated", f"{player} is seated twice")
-        seen.add(player)
     return seated
 
 
@@ -308,18 +297,7 @@ def score_deal(deal: TarotDeal[P] | PassedDeal[P]) -> dict[P, int]:
 
 
 def _players(players: object) -> tuple[Hashable, ...]:
-    if isinstance(players, str | bytes) or not isinstance(players, Sequence):
-        raise ScoringError("players", f"{players!r} is not a list of players")
-    seen: set[Hashable] = set()
-    for player in players:
-        try:
-            twice = player in seen
-        except TypeError:
-            raise ScoringError("players", f"{player!r} cannot be a player") from None
-        if twice:
-            raise ScoringError("players", f"{player} is listed twice")
-        seen.add(player)
-    return tuple(players)
+    return distinct_players(players, "players")
 
 
 def running_totals(
