@@ -38,7 +38,6 @@ from accounts.models import (
     display_name_from_email,
     normalize_email_address,
 )
-from scorekeeper.services import invitations_accept
 
 logger = logging.getLogger(__name__)
 
@@ -236,7 +235,11 @@ def _expired() -> LoginRefused:
 
 
 def _sign_in(email: str) -> SignedIn:
-    """The account for ``email`` (created at its first sign-in), invitations accepted."""
+    """The account for ``email``, created at its first sign-in.
+
+    What other apps do at sign-in (the main app accepts invitations) hangs on Django's
+    ``user_logged_in`` signal, so that this app imports none of them.
+    """
     user = User.objects.filter(email=email).first()
     created = False
     if user is None:
@@ -248,7 +251,6 @@ def _sign_in(email: str) -> SignedIn:
             user = User.objects.get(email=email)
     if not user.is_active:
         raise LoginRefused(_("This account is disabled."))
-    invitations_accept(user=user)
     return SignedIn(user=user, created=created)
 
 

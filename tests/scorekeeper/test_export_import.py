@@ -270,7 +270,7 @@ def test_an_import_failing_half_way_saves_nothing(world: World, monkeypatch) -> 
             raise services.ServiceError("This evening is closed.")
         return record(**kwargs)
 
-    monkeypatch.setattr(services, "deal_record", failing)
+    monkeypatch.setattr(services.imports, "deal_record", failing)
     before = (Evening.objects.count(), Player.objects.count(), Season.objects.count())
     with pytest.raises(exports.ImportRefused) as refused:
         exports.import_entries(

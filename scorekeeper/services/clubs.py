@@ -1,0 +1,136 @@
+"""Clubs, members, invitations and players."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from accounts.models import User, normalize_email_address
+from scorekeeper.models import (
+    Club,
+    Invitation,
+    Membership,
+    Player,
+)
+from scorekeeper.services.common import ServiceError, _bump_evenings_of
+
+
+@transaction.atomic
+def club_create(*, name: str, owner: User) -> Club:
+    club = Club.objects.create(name=name.strip())
+    Membership.objects.create(club=club, user=owner, role=Membership.Role.OWNER)
+    return club
+
+
+@transaction.atomic
+def club_rename(*, club: Club, name: str) -> Club:
+    club.name = name.strip()
+    club.save(update_fields=["name"])
+    return club
+
+
+@transaction.atomic
+def invitation_create(*, club: Club, email: str, invited_by: User) -> Invitation:
+    email = normalize_email_address(email)
+    if club.memberships.filter(user__email=email).exists():
+        raise ServiceError(_("%(email)s is already a member.") % {"email": email}, "email")
+    invitation, _created = Invitation.objects.get_or_create(
+        club=club, email=email, defaults={"invited_by": invited_by}
+    )
+    return invitation
+
+
+@transaction.atomic
+def invitation_withdraw(*, invitation: Invitation) -> None:
+    invitation.delete()
+
+
+@transaction.atomic
+def invitations_accept(*, user: User) -> list[Membership]:
+    """Turn the invitations waiting for this user's address into memberships.
+
+    Called by the sign-in flow each time someone signs in.
+    """
+    memberships = []
+    for invitation in Invitation.objects.select_for_update().filter(email=user.email):
+        membership, _created = Membership.objects.get_or_create(
+            club=invitation.club, user=user, defaults={"role": Membership.Role.MEMBER}
+        )
+        memberships.append(membership)
+        invitation.delete()
+    return memberships
+
+
+@transaction.atomic
+def member_remove(*, membership: Membership) -> None:
+    if membership.is_owner:
+        raise ServiceError(_("The owner cannot be removed; hand over ownership first."))
+    # The player keeps its name and scores; it is simply no longer that person's account.
+    Player.objects.filter(club_id=membership.club_id, user_id=membership.user_id).update(user=None)
+    membership.delete()
+
+
+@transaction.atomic
+def ownership_transfer(*, club: Club, to: Membership) -> None:
+    if to.club_id != club.pk:
+        raise ServiceError(_("That person is not a member of this club."))
+    if to.is_owner:
+        return
+    club.memberships.filter(role=Membership.Role.OWNER).update(role=Membership.Role.MEMBER)
+    to.role = Membership.Role.OWNER
+    to.save(update_fields=["role"])
+
+
+# --- Players --------------------------------------------------------------------------
+
+
+def _check_player_name(club: Club, name: str, exclude: Player | None = None) -> str:
+    name = " ".join(name.split())
+    if not name:
+        raise ServiceError(_("A player needs a name."), "name")
+    # Compared in Python: SQLite's LOWER() folds ASCII letters only (Zoé, ZOÉ).
+    others = club.players.exclude(pk=exclude.pk) if exclude is not None else club.players.all()
+    folded = name.casefold()
+    if any(other.casefold() == folded for other in others.values_list("name", flat=True)):
+        raise ServiceError(_("%(name)s is already a player of this club.") % {"name": name}, "name")
+    return name
+
+
+@transaction.atomic
+def player_add(*, club: Club, name: str, user: User | None = None) -> Player:
+    return Player.objects.create(club=club, name=_check_player_name(club, name), user=user)
+
+
+@transaction.atomic
+def player_rename(*, player: Player, name: str) -> Player:
+    player.name = _check_player_name(player.club, name, exclude=player)
+    player.save(update_fields=["name"])
+    _bump_evenings_of(player)
+    return player
+
+
+@transaction.atomic
+def player_retire(*, player: Player, retired: bool = True) -> Player:
+    player.retired = retired
+    player.save(update_fields=["retired"])
+    return player
+
+
+@transaction.atomic
+def player_update(*, player: Player, name: str, user: User | None) -> Player:
+    """Rename a player and link it to a member's account (or to none).
+
+    An account can be linked to one player of a club, and only to a member's.
+    """
+    player = player_rename(player=player, name=name)
+    if user is not None:
+        if not player.club.memberships.filter(user=user).exists():
+            raise ServiceError(_("That person is not a member of this club."), "user")
+        linked = player.club.players.filter(user=user).exclude(pk=player.pk).first()
+        if linked is not None:
+            raise ServiceError(
+                _("This account is already linked to %(name)s.") % {"name": linked.name}, "user"
+            )
+    player.user = user
+    player.save(update_fields=["user"])
+    return player

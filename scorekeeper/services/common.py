@@ -1,0 +1,39 @@
+"""What every service module shares: the refusal they raise and the evening's version bump."""
+
+from __future__ import annotations
+
+from django.db.models import F
+from django.utils.translation import gettext as _
+
+from scorekeeper.models import Evening, Player
+from scorekeeper.scoring.escopette import EscopetteDeal
+from scorekeeper.scoring.tarot import PassedDeal, TarotDeal
+
+DealInputs = TarotDeal[int] | PassedDeal[int] | EscopetteDeal[int]
+
+
+class ServiceError(Exception):
+    """An action the rules of the app refuse; ``field`` names the input it concerns."""
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.field = field
+
+
+# --- Clubs, members and invitations -------------------------------------------------
+
+
+def _bump(evening: Evening) -> None:
+    Evening.objects.filter(pk=evening.pk).update(version=F("version") + 1)
+
+
+def _bump_evenings_of(player: Player) -> None:
+    """A renamed player: the sheets that show the name change too (and watchers see it)."""
+    evenings = Evening.objects.filter(games__seats__player=player).values("pk")
+    Evening.objects.filter(pk__in=evenings).update(version=F("version") + 1)
+
+
+def _check_open(evening: Evening) -> None:
+    if evening.closed_at is not None:
+        raise ServiceError(_("This evening is closed."))
