@@ -25,6 +25,7 @@ from scorekeeper.deal_forms import (
     initial_for_deal,
     initial_from_query,
 )
+from scorekeeper.deal_history import deal_history, deleted_deals_url
 from scorekeeper.evening_forms import EveningStartForm, GameStartForm, SeatJoinForm
 from scorekeeper.models import Deal, DeletedDeal, Evening, Game, Membership, Player
 from scorekeeper.scoring.errors import ScoringError
@@ -326,6 +327,7 @@ def _edit_context(deal: Deal, form: DealForm) -> dict[str, Any]:
         "game": deal.game,
         "form": form,
         "preview_url": f"{preview}?deal={deal.pk}",
+        "history": deal_history(deal),
     }
 
 
@@ -340,7 +342,15 @@ def deal_edit(request: HttpRequest, evening_id: int, deal_id: int) -> HttpRespon
         form = form_class(request.POST, game=game, present=present)
         if not evening.is_closed and form.is_valid() and form.inputs is not None:
             try:
-                services.deal_update(deal=deal, inputs=form.inputs, dealer=form.dealer_player())
+                deal = services.deal_update(
+                    deal=deal,
+                    inputs=form.inputs,
+                    dealer=form.dealer_player(),
+                    changed_by=request.user,
+                )
+            except services.DealGone as error:  # another phone deleted it meanwhile
+                messages.error(request, error.message)
+                return redirect(deleted_deals_url(evening))
             except (services.ServiceError, ScoringError) as error:
                 form.add_error(None, error.message)
             else:
@@ -362,6 +372,9 @@ def deal_delete(request: HttpRequest, evening_id: int, deal_id: int) -> HttpResp
     deal, _membership = deal_for(request, evening_id, deal_id)
     try:
         deleted = services.deal_delete(deal=deal, deleted_by=request.user)
+    except services.DealGone:  # two taps on Delete at once: the first one deleted it
+        messages.info(request, _("This deal was already deleted."))
+        return redirect(deleted_deals_url(deal.game.evening))
     except services.ServiceError as error:
         messages.error(request, error.message)
         return redirect(_evening_url(deal.game.evening))
@@ -374,7 +387,9 @@ def deal_restore(request: HttpRequest, evening_id: int, deleted_id: int) -> Http
     evening, _membership = evening_for(request, evening_id)
     deleted = get_object_or_404(DeletedDeal, pk=deleted_id, game__evening=evening)
     try:
-        deal = services.deal_restore(deleted=deleted)
+        deal = services.deal_restore(deleted=deleted, restored_by=request.user)
+    except services.DealAlreadyRestored as error:  # two taps on Undo: the first put it back
+        messages.info(request, error.message)
     except (services.ServiceError, ScoringError) as error:
         messages.error(request, error.message)
     else:

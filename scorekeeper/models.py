@@ -232,7 +232,8 @@ class Deal(models.Model):
     poignees = models.JSONField(_("poignées"), default=list, blank=True)
     chelem = models.CharField(_("chelem"), max_length=20, blank=True)
     stakes = models.JSONField(_("stakes"), default=dict, blank=True)  # L'escopette
-    idempotency_key = models.CharField(max_length=64, null=True, blank=True, unique=True)
+    # Once per game (deal_key_once_per_game); NULL, not "", for the deals without one.
+    idempotency_key = models.CharField(max_length=64, null=True, blank=True)  # noqa: DJ001
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
@@ -245,6 +246,9 @@ class Deal(models.Model):
         ordering = ["game", "number"]
         constraints = [
             models.UniqueConstraint(fields=["game", "number"], name="deal_number_once_per_game"),
+            models.UniqueConstraint(
+                fields=["game", "idempotency_key"], name="deal_key_once_per_game"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -281,6 +285,11 @@ class DeletedDeal(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     deleted_at = models.DateTimeField(default=timezone.now)
+    # Set by the restore: a second restore (a double tap) finds the deal already back.
+    restored_at = models.DateTimeField(null=True, blank=True)
+    restored_as = models.ForeignKey(
+        "Deal", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
 
     class Meta:
         verbose_name = _("deleted deal")
@@ -288,6 +297,44 @@ class DeletedDeal(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game} deleted deal {self.number}"
+
+
+class DealChange(models.Model):
+    """One line of a deal's history: who recorded, changed, deleted or restored it, and how.
+
+    ``before`` and ``after`` hold the deal's inputs (the snapshot a deletion keeps). A deleted
+    deal's lines point to its ``DeletedDeal``; its restore points them at the deal again.
+    """
+
+    class Action(models.TextChoices):
+        RECORDED = "recorded", _("recorded")
+        CHANGED = "changed", _("changed")
+        DELETED = "deleted", _("deleted")
+        RESTORED = "restored", _("restored")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="deal_changes")
+    deal = models.ForeignKey(
+        Deal, on_delete=models.SET_NULL, null=True, blank=True, related_name="changes"
+    )
+    deleted = models.ForeignKey(
+        DeletedDeal, on_delete=models.SET_NULL, null=True, blank=True, related_name="changes"
+    )
+    number = models.IntegerField(_("deal"))
+    action = models.CharField(max_length=10, choices=Action)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    at = models.DateTimeField(default=timezone.now)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("deal change")
+        verbose_name_plural = _("deal changes")
+        ordering = ["at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.game} deal {self.number} {self.action}"
 
 
 class Season(models.Model):

@@ -14,6 +14,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from scorekeeper.models import Deal, Game, Player
+from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.scoring.escopette import ESCOPETTE_PLAYERS, EscopetteDeal, escopette_game
 from scorekeeper.scoring.sheet import map_players
 from scorekeeper.scoring.tarot import (
@@ -62,6 +63,7 @@ class GameSheet:
     totals: list[int]
     winner: Player | None = None
     ended_after: int | None = None  # L'escopette: the deal that ended the game
+    problem: str = ""  # why the stored deals cannot be replayed by the rules, if they cannot
 
     @property
     def totals_by_player(self) -> list[tuple[Player, int]]:
@@ -111,6 +113,20 @@ def result_text(deal: Deal, outcome: DealOutcome[Any] | None) -> str:
     return _("failed by %(gap)s") % {"gap": outcome.gap}
 
 
+def replay_problem(error: ScoringError) -> str:
+    """Why stored deals cannot be replayed, for the people looking at the sheet."""
+    if error.field == "deal" and error.deal is not None:
+        return _(
+            "These deals cannot be replayed by the rules: the game ended after deal "
+            "%(ended)s, yet deal %(number)s follows. Delete the deals after the end "
+            "(or restore the deleted one) to put it right."
+        ) % {"ended": error.deal - 1, "number": error.deal}
+    return _("These deals cannot be replayed by the rules (deal %(number)s: %(reason)s).") % {
+        "number": error.deal or "?",
+        "reason": error.message,
+    }
+
+
 def game_sheet(game: Game) -> GameSheet:
     seats = list(game.seats.select_related("player").order_by("position"))
     players = [seat.player for seat in seats]
@@ -129,11 +145,15 @@ def game_sheet(game: Game) -> GameSheet:
                 players.append(by_id[score.player_id])
     ids = [player.pk for player in players]
     rows: list[SheetRow] = []
+    problem = ""
     for deal in deals:
         stored = {score.player_id: score.score for score in deal.scores.all()}
         outcome = None
         if game.kind == Game.Kind.TAROT and not deal.passed and deal.taker_id is not None:
-            outcome = deal_outcome(stored_inputs(deal, game.kind))
+            try:
+                outcome = deal_outcome(stored_inputs(deal, game.kind))
+            except ScoringError as error:  # shown as stored, with the reason above the sheet
+                problem = problem or replay_problem(error.with_deal(deal.number))
         rows.append(SheetRow(deal=deal, outcome=outcome, scores=[stored.get(pid) for pid in ids]))
     cumulative = running_totals(
         ids,
@@ -147,13 +167,17 @@ def game_sheet(game: Game) -> GameSheet:
     totals = rows[-1].totals if rows else [0] * len(players)
     winner, ended_after = None, None
     if game.kind == Game.Kind.ESCOPETTE and game.target and len(ids) == ESCOPETTE_PLAYERS:
-        result = escopette_game(
-            ids,
-            game.target,
-            [stored_inputs(row.deal, game.kind) for row in rows],
-        )
-        winner = by_id.get(result.winner) if result.winner is not None else None
-        ended_after = result.ended_after
+        try:
+            result = escopette_game(
+                ids,
+                game.target,
+                [stored_inputs(row.deal, game.kind) for row in rows],
+            )
+        except ScoringError as error:  # no winner then: the sheet shows what is stored
+            problem = problem or replay_problem(error)
+        else:
+            winner = by_id.get(result.winner) if result.winner is not None else None
+            ended_after = result.ended_after
     return GameSheet(
         game=game,
         players=players,
@@ -162,4 +186,5 @@ def game_sheet(game: Game) -> GameSheet:
         totals=totals,
         winner=winner,
         ended_after=ended_after,
+        problem=problem,
     )

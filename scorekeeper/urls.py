@@ -3,7 +3,14 @@ from __future__ import annotations
 from django.contrib import admin
 from django.urls import include, path
 
-from scorekeeper import club_views, counter_views, evening_views, season_views, views
+from scorekeeper import (
+    club_views,
+    counter_views,
+    deal_history_views,
+    evening_views,
+    season_views,
+    views,
+)
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -92,6 +99,16 @@ urlpatterns = [
         "evenings/<int:evening_id>/undo/<int:deleted_id>/",
         evening_views.deal_restore,
         name="deal_restore",
+    ),
+    path(
+        "evenings/<int:evening_id>/deleted/",
+        deal_history_views.deleted_deals_page,
+        name="deleted_deals",
+    ),
+    path(
+        "evenings/<int:evening_id>/deleted/restore-all/",
+        deal_history_views.deals_restore_all,
+        name="deals_restore_all",
     ),
     path("shared/<str:token>/", evening_views.evening_shared, name="evening_shared"),
     path("shared/<str:token>/live/", evening_views.evening_shared_live, name="evening_shared_live"),

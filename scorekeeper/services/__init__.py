@@ -24,10 +24,13 @@ from scorekeeper.services.common import (
     ServiceError,
 )
 from scorekeeper.services.deals import (
+    DealAlreadyRestored,
+    DealGone,
     deal_delete,
     deal_record,
     deal_restore,
     deal_update,
+    deals_restore_all,
 )
 from scorekeeper.services.evenings import (
     dealer_after,
@@ -54,6 +57,8 @@ from scorekeeper.services.seasons import (
 )
 
 __all__ = [
+    "DealAlreadyRestored",
+    "DealGone",
     "DealInputs",
     "ServiceError",
     "club_create",
@@ -63,6 +68,7 @@ __all__ = [
     "deal_restore",
     "deal_update",
     "dealer_after",
+    "deals_restore_all",
     "default_sitting_out",
     "evening_close",
     "evening_import",

@@ -14,8 +14,10 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from scorekeeper.models import (
     Deal,
+    DealChange,
     DealScore,
     DeletedDeal,
+    Evening,
     Game,
     Player,
 )
@@ -30,6 +32,18 @@ from scorekeeper.services.common import DealInputs, ServiceError, _bump, _check_
 from scorekeeper.services.evenings import next_dealer, present_players
 
 # --- Deals ---------------------------------------------------------------------------------
+
+
+class DealGone(ServiceError):
+    """The deal was deleted meanwhile (by another phone): nothing was changed."""
+
+
+class DealAlreadyRestored(ServiceError):
+    """The deletion was undone already (a double tap on Undo): ``deal`` is the deal back."""
+
+    def __init__(self, message: str, deal: Deal | None) -> None:
+        super().__init__(message)
+        self.deal = deal
 
 
 def _escopette_order(game: Game) -> list[int]:
@@ -56,12 +70,21 @@ def _escopette_deals(game: Game) -> list[EscopetteDeal[int]]:
 
 def _check_escopette_not_ended(game: Game) -> None:
     """Refuse a deal after the end of a game of L'escopette."""
-    result = escopette_game(_escopette_order(game), game.target, _escopette_deals(game))
+    try:
+        result = escopette_game(_escopette_order(game), game.target, _escopette_deals(game))
+    except ScoringError:
+        raise ServiceError(
+            _(
+                "The deals of this game cannot be replayed by the rules: "
+                "put them right before adding one."
+            )
+        ) from None
     if result.winner is not None:
         raise ServiceError(_("This game has ended: no deal can be added."))
 
 
-def _store(game: Game, deal: Deal, inputs: DealInputs, present: Sequence[int]) -> None:
+def _store(game: Game, deal: Deal, inputs: DealInputs, present: Sequence[int]) -> dict[str, Any]:
+    """Score and save the deal; returns its inputs as a snapshot (for undo and history)."""
     scores = _score(game, inputs)
     if isinstance(inputs, TarotDeal):
         deal.passed = False
@@ -93,6 +116,31 @@ def _store(game: Game, deal: Deal, inputs: DealInputs, present: Sequence[int]) -
         DealScore(deal=deal, player_id=player, seated=player in scores, score=scores.get(player, 0))
         for player in everyone
     )
+    return _snapshot(deal, present=everyone, seated=[p for p in everyone if p in scores])
+
+
+def _log(
+    game: Game,
+    action: str,
+    *,
+    deal: Deal | None = None,
+    deleted: DeletedDeal | None = None,
+    number: int,
+    by: User | None,
+    before: dict[str, Any] | None = None,
+    after: dict[str, Any] | None = None,
+) -> None:
+    """One line of the deal's history, in the transaction of the change itself."""
+    DealChange.objects.create(
+        game=game,
+        deal=deal,
+        deleted=deleted,
+        number=number,
+        action=action,
+        by=by if by is not None and by.is_authenticated else None,
+        before=before,
+        after=after,
+    )
 
 
 @transaction.atomic
@@ -107,7 +155,7 @@ def deal_record(
     """Score and store the next deal of a game. The same idempotency key stores it once."""
     game = Game.objects.select_for_update().select_related("evening").get(pk=game.pk)
     if idempotency_key:
-        existing = Deal.objects.filter(idempotency_key=idempotency_key).first()
+        existing = game.deals.filter(idempotency_key=idempotency_key).first()
         if existing is not None:
             return existing
     _check_open(game.evening)
@@ -125,22 +173,47 @@ def deal_record(
     )
     # The game's row is locked above: a second save with the same key waits for this one,
     # then finds its deal; numbers are taken one at a time.
-    _store(game, deal, inputs, [p.pk for p in present])
+    after = _store(game, deal, inputs, [p.pk for p in present])
+    _log(game, DealChange.Action.RECORDED, deal=deal, number=number, by=created_by, after=after)
     _bump(game.evening)
     return deal
 
 
+def _locked_deal(game: Game, deal: Deal) -> Deal:
+    """The deal read again under the game's lock; DealGone if another phone deleted it."""
+    fresh = Deal.objects.select_related("game").filter(pk=deal.pk, game=game).first()
+    if fresh is None:
+        raise DealGone(_("This deal was deleted meanwhile: nothing was changed."))
+    return fresh
+
+
 @transaction.atomic
-def deal_update(*, deal: Deal, inputs: DealInputs, dealer: Player | None = None) -> Deal:
+def deal_update(
+    *,
+    deal: Deal,
+    inputs: DealInputs,
+    dealer: Player | None = None,
+    changed_by: User | None = None,
+) -> Deal:
     game = Game.objects.select_for_update().select_related("evening").get(pk=deal.game_id)
     _check_open(game.evening)
-    deal = Deal.objects.select_related("game").get(pk=deal.pk)
+    deal = _locked_deal(game, deal)
+    before = _snapshot(deal)
     if dealer is not None:
         deal.dealer = dealer
-    present = list(deal.scores.values_list("player_id", flat=True))
-    _store(game, deal, inputs, present)
+    after = _store(game, deal, inputs, before["present"])
     if game.kind == Game.Kind.ESCOPETTE:
         _check_escopette_sequence(game)
+    if after != before:
+        _log(
+            game,
+            DealChange.Action.CHANGED,
+            deal=deal,
+            number=deal.number,
+            by=changed_by,
+            before=before,
+            after=after,
+        )
     _bump(game.evening)
     return deal
 
@@ -172,27 +245,83 @@ def _renumber(game: Game, *, from_number: int, shift: int) -> None:
 def deal_delete(*, deal: Deal, deleted_by: User | None = None) -> DeletedDeal:
     game = Game.objects.select_for_update().select_related("evening").get(pk=deal.game_id)
     _check_open(game.evening)
-    deal = Deal.objects.get(pk=deal.pk)
+    deal = _locked_deal(game, deal)  # a second delete of the same deal: DealGone
     snapshot = _snapshot(deal)
     number = deal.number
+    by = deleted_by if deleted_by is not None and deleted_by.is_authenticated else None
+    deleted = DeletedDeal.objects.create(game=game, number=number, snapshot=snapshot, deleted_by=by)
+    deal.changes.update(deleted=deleted)  # the history follows the deleted deal
+    _log(
+        game,
+        DealChange.Action.DELETED,
+        deleted=deleted,
+        number=number,
+        by=deleted_by,
+        before=snapshot,
+    )
     deal.scores.all().delete()
     deal.delete()
     _renumber(game, from_number=number + 1, shift=-1)
-    deleted = DeletedDeal.objects.create(
-        game=game, number=number, snapshot=snapshot, deleted_by=deleted_by
-    )
+    if game.kind == Game.Kind.ESCOPETTE:  # the game may now end before later deals
+        _check_escopette_sequence(game)
     _bump(game.evening)
     return deleted
 
 
 @transaction.atomic
-def deal_restore(*, deleted: DeletedDeal) -> Deal:
-    """Undo a deletion: the deal comes back at its number, later deals move on by one."""
+def deal_restore(*, deleted: DeletedDeal, restored_by: User | None = None) -> Deal:
+    """Undo a deletion: the deal comes back at its number, later deals move on by one.
+
+    Undone already (two taps on Undo at once): ``DealAlreadyRestored``, no second copy.
+    """
     game = Game.objects.select_for_update().select_related("evening").get(pk=deleted.game_id)
     _check_open(game.evening)
-    snapshot: dict[str, Any] = deleted.snapshot
+    deal = _restore(game, deleted, restored_by)
+    _bump(game.evening)
+    return deal
+
+
+@transaction.atomic
+def deals_restore_all(*, evening: Evening, restored_by: User | None = None) -> list[Deal]:
+    """Undo every deletion of the evening still undone: each deal back at its number.
+
+    Deletions are undone last first, so that each number means what it meant when that
+    deal was deleted. All of them, or none (a refusal names the first that cannot).
+    """
+    games = list(
+        Game.objects.select_for_update()
+        .select_related("evening")
+        .filter(evening=evening)
+        .order_by("pk")
+    )
+    if not games:
+        return []
+    _check_open(games[0].evening)
+    restored: list[Deal] = []
+    for game in games:
+        pending = DeletedDeal.objects.filter(game=game, restored_at__isnull=True).order_by("-pk")
+        for deleted in pending:
+            restored.append(_restore(game, deleted, restored_by))
+    if restored:
+        _bump(games[0].evening)
+    return restored
+
+
+def _restore(game: Game, deleted: DeletedDeal, restored_by: User | None) -> Deal:
+    """Put one deleted deal back; the caller holds the game's lock."""
+    row = DeletedDeal.objects.select_for_update().filter(pk=deleted.pk, game=game).first()
+    if row is None:
+        raise DealGone(_("This deleted deal is no longer kept."))
+    if row.restored_at is not None:
+        back = row.restored_as
+        raise DealAlreadyRestored(
+            _("Deal %(number)s is already back.")
+            % {"number": back.number if back is not None else row.number},
+            back,
+        )
+    snapshot: dict[str, Any] = row.snapshot
     last = game.deals.aggregate(last=Max("number"))["last"] or 0
-    number = min(deleted.number, last + 1)
+    number = min(row.number, last + 1)
     _renumber(game, from_number=number, shift=1)
     deal = Deal(
         game=game,
@@ -200,27 +329,47 @@ def deal_restore(*, deleted: DeletedDeal) -> Deal:
         dealer_id=snapshot["dealer"],
         created_by_id=snapshot.get("created_by"),
     )
-    _store(game, deal, _inputs_from_snapshot(snapshot), snapshot["present"])
+    after = _store(game, deal, _inputs_from_snapshot(snapshot), snapshot["present"])
     if game.kind == Game.Kind.ESCOPETTE:
         _check_escopette_sequence(game)
-    deleted.delete()
-    _bump(game.evening)
+    row.restored_at = timezone.now()
+    row.restored_as = deal
+    row.save(update_fields=["restored_at", "restored_as"])
+    row.changes.update(deal=deal)  # its history is the deal's again
+    _log(
+        game,
+        DealChange.Action.RESTORED,
+        deal=deal,
+        deleted=row,
+        number=number,
+        by=restored_by,
+        after=after,
+    )
     return deal
 
 
-def _snapshot(deal: Deal) -> dict[str, Any]:
+def _snapshot(
+    deal: Deal, *, present: Sequence[int] | None = None, seated: Sequence[int] | None = None
+) -> dict[str, Any]:
+    """A deal's inputs as JSON; ``present`` and ``seated`` are read if not given."""
+    if present is None:
+        present = list(deal.scores.order_by("pk").values_list("player_id", flat=True))
+    if seated is None:
+        seated = list(
+            deal.scores.filter(seated=True).order_by("pk").values_list("player_id", flat=True)
+        )
     return {
         "dealer": deal.dealer_id,
         "created_by": deal.created_by_id,
-        "present": list(deal.scores.values_list("player_id", flat=True)),
-        "seated": list(
-            deal.scores.filter(seated=True).order_by("pk").values_list("player_id", flat=True)
-        ),
+        "present": list(present),
+        "seated": list(seated),
         "passed": deal.passed,
         "taker": deal.taker_id,
         "contract": deal.contract,
         "bouts": deal.bouts,
-        "points": str(deal.points) if deal.points is not None else None,
+        "points": str(Decimal(deal.points).quantize(Decimal("0.1")))
+        if deal.points is not None
+        else None,
         "partner": deal.partner_id,
         "petit_au_bout": deal.petit_au_bout,
         "poignees": list(deal.poignees),
