@@ -7,6 +7,7 @@ from django.contrib import admin
 from scorekeeper.models import (
     Club,
     Deal,
+    DealChange,
     DealScore,
     DeletedDeal,
     Evening,
@@ -149,9 +150,20 @@ class DealScoreAdmin(admin.ModelAdmin):
 
 @admin.register(DeletedDeal)
 class DeletedDealAdmin(admin.ModelAdmin):
-    list_display = ("__str__", "game", "number", "deleted_by", "deleted_at")
-    raw_id_fields = ("game", "deleted_by")
+    list_display = ("__str__", "game", "number", "deleted_by", "deleted_at", "restored_at")
+    raw_id_fields = ("game", "deleted_by", "restored_as")
     list_select_related = ("game__evening__club", "deleted_by")
+
+
+@admin.register(DealChange)
+class DealChangeAdmin(admin.ModelAdmin):
+    """A deal's history: read it here; the services write it."""
+
+    list_display = ("__str__", "game", "number", "action", "by", "at")
+    list_filter = ("action",)
+    search_fields = ("game__evening__club__name",)
+    raw_id_fields = ("game", "deal", "deleted", "by")
+    list_select_related = ("game__evening__club", "by")
 
 
 # --- Seasons ----------------------------------------------------------------------------------

@@ -182,6 +182,7 @@ class EveningSummary:
     tallies: dict[int, Tally]
     played: int
     games: int = 0  # L'escopette's games with at least one deal
+    unreplayable: int = 0  # L'escopette's games whose stored deals the rules refuse
 
 
 # --- The per-evening figures, kept under the evening's version -----------------------------------
@@ -311,6 +312,7 @@ def _aggregate_escopette(refs: Sequence[EveningRef]) -> dict[int, EveningSummary
     tallies: dict[int, dict[int, Tally]] = {evening_id: {} for evening_id in ids}
     played = dict.fromkeys(ids, 0)
     games = dict.fromkeys(ids, 0)
+    unreplayable = dict.fromkeys(ids, 0)
     seated: dict[int, list[int]] = {}  # game id -> its players
     evening_of: dict[int, int] = {}  # game id -> its evening
     for line in lines:
@@ -339,12 +341,16 @@ def _aggregate_escopette(refs: Sequence[EveningRef]) -> dict[int, EveningSummary
         try:
             result = escopette_game(sorted(players), targets.get(game, 0), stakes.get(game, []))
         except ScoringError:  # stored deals the scoring service refuses: no winner
+            unreplayable[evening] += 1
             continue
         if result.winner is not None:
             tallies[evening][result.winner].won += 1
     return {
         evening_id: EveningSummary(
-            tallies=tallies[evening_id], played=played[evening_id], games=games[evening_id]
+            tallies=tallies[evening_id],
+            played=played[evening_id],
+            games=games[evening_id],
+            unreplayable=unreplayable[evening_id],
         )
         for evening_id in ids
     }
@@ -463,6 +469,7 @@ class _Period:
     points: dict[tuple[int, int], int]  # (evening id, player id) -> points that evening
     played: int  # deals played
     games: int = 0  # L'escopette: games with at least one deal
+    unreplayable: int = 0  # L'escopette: games the rules cannot replay (no winner counted)
 
 
 def _fingerprint(club_id: int, start: dt.date | None, end: dt.date | None) -> tuple[Hashable, ...]:
@@ -497,18 +504,21 @@ def _build_period(key: Hashable, refs: Sequence[EveningRef], kind: str) -> _Peri
     played_evenings: dict[int, int] = {}
     points: dict[tuple[int, int], int] = {}
     evenings: list[EveningPoint] = []
-    played = games = 0
+    played = games = unreplayable = 0
     for ref, summary in zip(refs, evening_summaries(refs, kind), strict=True):
         if not summary.tallies:
             continue
         evenings.append(EveningPoint(ref.evening_id, ref.date, ref.place))
         played += summary.played
         games += summary.games
+        unreplayable += summary.unreplayable
         for player_id, tally in summary.tallies.items():
             tallies.setdefault(player_id, Tally()).add(tally)
             played_evenings[player_id] = played_evenings.get(player_id, 0) + 1
             points[ref.evening_id, player_id] = tally.total
-    return _Period(key, tuple(evenings), tallies, played_evenings, points, played, games)
+    return _Period(
+        key, tuple(evenings), tallies, played_evenings, points, played, games, unreplayable
+    )
 
 
 def _periods(
@@ -552,6 +562,7 @@ class SeasonStats:
     deals: int = 0  # deals played (passed deals not counted)
     key: Hashable = None  # what the figures were built from: equal keys, equal figures
     games: int = 0  # L'escopette: games with at least one deal
+    unreplayable: int = 0  # L'escopette: games the rules cannot replay (no winner counted)
 
     @property
     def digest(self) -> str:
@@ -589,6 +600,7 @@ def _stats(period: _Period, names: dict[int, str]) -> SeasonStats:
         deals=period.played,
         key=(period.key, tuple((row.player_id, row.name) for row in rows)),
         games=period.games,
+        unreplayable=period.unreplayable,
     )
 
 

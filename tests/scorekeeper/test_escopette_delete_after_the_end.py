@@ -114,6 +114,8 @@ def test_a_stored_game_that_cannot_be_replayed_still_renders_with_a_message(fini
     page = client.get(reverse("evening", args=[evening.pk]), **EN)
     assert "These deals cannot be replayed" in page.text
     assert "the game ended after deal 1" in page.text
+    club_page = client.get(reverse("club", args=[evening.club_id]), **EN)
+    assert "1 game cannot be replayed by the rules: its winner is not counted." in club_page.text
     player = game.seats.first().player
     url = reverse("player", args=[evening.club_id, player.pk])
     assert client.get(url, **EN).status_code == 200
