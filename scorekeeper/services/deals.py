@@ -285,8 +285,8 @@ def deal_restore(*, deleted: DeletedDeal, restored_by: User | None = None) -> De
 def deals_restore_all(*, evening: Evening, restored_by: User | None = None) -> list[Deal]:
     """Undo every deletion of the evening still undone: each deal back at its number.
 
-    Deletions are undone last first, so that each number means what it meant when that
-    deal was deleted. All of them, or none (a refusal names the first that cannot).
+    Deletions are undone last first (each number then means what it meant when that deal
+    was deleted). All of them, or none (a refusal names the first that cannot).
     """
     games = list(
         Game.objects.select_for_update()
@@ -321,7 +321,7 @@ def _restore(game: Game, deleted: DeletedDeal, restored_by: User | None) -> Deal
         )
     snapshot: dict[str, Any] = row.snapshot
     last = game.deals.aggregate(last=Max("number"))["last"] or 0
-    number = min(row.number, last + 1)
+    number = min(_number_before_later_deletions(game, row), last + 1)
     _renumber(game, from_number=number, shift=1)
     deal = Deal(
         game=game,
@@ -346,6 +346,27 @@ def _restore(game: Game, deleted: DeletedDeal, restored_by: User | None) -> Deal
         after=after,
     )
     return deal
+
+
+def _number_before_later_deletions(game: Game, row: DeletedDeal) -> int:
+    """Where the deal goes back, given the deletions made after it that are not undone.
+
+    ``row.number`` is the deal's place when it was deleted. A later deletion before that
+    place moves it up by one; one at or after it is renumbered as if this deal had never
+    left (its own number, kept for its undo, moves on by one). So deletions undone in any
+    order put every deal back at its original number.
+    """
+    number = row.number
+    later = DeletedDeal.objects.select_for_update().filter(
+        game=game, restored_at__isnull=True, pk__gt=row.pk
+    )
+    for other in later.order_by("pk"):
+        if other.number < number:
+            number -= 1
+        else:
+            other.number += 1
+            other.save(update_fields=["number"])
+    return number
 
 
 def _snapshot(

@@ -7,6 +7,8 @@ with a restore, and all of them can be restored at once at their original number
 
 from __future__ import annotations
 
+from itertools import permutations
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -171,3 +173,23 @@ def test_only_members_see_deleted_deals_and_a_closed_evening_offers_no_restore(t
     assert "Deal 1" in closed.text and "Restore deal 1" not in closed.text
     member.post(reverse("deals_restore_all", args=[evening.pk]))
     assert game.deals.count() == 0
+
+
+@pytest.mark.parametrize("order", list(permutations(range(3))))
+def test_deletions_undone_one_by_one_in_any_order_come_back_at_their_numbers(
+    table, order: tuple[int, ...]
+) -> None:
+    client, owner, evening, game, players = table
+    for index in range(6):
+        services.deal_record(
+            game=game, inputs=garde(players, taker=index % 4, points=str(41 + index))
+        )
+    original = list(game.deals.order_by("number").values_list("points", flat=True))
+    deleted = [
+        services.deal_delete(deal=game.deals.get(number=number), deleted_by=owner)
+        for number in (4, 2, 3)  # the original 4th, then 2nd, then 5th
+    ]
+    for index in order:
+        url = reverse("deal_restore", args=[evening.pk, deleted[index].pk])
+        assert client.post(url).status_code == 302
+    assert list(game.deals.order_by("number").values_list("points", flat=True)) == original
