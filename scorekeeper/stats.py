@@ -103,12 +103,14 @@ class Tally:
     poignees: dict[str, list[int]] = field(default_factory=dict)  # to the side, against
     games: int = 0  # L'escopette: games played
     won: int = 0  # L'escopette: games won
+    unreplayable: int = 0  # L'escopette: games the rules cannot replay (no winner counted)
 
     def add(self, other: Tally) -> None:
         self.total += other.total
         self.deals += other.deals
         self.games += other.games
         self.won += other.won
+        self.unreplayable += other.unreplayable
         self.takes += other.takes
         self.made += other.made
         self.called += other.called
@@ -342,6 +344,8 @@ def _aggregate_escopette(refs: Sequence[EveningRef]) -> dict[int, EveningSummary
             result = escopette_game(sorted(players), targets.get(game, 0), stakes.get(game, []))
         except ScoringError:  # stored deals the scoring service refuses: no winner
             unreplayable[evening] += 1
+            for player in players:
+                tallies[evening][player].unreplayable += 1
             continue
         if result.winner is not None:
             tallies[evening][result.winner].won += 1
@@ -411,6 +415,7 @@ class StandingRow:
     rank: int = 0
     games: int = 0  # L'escopette: games played
     won: int = 0  # L'escopette: games won
+    unreplayable: int = 0  # L'escopette: games the rules cannot replay (no winner counted)
 
     @property
     def average(self) -> float | None:
@@ -730,6 +735,7 @@ def _summary(player: Player, period: _Period) -> StandingRow:
         made=tally.made,
         games=tally.games,
         won=tally.won,
+        unreplayable=tally.unreplayable,
     )
 
 

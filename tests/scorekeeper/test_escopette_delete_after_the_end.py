@@ -118,7 +118,9 @@ def test_a_stored_game_that_cannot_be_replayed_still_renders_with_a_message(fini
     assert "1 game cannot be replayed by the rules: its winner is not counted." in club_page.text
     player = game.seats.first().player
     url = reverse("player", args=[evening.club_id, player.pk])
-    assert client.get(url, **EN).status_code == 200
+    player_page = client.get(url, **EN)
+    assert player_page.status_code == 200
+    assert "1 game cannot be replayed by the rules" in player_page.text
     deal = game.deals.get(number=1)
     assert client.get(reverse("deal_edit", args=[evening.pk, deal.pk]), **EN).status_code == 200
 
