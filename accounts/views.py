@@ -32,8 +32,12 @@ MAX_NEXT_LENGTH = 2000
 
 
 def safe_next(request: HttpRequest, candidate: str | None) -> str:
-    """``candidate`` when it is a URL of this site, else the empty string."""
-    if not candidate or len(candidate) > MAX_NEXT_LENGTH:
+    """``candidate`` when it is a path of this site ("/…"), else the empty string.
+
+    Anything else ("²", "home") would reach ``redirect()``, which takes a bare word for a
+    URL name to reverse and raises when there is none.
+    """
+    if not candidate or len(candidate) > MAX_NEXT_LENGTH or not candidate.startswith("/"):
         return ""
     if url_has_allowed_host_and_scheme(
         candidate, allowed_hosts={request.get_host()}, require_https=request.is_secure()

@@ -122,3 +122,13 @@ def test_a_crafted_stake_on_an_escopette_deal_is_refused_with_the_form(client: C
         response = client.post(reverse(name, args=[evening.pk, game.pk]), data)
         assert response.status_code in (200, 400, 422), name
     assert not game.deals.exists()
+
+
+def test_a_next_that_is_not_a_path_is_ignored_not_reversed(client: Client) -> None:
+    """redirect("²") would look for a URL named "²" and raise."""
+    club, _players = make_club()
+    client.force_login(club.memberships.get().user)
+    for crafted in ("²", "home", "évening"):
+        response = client.post(f"/welcome/?next={crafted}", {"display_name": "Ana"})
+        assert response.status_code == 302
+        assert response["Location"] == "/"
