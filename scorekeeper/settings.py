@@ -13,6 +13,7 @@ from scorekeeper.env import (
     env_database,
     env_int,
     env_list,
+    env_networks,
     env_str,
 )
 
@@ -153,6 +154,8 @@ LANGUAGE_COOKIE_SAMESITE = "Lax"
 LANGUAGE_COOKIE_SECURE = not DEBUG
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 60  # two months: the phone at the table stays signed in
 BEHIND_HTTPS_PROXY = env_bool("BEHIND_HTTPS_PROXY", False)
+# The proxies whose X-Forwarded-For names the client, for the sign-in limits per IP.
+TRUSTED_PROXIES = env_networks("TRUSTED_PROXIES", [])
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if BEHIND_HTTPS_PROXY else None
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
