@@ -18,7 +18,6 @@ from django.utils.translation import gettext as _
 
 MAX_ID = 2**63 - 1  # the largest value of a BigAutoField (and of a signed 64-bit integer)
 _DIGITS = re.compile(r"[0-9]{1,19}")
-_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,100}")
 
 
 def parse_id(value: object) -> int | None:
@@ -62,10 +61,6 @@ class TokenConverter:
 
     def to_url(self, value: str) -> str:
         return value
-
-
-def is_token(value: str) -> bool:
-    return bool(_TOKEN.fullmatch(value))
 
 
 class RejectNulMiddleware:
