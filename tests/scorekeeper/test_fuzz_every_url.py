@@ -171,16 +171,20 @@ def _sweep(clients: dict[str, Client], world, pattern: str) -> None:
     real = {name: str(values[0]) for name, values in world["real"].items()}
     names = [m.group("name") for m in PARAMETER.finditer(pattern)]
     for value in SWEEP:
-        paths = [_path(pattern, {n: real.get(n, value) for n in names})]
-        for crafted in names:
-            paths.append(_path(pattern, {n: real.get(n, value) for n in names} | {crafted: value}))
+        # Real ids in the path, the crafted value in every query parameter and form field.
+        path = _path(pattern, {n: real.get(n, value) for n in names})
         query = "&".join(f"{name}={quote(value, safe='')}" for name in QUERY_NAMES)
         form = {**world["base_form"], **dict.fromkeys(FIELD_NAMES, value)}
         for who in (MEMBER, OWNER):
-            for path in paths:
-                for method in ("get", "post"):
-                    status = _send(clients[who], method, f"{path}?{query}", form)
-                    assert status < 500, (who, method, path, value, status)
+            for method in ("get", "post"):
+                status = _send(clients[who], method, f"{path}?{query}", form)
+                assert status < 500, (who, method, path, value, status)
+        # The crafted value in each path parameter in turn.
+        for crafted in names:
+            path = _path(pattern, {n: real.get(n, value) for n in names} | {crafted: value})
+            for method in ("get", "post"):
+                status = _send(clients[OWNER], method, path, world["base_form"])
+                assert status < 500, (method, path, value, status)
 
 
 @pytest.mark.parametrize("pattern", PATTERNS)
