@@ -10,7 +10,8 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext_lazy as _
 
-from accounts.models import LoginCode, LoginRequest, User, normalize_email_address
+from accounts.forms import clean_email_address
+from accounts.models import LoginCode, LoginRequest, User
 
 
 class UserAdminForm(forms.ModelForm):
@@ -19,7 +20,7 @@ class UserAdminForm(forms.ModelForm):
         fields = ("email", "display_name")
 
     def clean_email(self) -> str:
-        email = normalize_email_address(self.cleaned_data["email"])
+        email = clean_email_address(self.cleaned_data["email"])
         taken = User.objects.filter(email__iexact=email).exclude(pk=self.instance.pk)
         if taken.exists():
             raise forms.ValidationError(_("An account with this address already exists."))

@@ -3,16 +3,40 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from accounts.models import normalize_email_address
+from accounts.addresses import UnusableAddress
+from accounts.models import normalize_email_address, unusable_address_message
 from accounts.services import CODE_DIGITS
 
 
+def clean_email_address(value: str) -> str:
+    """``value`` in its canonical form, or a ValidationError that says why it cannot be used.
+
+    Every form that takes an address to identify someone (sign-in, invitations) uses it.
+    """
+    try:
+        return normalize_email_address(value)
+    except UnusableAddress:
+        raise forms.ValidationError(unusable_address_message(), code="unusable") from None
+
+
+class EmailAddressField(forms.EmailField):
+    """An e-mail field that folds compatibility forms (NFKC: fullwidth letters) before
+    Django's validator sees the address, and gives its canonical form (or a clear error)."""
+
+    def to_python(self, value: object) -> str:
+        return unicodedata.normalize("NFKC", super().to_python(value))
+
+    def clean(self, value: object) -> str:
+        return clean_email_address(super().clean(value))
+
+
 class EmailForm(forms.Form):
-    email = forms.EmailField(
+    email = EmailAddressField(
         label=_("E-mail address"),
         max_length=254,
         error_messages={
@@ -31,9 +55,6 @@ class EmailForm(forms.Form):
             }
         ),
     )
-
-    def clean_email(self) -> str:
-        return normalize_email_address(self.cleaned_data["email"])
 
 
 class CodeForm(forms.Form):

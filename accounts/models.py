@@ -7,20 +7,35 @@ from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser, BaseUserManager
 from django.contrib.auth.models import PermissionsMixin
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from accounts.addresses import UnusableAddress, canonical_email
+
 
 def normalize_email_address(email: str) -> str:
-    """The stored form of an address: trimmed and lower-case."""
-    return email.strip().lower()
+    """The stored form of an address (see ``accounts.addresses``).
+
+    Raises ``UnusableAddress`` (a ValueError) for one that has no single canonical form.
+    """
+    return canonical_email(email)
+
+
+def unusable_address_message() -> str:
+    return str(
+        _(
+            "This address cannot be used: it holds an invisible character, or its domain "
+            "cannot be written in the standard way. Type it again by hand."
+        )
+    )
 
 
 def display_name_from_email(email: str) -> str:
     """A first guess at a display name: the part before the @, tidied."""
-    local = normalize_email_address(email).split("@", 1)[0]
+    local = email.strip().lower().split("@", 1)[0]
     words = local.replace(".", " ").replace("_", " ").replace("-", " ").split()
     return " ".join(word.capitalize() for word in words)[:100] or local[:100]
 
@@ -29,7 +44,11 @@ class UserManager(BaseUserManager["User"]):
     use_in_migrations = True
 
     def get_by_natural_key(self, username: str | None) -> User:
-        return self.get(email=normalize_email_address(username or ""))
+        try:
+            email = normalize_email_address(username or "")
+        except UnusableAddress:
+            raise self.model.DoesNotExist from None
+        return self.get(email=email)
 
     def create_user(self, email: str, display_name: str = "", **extra: Any) -> User:
         if not email:
@@ -74,7 +93,10 @@ class User(AbstractBaseUser, PermissionsMixin):
 
     def clean(self) -> None:
         super().clean()
-        self.email = normalize_email_address(self.email)
+        try:
+            self.email = normalize_email_address(self.email)
+        except UnusableAddress:
+            raise ValidationError({"email": unusable_address_message()}) from None
 
     def get_full_name(self) -> str:
         return self.display_name or self.email

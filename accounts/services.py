@@ -7,13 +7,20 @@ link token (hashed with HMAC-SHA256 keyed by ``SECRET_KEY``) and mails them.
 account at its first sign-in and turning waiting invitations into memberships.
 
 The limits count rows inside a transaction: exact on SQLite (whose transactions take the
-write lock at the start); on PostgreSQL simultaneous requests may each pass the count, so
-a burst can overshoot a limit by the number of requests in flight.
+write lock at the start) and on PostgreSQL, where the transaction first takes an advisory
+lock on the address and one on the client's IP, so that simultaneous requests for either
+count one after the other.
+
+Nobody can lock someone else out: a request voids only the earlier codes of the browser
+that asks (known by its cookie), never a code pending in another browser, and a refused
+request (over a limit) voids nothing. A code works only in its own browser; a link works
+anywhere; once one of them signs in, every other pending code of the address stops.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import hmac
 import logging
 import math
@@ -23,7 +30,7 @@ from urllib.parse import urlencode
 
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
@@ -31,6 +38,7 @@ from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from accounts.addresses import mail_address
 from accounts.models import (
     LoginCode,
     LoginRequest,
@@ -62,6 +70,10 @@ class LoginRefused(Exception):
 
 class RateLimited(LoginRefused):
     status = 429
+
+    def __init__(self, message: str, *, per_address: bool = False) -> None:
+        super().__init__(message)
+        self.per_address = per_address  # the address's limit (else the network's)
 
 
 class MailNotSent(LoginRefused):
@@ -100,12 +112,38 @@ def new_code() -> str:
     return f"{secrets.randbelow(10**CODE_DIGITS):0{CODE_DIGITS}d}"
 
 
-def _latest_code(email: str) -> LoginCode | None:
-    return LoginCode.objects.filter(email=email).order_by("-pk").first()
+def _usable(email: str, now: dt.datetime):
+    return LoginCode.objects.filter(
+        email=email, used_at=None, voided_at=None, expires_at__gt=now
+    ).order_by("-pk")
 
 
-def _is_latest(row: LoginCode) -> bool:
-    return not LoginCode.objects.filter(email=row.email, pk__gt=row.pk).exists()
+def _void_others(row: LoginCode, now: dt.datetime) -> None:
+    """Once ``row`` signed in, the address's other pending codes and links stop working."""
+    LoginCode.objects.filter(email=row.email, used_at=None, voided_at=None).exclude(
+        pk=row.pk
+    ).update(voided_at=now)
+
+
+def is_browser_id(value: str) -> bool:
+    return bool(value) and len(value) <= 64 and value.replace("-", "").replace("_", "").isalnum()
+
+
+def _lock_key(name: str) -> int:
+    return int.from_bytes(hashlib.sha256(name.encode()).digest()[:8], "big", signed=True)
+
+
+def _count_one_at_a_time(*names: str) -> None:
+    """Serialise the transactions that count the same address or IP (PostgreSQL).
+
+    Advisory transaction locks, taken in one order so that two requests never wait on each
+    other crosswise; SQLite needs none (its transactions take the write lock at the start).
+    """
+    if connection.vendor != "postgresql":
+        return
+    with connection.cursor() as cursor:
+        for key in sorted({_lock_key(f"accounts.login.{name}") for name in names}):
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [key])
 
 
 # --- Asking for a mail ------------------------------------------------------------------------
@@ -132,23 +170,33 @@ def _too_many(minutes: int, *, per_address: bool) -> RateLimited:
             "Nothing was sent. Try again in %(minutes)d minutes.",
             minutes,
         )
-    return RateLimited(text % {"minutes": minutes})
+    return RateLimited(text % {"minutes": minutes}, per_address=per_address)
 
 
 def login_request(
-    *, email: str, ip: str | None, language: str, base_url: str, next_url: str = ""
+    *,
+    email: str,
+    ip: str | None,
+    language: str,
+    base_url: str,
+    next_url: str = "",
+    browser_id: str = "",
 ) -> LoginRequested:
     """Mail a new code and link to ``email``: the same answer whether it has an account or not.
 
     ``base_url`` is the site's scheme and host (the link in the mail is absolute);
-    ``next_url``, already checked by the caller, rides along in the link.
-    Raises ``RateLimited`` (nothing sent) or ``MailNotSent``.
+    ``next_url``, already checked by the caller, rides along in the link; ``browser_id``
+    is the asking browser's cookie from an earlier request, if any (its earlier codes are
+    replaced; other browsers' are not touched).
+    Raises ``RateLimited`` (nothing sent, nothing voided) or ``MailNotSent``.
     """
     email = normalize_email_address(email)
     now = timezone.now()
     since = now - LIMIT_WINDOW
     refusal: RateLimited | None = None
+    browser_id = browser_id if is_browser_id(browser_id) else secrets.token_urlsafe(32)
     with transaction.atomic():
+        _count_one_at_a_time(f"ip:{ip}", f"email:{email}")
         LoginRequest.objects.filter(created_at__lt=now - KEEP_RECORDS).delete()
         LoginCode.objects.filter(expires_at__lt=now - KEEP_RECORDS).delete()
         from_ip = LoginRequest.objects.filter(ip=ip, created_at__gte=since)
@@ -163,14 +211,13 @@ def login_request(
         # The request counts towards the IP limit even when the address limit refuses it.
         record = LoginRequest.objects.create(email=email, ip=ip, created_at=now, mail_sent=not over)
         if refusal is None:
-            LoginCode.objects.filter(email=email, used_at=None, voided_at=None).update(
-                voided_at=now
-            )
-            code, token, browser_id = (
-                new_code(),
-                secrets.token_urlsafe(32),
-                secrets.token_urlsafe(32),
-            )
+            LoginCode.objects.filter(
+                email=email,
+                used_at=None,
+                voided_at=None,
+                browser_hash=_browser_digest(browser_id),
+            ).update(voided_at=now)
+            code, token = new_code(), secrets.token_urlsafe(32)
             row = LoginCode(
                 email=email,
                 link_token_hash=_digest("link", token),
@@ -199,6 +246,18 @@ def login_request(
     return LoginRequested(email=email, browser_id=browser_id)
 
 
+def login_code_pending(*, email: str, browser_id: str) -> bool:
+    """Whether the browser holding ``browser_id`` has a code for ``email`` it can still use."""
+    if not is_browser_id(browser_id):
+        return False
+    try:
+        email = normalize_email_address(email)
+    except ValueError:
+        return False
+    pending = _usable(email, timezone.now()).filter(browser_hash=_browser_digest(browser_id))
+    return pending.exists()
+
+
 def login_mail_send(*, email: str, code: str, link: str, language: str) -> None:
     """The sign-in mail, in ``language``: plain text with an HTML alternative."""
     context = {
@@ -215,7 +274,7 @@ def login_mail_send(*, email: str, code: str, link: str, language: str) -> None:
         subject=subject,
         body=text,
         from_email=settings.DEFAULT_FROM_EMAIL,
-        to=[email],
+        to=[mail_address(email)],  # the domain in ASCII (IDNA 2008), see accounts.addresses
         headers={"Content-Language": language},
     )
     message.attach_alternative(html, "text/html")
@@ -262,10 +321,17 @@ def login_with_code(*, email: str, code: str, browser_id: str) -> SignedIn:
     email = normalize_email_address(email)
     now = timezone.now()
     with transaction.atomic():
-        row = LoginCode.objects.select_for_update().filter(email=email).order_by("-pk").first()
-        if row is None or not row.is_usable_at(now):
+        row = (
+            _usable(email, now)
+            .select_for_update()
+            .filter(browser_hash=_browser_digest(browser_id))
+            .first()
+            if is_browser_id(browser_id)
+            else None
+        )
+        if row is None and not _usable(email, now).exists():
             refusal = _expired()
-        elif not hmac.compare_digest(row.browser_hash, _browser_digest(browser_id)):
+        elif row is None:
             refusal = LoginRefused(
                 _(
                     "This code was asked for in another browser. Follow the link in the "
@@ -293,6 +359,7 @@ def login_with_code(*, email: str, code: str, browser_id: str) -> SignedIn:
         else:
             row.used_at = now
             row.save(update_fields=["used_at"])
+            _void_others(row, now)
             return _sign_in(email)
     # Raised outside the transaction so that the wrong attempt stays counted.
     raise refusal
@@ -310,7 +377,7 @@ def link_no_longer_works() -> LoginRefused:
 def _link_row(token: str, *, lock: bool = False) -> LoginCode | None:
     rows = LoginCode.objects.filter(link_token_hash=_digest("link", token))
     row = (rows.select_for_update() if lock else rows).first()
-    if row is None or not row.is_usable_at(timezone.now()) or not _is_latest(row):
+    if row is None or not row.is_usable_at(timezone.now()):
         return None
     return row
 
@@ -339,6 +406,7 @@ def login_with_link(*, token: str) -> SignedIn:
         raise link_no_longer_works()
     row.used_at = timezone.now()
     row.save(update_fields=["used_at"])
+    _void_others(row, row.used_at)
     return _sign_in(row.email)
 
 

@@ -1,8 +1,8 @@
 """Sign-in by e-mail: thin function views over ``accounts.services``.
 
-The client IP for the hourly limit is ``REMOTE_ADDR``. Behind a reverse proxy every request
-would come from the proxy's address: such a setup needs a middleware that sets
-``REMOTE_ADDR`` from the proxy's trusted forwarding header first.
+The client IP for the hourly limit is ``REMOTE_ADDR``, or, when that is one of the proxies
+named by the ``TRUSTED_PROXIES`` setting, the address that proxy puts in X-Forwarded-For
+(see ``accounts.client_ip``).
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from accounts import services
+from accounts.client_ip import client_ip
 from accounts.forms import CodeForm, DisplayNameForm, EmailForm
 from accounts.models import display_name_from_email
 
@@ -32,8 +33,12 @@ MAX_NEXT_LENGTH = 2000
 
 
 def safe_next(request: HttpRequest, candidate: str | None) -> str:
-    """``candidate`` when it is a URL of this site, else the empty string."""
-    if not candidate or len(candidate) > MAX_NEXT_LENGTH:
+    """``candidate`` when it is a path of this site ("/…"), else the empty string.
+
+    Anything else ("²", "home") would reach ``redirect()``, which takes a bare word for a
+    URL name to reverse and raises when there is none.
+    """
+    if not candidate or len(candidate) > MAX_NEXT_LENGTH or not candidate.startswith("/"):
         return ""
     if url_has_allowed_host_and_scheme(
         candidate, allowed_hosts={request.get_host()}, require_https=request.is_secure()
@@ -51,7 +56,7 @@ def _with_next(url: str, next_url: str) -> str:
 
 
 def _client_ip(request: HttpRequest) -> str | None:
-    return request.META.get("REMOTE_ADDR") or None
+    return client_ip(request.META, getattr(settings, "TRUSTED_PROXIES", []))
 
 
 def _signed_in(request: HttpRequest, signed_in: services.SignedIn, next_url: str) -> HttpResponse:
@@ -69,6 +74,15 @@ def _signed_in(request: HttpRequest, signed_in: services.SignedIn, next_url: str
     return response
 
 
+def _holds_pending_code(request: HttpRequest, email: str, browser_id: str) -> bool:
+    pending = request.session.get(PENDING)
+    return (
+        isinstance(pending, dict)
+        and pending.get("email") == email
+        and services.login_code_pending(email=email, browser_id=browser_id)
+    )
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 def login(request: HttpRequest) -> HttpResponse:
     next_url = _next_from(request)
@@ -76,6 +90,7 @@ def login(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         form = EmailForm(request.POST)
         if form.is_valid():
+            browser_id = request.COOKIES.get(BROWSER_COOKIE, "")
             try:
                 requested = services.login_request(
                     email=form.cleaned_data["email"],
@@ -83,7 +98,15 @@ def login(request: HttpRequest) -> HttpResponse:
                     language=get_language(),
                     base_url=request.build_absolute_uri("/"),
                     next_url=next_url,
+                    browser_id=browser_id,
                 )
+            except services.RateLimited as refusal:
+                if _holds_pending_code(request, form.cleaned_data["email"], browser_id):
+                    # Whoever filled the address's limit, this browser's code still works.
+                    messages.info(request, _("The code sent earlier still works: type it here."))
+                    return redirect("accounts:login_code")
+                form.add_error(None, refusal.message)
+                status = refusal.status
             except services.LoginRefused as refusal:
                 form.add_error(None, refusal.message)
                 status = refusal.status

@@ -7,6 +7,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from accounts.forms import EmailAddressField
 from accounts.models import User
 from scorekeeper.models import Club, Player
 
@@ -20,7 +21,7 @@ class ClubNameForm(forms.Form):
 
 
 class InvitationForm(forms.Form):
-    email = forms.EmailField(
+    email = EmailAddressField(
         label=_("E-mail address"),
         max_length=254,
         widget=forms.EmailInput(attrs={"autocomplete": "off", "inputmode": "email"}),

@@ -60,7 +60,10 @@ def _club_context(membership: Membership, **bound_forms: forms.Form) -> dict[str
         "membership": membership,
         "is_owner": membership.is_owner,
         "members": members,
-        "invitations": list(club.invitations.order_by(Lower("email"))),
+        # Whom the owner invited is the owner's business: members see no addresses.
+        "invitations": (
+            list(club.invitations.order_by(Lower("email"))) if membership.is_owner else []
+        ),
         "evenings": list(club.evenings.all()),
         "rename_form": ClubNameForm(initial={"name": club.name}, prefix="club"),
         "invitation_form": InvitationForm(prefix="invitation"),

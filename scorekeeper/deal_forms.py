@@ -11,6 +11,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.models import Deal, Game, Player
+from scorekeeper.parsing import parse_id
 from scorekeeper.scoring.cards import DECK_TOTAL
 from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.scoring.escopette import STAKE_TRUMPS, EscopetteDeal, score_escopette_deal
@@ -321,9 +322,9 @@ class EscopetteDealForm(DealFormBase):
         """Each player's stakes as the form stands, before it is complete."""
         won = {player.pk: 0 for player in self.present}
         for stake in STAKE_TRUMPS:
-            value = self[f"stake_{stake}"].value()
-            if value not in (None, "") and str(value).isdigit() and int(value) in won:
-                won[int(value)] += stake
+            player_id = parse_id(str(self[f"stake_{stake}"].value()))
+            if player_id in won:
+                won[player_id] += stake
         return [(player, won[player.pk]) for player in self.present]
 
     def total_so_far(self) -> int:

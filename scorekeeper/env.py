@@ -5,6 +5,7 @@ A bad value stops start-up with an ``ImproperlyConfigured`` error that names the
 
 from __future__ import annotations
 
+import ipaddress
 import os
 from collections.abc import Mapping
 from typing import Any
@@ -58,6 +59,21 @@ def env_list(name: str, default: list[str], environ: Mapping[str, str] | None = 
     if value is None:
         return default
     return [item.strip() for item in value.split(",") if item.strip()]
+
+
+def env_networks(
+    name: str, default: list[str], environ: Mapping[str, str] | None = None
+) -> list[str]:
+    """A comma-separated list of IP addresses or networks (``10.0.0.1``, ``10.0.0.0/8``)."""
+    values = env_list(name, default, environ)
+    for value in values:
+        try:
+            ipaddress.ip_network(value, strict=False)
+        except ValueError:
+            raise ImproperlyConfigured(
+                f"{name}: {value!r} is not an IP address or network"
+            ) from None
+    return values
 
 
 def env_choice(

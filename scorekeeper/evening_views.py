@@ -28,6 +28,7 @@ from scorekeeper.deal_forms import (
 from scorekeeper.deal_history import deal_history, deleted_deals_url
 from scorekeeper.evening_forms import EveningStartForm, GameStartForm, SeatJoinForm
 from scorekeeper.models import Deal, DeletedDeal, Evening, Game, Membership, Player
+from scorekeeper.parsing import parse_id
 from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.sheets import GameSheet, game_sheet
 
@@ -146,10 +147,9 @@ def _page_context(
     for view in views:
         view.form = deal_forms.get(view.game.pk)
     undo = None
-    if membership is not None and request.GET.get("undo", "").isdigit():
-        undo = DeletedDeal.objects.filter(
-            pk=int(request.GET["undo"]), game__evening=evening
-        ).first()
+    undo_id = parse_id(request.GET.get("undo"))
+    if membership is not None and undo_id is not None:
+        undo = DeletedDeal.objects.filter(pk=undo_id, game__evening=evening).first()
     return {
         "evening": evening,
         "club": evening.club,
@@ -269,9 +269,11 @@ def evening_shared_live(request: HttpRequest, token: str) -> HttpResponse:
 @require_http_methods(["POST"])
 def deal_preview(request: HttpRequest, evening_id: int, game_id: int) -> HttpResponse:
     game, membership = game_for(request, evening_id, game_id)
-    deal_id = request.GET.get("deal", "")
-    if deal_id.isdigit():  # the edit page: the players of that deal, not of the table now
-        deal, _membership = deal_for(request, evening_id, int(deal_id))
+    deal_id = parse_id(request.GET.get("deal"))
+    if "deal" in request.GET and deal_id is None:
+        raise Http404
+    if deal_id is not None:  # the edit page: the players of that deal, not of the table now
+        deal, _membership = deal_for(request, evening_id, deal_id)
         if deal.game_id != game.pk:
             raise Http404
         form = deal_form_class(game)(request.POST, game=game, present=_deal_present(deal))

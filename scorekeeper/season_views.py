@@ -23,6 +23,7 @@ from django.views.decorators.http import require_http_methods
 from scorekeeper import charts, exports, services, stats
 from scorekeeper.access import evening_for, membership_for, owner_membership_for
 from scorekeeper.models import Club, Membership, Player, Season
+from scorekeeper.parsing import parse_count, parse_id
 from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.season_forms import ImportForm, SeasonForm
 from scorekeeper.services import ServiceError
@@ -263,8 +264,9 @@ def player_detail(request: HttpRequest, club_id: int, player_id: int) -> HttpRes
     season: Season | None
     if wanted == "all":
         season = None
-    elif wanted.isdigit():
-        season = next((s for s in seasons if s.pk == int(wanted)), None)
+    elif wanted:
+        season_id = parse_id(wanted)
+        season = next((s for s in seasons if s.pk == season_id), None)
         if season is None:
             raise Http404
     else:
@@ -318,11 +320,11 @@ def evening_export_csv(request: HttpRequest, evening_id: int) -> HttpResponse:
 @require_http_methods(["GET", "HEAD"])
 def evening_export_json(request: HttpRequest, evening_id: int) -> HttpResponse:
     evening, _membership = evening_for(request, evening_id)
-    number = request.GET.get("game", "1")
-    if not number.isdigit():
+    number = parse_count(request.GET.get("game", "1"))
+    if number is None:
         raise Http404
     try:
-        content = exports.evening_json(evening, int(number))
+        content = exports.evening_json(evening, number)
     except ScoringError as error:
         if error.field == "game":
             raise Http404 from None

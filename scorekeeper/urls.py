@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include, path, register_converter
 
 from scorekeeper import (
     club_views,
@@ -11,138 +11,153 @@ from scorekeeper import (
     season_views,
     views,
 )
+from scorekeeper.parsing import IdConverter, TokenConverter
+
+# Ids are 64-bit and ASCII digits, tokens URL-safe: anything else is a 404, never a 500.
+register_converter(IdConverter, "id")
+register_converter(TokenConverter, "token")
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("counter/", counter_views.counter, name="counter"),
     path("clubs/new/", club_views.club_new, name="club_new"),
-    path("clubs/<int:club_id>/", club_views.club_detail, name="club"),
-    path("clubs/<int:club_id>/rename/", club_views.club_rename, name="club_rename"),
-    path("clubs/<int:club_id>/leave/", club_views.club_leave, name="club_leave"),
-    path("clubs/<int:club_id>/invitations/", club_views.invitation_create, name="club_invite"),
+    path("clubs/<id:club_id>/", club_views.club_detail, name="club"),
+    path("clubs/<id:club_id>/rename/", club_views.club_rename, name="club_rename"),
+    path("clubs/<id:club_id>/leave/", club_views.club_leave, name="club_leave"),
+    path("clubs/<id:club_id>/invitations/", club_views.invitation_create, name="club_invite"),
     path(
-        "clubs/<int:club_id>/invitations/<int:invitation_id>/withdraw/",
+        "clubs/<id:club_id>/invitations/<id:invitation_id>/withdraw/",
         club_views.invitation_withdraw,
         name="invitation_withdraw",
     ),
     path(
-        "clubs/<int:club_id>/members/<int:membership_id>/remove/",
+        "clubs/<id:club_id>/members/<id:membership_id>/remove/",
         club_views.member_remove,
         name="member_remove",
     ),
     path(
-        "clubs/<int:club_id>/members/<int:membership_id>/make-owner/",
+        "clubs/<id:club_id>/members/<id:membership_id>/make-owner/",
         club_views.member_make_owner,
         name="member_make_owner",
     ),
-    path("clubs/<int:club_id>/players/", club_views.player_add, name="player_add"),
+    path("clubs/<id:club_id>/players/", club_views.player_add, name="player_add"),
     path(
-        "clubs/<int:club_id>/players/<int:player_id>/edit/",
+        "clubs/<id:club_id>/players/<id:player_id>/edit/",
         club_views.player_edit,
         name="player_edit",
     ),
     path(
-        "clubs/<int:club_id>/players/<int:player_id>/retire/",
+        "clubs/<id:club_id>/players/<id:player_id>/retire/",
         club_views.player_retire,
         name="player_retire",
     ),
     path(
-        "clubs/<int:club_id>/players/<int:player_id>/unretire/",
+        "clubs/<id:club_id>/players/<id:player_id>/unretire/",
         club_views.player_unretire,
         name="player_unretire",
     ),
     # The table: evenings, games and deals.
-    path("clubs/<int:club_id>/evenings/new/", evening_views.evening_new, name="evening_new"),
-    path("evenings/<int:evening_id>/", evening_views.evening, name="evening"),
-    path("evenings/<int:evening_id>/live/", evening_views.evening_live, name="evening_live"),
-    path("evenings/<int:evening_id>/games/new/", evening_views.game_new, name="game_new"),
+    path("clubs/<id:club_id>/evenings/new/", evening_views.evening_new, name="evening_new"),
+    path("evenings/<id:evening_id>/", evening_views.evening, name="evening"),
+    path("evenings/<id:evening_id>/live/", evening_views.evening_live, name="evening_live"),
+    path("evenings/<id:evening_id>/games/new/", evening_views.game_new, name="game_new"),
     path("rules/escopette/", evening_views.rules_escopette, name="rules_escopette"),
-    path("evenings/<int:evening_id>/close/", evening_views.evening_close, name="evening_close"),
-    path("evenings/<int:evening_id>/reopen/", evening_views.evening_reopen, name="evening_reopen"),
-    path("evenings/<int:evening_id>/share/", evening_views.share_link_create, name="share_create"),
+    path("evenings/<id:evening_id>/close/", evening_views.evening_close, name="evening_close"),
+    path("evenings/<id:evening_id>/reopen/", evening_views.evening_reopen, name="evening_reopen"),
+    path("evenings/<id:evening_id>/share/", evening_views.share_link_create, name="share_create"),
     path(
-        "evenings/<int:evening_id>/share/revoke/",
+        "evenings/<id:evening_id>/share/revoke/",
         evening_views.share_link_revoke,
         name="share_revoke",
     ),
     path(
-        "evenings/<int:evening_id>/games/<int:game_id>/deals/",
+        "evenings/<id:evening_id>/games/<id:game_id>/deals/",
         evening_views.deal_create,
         name="deal_create",
     ),
     path(
-        "evenings/<int:evening_id>/games/<int:game_id>/deals/preview/",
+        "evenings/<id:evening_id>/games/<id:game_id>/deals/preview/",
         evening_views.deal_preview,
         name="deal_preview",
     ),
     path(
-        "evenings/<int:evening_id>/games/<int:game_id>/seats/",
+        "evenings/<id:evening_id>/games/<id:game_id>/seats/",
         evening_views.seat_join,
         name="seat_join",
     ),
     path(
-        "evenings/<int:evening_id>/games/<int:game_id>/seats/<int:player_id>/leave/",
+        "evenings/<id:evening_id>/games/<id:game_id>/seats/<id:player_id>/leave/",
         evening_views.seat_leave,
         name="seat_leave",
     ),
     path(
-        "evenings/<int:evening_id>/deals/<int:deal_id>/edit/",
+        "evenings/<id:evening_id>/deals/<id:deal_id>/edit/",
         evening_views.deal_edit,
         name="deal_edit",
     ),
     path(
-        "evenings/<int:evening_id>/deals/<int:deal_id>/delete/",
+        "evenings/<id:evening_id>/deals/<id:deal_id>/delete/",
         evening_views.deal_delete,
         name="deal_delete",
     ),
     path(
-        "evenings/<int:evening_id>/undo/<int:deleted_id>/",
+        "evenings/<id:evening_id>/undo/<id:deleted_id>/",
         evening_views.deal_restore,
         name="deal_restore",
     ),
     path(
-        "evenings/<int:evening_id>/deleted/",
+        "evenings/<id:evening_id>/deleted/",
         deal_history_views.deleted_deals_page,
         name="deleted_deals",
     ),
     path(
-        "evenings/<int:evening_id>/deleted/restore-all/",
+        "evenings/<id:evening_id>/deleted/restore-all/",
         deal_history_views.deals_restore_all,
         name="deals_restore_all",
     ),
-    path("shared/<str:token>/", evening_views.evening_shared, name="evening_shared"),
-    path("shared/<str:token>/live/", evening_views.evening_shared_live, name="evening_shared_live"),
-    # Seasons: standings, players' pages, exports and imports (issue 6).
-    path("clubs/<int:club_id>/seasons/", season_views.season_list, name="seasons"),
-    path("clubs/<int:club_id>/seasons/new/", season_views.season_create, name="season_create"),
+    path("shared/<token:token>/", evening_views.evening_shared, name="evening_shared"),
     path(
-        "clubs/<int:club_id>/seasons/<int:season_id>/",
+        "shared/<token:token>/live/", evening_views.evening_shared_live, name="evening_shared_live"
+    ),
+    # Seasons: standings, players' pages, exports and imports (issue 6).
+    path("clubs/<id:club_id>/seasons/", season_views.season_list, name="seasons"),
+    path("clubs/<id:club_id>/seasons/new/", season_views.season_create, name="season_create"),
+    path(
+        "shared/<token:token>/live/",
+        evening_views.evening_shared_live,
+        name="evening_shared_live",
+    ),
+    # Seasons: standings, players' pages, exports and imports (issue 6).
+    path("clubs/<id:club_id>/seasons/", season_views.season_list, name="seasons"),
+    path("clubs/<id:club_id>/seasons/new/", season_views.season_create, name="season_create"),
+    path(
+        "clubs/<id:club_id>/seasons/<id:season_id>/",
         season_views.season_detail,
         name="season",
     ),
     path(
-        "clubs/<int:club_id>/seasons/<int:season_id>/export.csv",
+        "clubs/<id:club_id>/seasons/<id:season_id>/export.csv",
         season_views.season_export_csv,
         name="season_export_csv",
     ),
     path(
-        "clubs/<int:club_id>/seasons/<int:season_id>/export.json",
+        "clubs/<id:club_id>/seasons/<id:season_id>/export.json",
         season_views.season_export_json,
         name="season_export_json",
     ),
     path(
-        "clubs/<int:club_id>/players/<int:player_id>/",
+        "clubs/<id:club_id>/players/<id:player_id>/",
         season_views.player_detail,
         name="player",
     ),
-    path("clubs/<int:club_id>/import/", season_views.club_import, name="club_import"),
+    path("clubs/<id:club_id>/import/", season_views.club_import, name="club_import"),
     path(
-        "evenings/<int:evening_id>/export.csv",
+        "evenings/<id:evening_id>/export.csv",
         season_views.evening_export_csv,
         name="evening_export_csv",
     ),
     path(
-        "evenings/<int:evening_id>/export.json",
+        "evenings/<id:evening_id>/export.json",
         season_views.evening_export_json,
         name="evening_export_json",
     ),

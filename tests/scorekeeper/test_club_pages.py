@@ -134,12 +134,14 @@ def test_the_owner_sees_the_owners_controls(owner: Client, club: Club, ana: User
     assert club_url(club, "club_leave") not in text
 
 
-def test_a_member_sees_the_invitations_but_not_the_owners_controls(
+def test_a_member_sees_neither_the_invitations_nor_the_owners_controls(
     member: Client, club: Club, ana: User
 ) -> None:
+    """Pending invitations' addresses are for the owner only (issue 11, item 10)."""
     invitation = services.invitation_create(club=club, email="dan@example.com", invited_by=ana)
     text = member.get(club_url(club), **EN).text
-    assert "dan@example.com" in text
+    assert "dan@example.com" not in text
+    assert "Pending invitations" not in text
     assert club_url(club, "invitation_withdraw", invitation.pk) not in text
     assert "/remove/" not in text and "/make-owner/" not in text
     assert club_url(club, "club_invite") not in text

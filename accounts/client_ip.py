@@ -1,0 +1,50 @@
+"""The client's IP address, for the sign-in limits, behind zero or more trusted proxies.
+
+``REMOTE_ADDR`` is the peer of the server. When that peer is one of ``trusted`` (addresses
+or networks, from the ``TRUSTED_PROXIES`` setting), the client is the right-most address of
+``X-Forwarded-For`` that is not itself a trusted proxy: each proxy appends the address it
+received the request from, so what a client writes into the header itself sits further
+left and is never taken. With no trusted proxy the header is ignored entirely.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+
+
+def parse_networks(values: Iterable[str]) -> list[Network]:
+    """``values`` ("10.0.0.1", "10.0.0.0/8", "::1") as networks; ValueError on a bad one."""
+    return [ipaddress.ip_network(value.strip(), strict=False) for value in values]
+
+
+def _address(text: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    try:
+        return ipaddress.ip_address(text.strip())
+    except ValueError:
+        return None
+
+
+def _trusted(address: Any, networks: list[Network]) -> bool:
+    return any(address in network for network in networks)
+
+
+def client_ip(meta: Mapping[str, Any], trusted: Iterable[str]) -> str | None:
+    peer = _address(str(meta.get("REMOTE_ADDR") or ""))
+    if peer is None:
+        return None
+    networks = parse_networks(trusted)
+    if not networks or not _trusted(peer, networks):
+        return str(peer)
+    client = peer
+    for hop in reversed(str(meta.get("HTTP_X_FORWARDED_FOR", "")).split(",")):
+        address = _address(hop)
+        if address is None:
+            break  # garbage: keep the last address a trusted proxy vouched for
+        client = address
+        if not _trusted(address, networks):
+            break
+    return str(client)

@@ -1,0 +1,60 @@
+"""Production headers and answers that no view gives: Permissions-Policy, and 503 with a short
+page when the database cannot be reached (instead of a 500 and a traceback in the log).
+
+The Content-Security-Policy itself comes from django-csp (settings.CONTENT_SECURITY_POLICY).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+from django.conf import settings
+from django.db import InterfaceError, OperationalError
+from django.http import HttpRequest, HttpResponse
+from django.template.loader import render_to_string
+
+logger = logging.getLogger(__name__)
+
+RETRY_AFTER_SECONDS = 30
+
+
+class PermissionsPolicyMiddleware:
+    """Sends ``settings.PERMISSIONS_POLICY``: no camera, microphone, location... for any page."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+        self.header = ", ".join(
+            f"{feature}=({' '.join(allowed)})"
+            for feature, allowed in getattr(settings, "PERMISSIONS_POLICY", {}).items()
+        )
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if self.header:
+            response.headers.setdefault("Permissions-Policy", self.header)
+        return response
+
+
+class DatabaseUnavailableMiddleware:
+    """A view that cannot reach the database answers 503 "try again in a moment".
+
+    ``OperationalError`` and ``InterfaceError`` are what the drivers raise when the server is
+    down, refuses connections or the connection drops; the page is rendered without touching
+    the database (no user, no session).
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if not isinstance(exception, OperationalError | InterfaceError):
+            return None
+        logger.error("Database unavailable for %s: %s", request.path, exception)
+        response = HttpResponse(render_to_string("503.html"), status=503)
+        response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+        response["Cache-Control"] = "no-store"
+        return response
