@@ -3,10 +3,23 @@ from __future__ import annotations
 from django.contrib import admin
 from django.urls import include, path
 
-from scorekeeper import club_views, counter_views, evening_views, season_views, views
+from scorekeeper import (
+    club_views,
+    counter_views,
+    evening_views,
+    join_views,
+    pwa_views,
+    season_views,
+    views,
+)
 
 urlpatterns = [
     path("", views.home, name="home"),
+    # The installable app (issue 12): manifest, service worker at the root, offline page.
+    path("manifest.webmanifest", pwa_views.manifest, name="manifest"),
+    path("sw.js", pwa_views.service_worker, name="service_worker"),
+    path("offline/", pwa_views.offline, name="offline"),
+    path("favicon.ico", pwa_views.favicon, name="favicon"),
     path("counter/", counter_views.counter, name="counter"),
     path("clubs/new/", club_views.club_new, name="club_new"),
     path("clubs/<int:club_id>/", club_views.club_detail, name="club"),
@@ -28,6 +41,13 @@ urlpatterns = [
         club_views.member_make_owner,
         name="member_make_owner",
     ),
+    path("clubs/<int:club_id>/join-link/", join_views.join_link_create, name="join_link_create"),
+    path(
+        "clubs/<int:club_id>/join-link/revoke/",
+        join_views.join_link_revoke,
+        name="join_link_revoke",
+    ),
+    path("join/<str:token>/", join_views.club_join, name="club_join"),
     path("clubs/<int:club_id>/players/", club_views.player_add, name="player_add"),
     path(
         "clubs/<int:club_id>/players/<int:player_id>/edit/",
