@@ -32,6 +32,9 @@ def pwa_config() -> SafeString:
             "provisional": _(
                 "The totals are provisional: they do not count the deals waiting to be sent."
             ),
+            "previewOffline": _(
+                "No network: the score of this deal will be computed when it is sent."
+            ),
             "kept": _("Kept on this phone: the score will be computed when the deal is sent."),
         },
     }

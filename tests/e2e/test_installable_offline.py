@@ -28,6 +28,7 @@ from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE
 from tests.factories import make_club, make_user, start_evening
 
 PLAYERS = ("Ana", "Ben", "Chloé", "Dan")
+ONLINE_DEAL = ("Chloé", "Petite", "petite", 1, "52")  # saved before the network goes
 # (taker, contract label, contract, bouts, points typed): three deals entered in the cellar.
 OFFLINE_DEALS = [
     ("Ana", "Garde", "garde", 2, "45.5"),
@@ -173,18 +174,28 @@ def test_three_deals_entered_offline_wait_survive_a_reload_and_are_stored_once_i
     _owner, _club, evening, game = table
     evening_url = live_server.url + reverse("evening", args=[evening.pk])
     page = open_controlled(context, evening_url)
+    _taker, label, _contract, bouts, points = ONLINE_DEAL
+    enter_deal(page, _taker, label, bouts, points)
+    expect(page.locator(".deal-entry h2")).to_have_text("Deal 2")
 
     context.set_offline(True)
-    for number, (taker, label, _contract, bouts, points) in enumerate(OFFLINE_DEALS, start=1):
+    expect(page.locator(".deal-form .preview")).to_have_text(
+        "No network: the score of this deal will be computed when it is sent."
+    )
+    for number, (taker, label, _contract, bouts, points) in enumerate(OFFLINE_DEALS, start=2):
         expect(page.locator(".deal-entry h2")).to_have_text(f"Deal {number}")
         enter_deal(page, taker, label, bouts, points)
-        expect(page.locator("#deal-queue li")).to_have_count(number)
+        expect(page.locator("#deal-queue li")).to_have_count(number - 1)
     queue = page.locator("#deal-queue li")
-    expect(queue).to_have_text([re.compile(rf"^Deal {n}\b.*waiting to be sent") for n in (1, 2, 3)])
+    expect(queue).to_have_text([re.compile(rf"^Deal {n}\b.*waiting to be sent") for n in (2, 3, 4)])
     expect(page.locator("#deal-queue-count")).to_have_text("Waiting to be sent: 3")
-    expect(page.locator("tr.queued-row")).to_have_count(0)  # no sheet table yet: the box shows
+    # In the score sheet too, under the deal the server has.
+    expect(page.locator("table.scores tbody tr")).to_have_count(4)
+    expect(page.locator("tr.queued-row")).to_have_text(
+        [re.compile(rf"^{n}\D.*waiting to be sent$") for n in (2, 3, 4)]
+    )
     expect(page.locator("#deal-queue")).to_contain_text("The totals are provisional")
-    assert Deal.objects.count() == 0
+    assert Deal.objects.count() == 1
 
     # Closing the tab and coming back, still without network: the queue is still there.
     page.close()
@@ -192,21 +203,22 @@ def test_three_deals_entered_offline_wait_survive_a_reload_and_are_stored_once_i
     page.goto(evening_url)
     expect(page.locator(".offline-banner")).to_be_visible()
     expect(page.locator("#deal-queue li")).to_have_count(3)
-    assert Deal.objects.count() == 0
+    assert Deal.objects.count() == 1
 
     # The network comes back: each deal is stored once, in the order entered.
     context.set_offline(False)
     expect(page.locator("#deal-queue")).to_have_count(0, timeout=15_000)
     expect(page.locator("#deal-queue-count")).to_have_count(0)
     deals = list(Deal.objects.filter(game=game).order_by("number").select_related("taker"))
+    every_deal = [ONLINE_DEAL, *OFFLINE_DEALS]
     assert [(d.number, d.taker.name, d.contract) for d in deals] == [
-        (n, taker, contract) for n, (taker, _l, contract, _b, _p) in enumerate(OFFLINE_DEALS, 1)
+        (n, taker, contract) for n, (taker, _l, contract, _b, _p) in enumerate(every_deal, 1)
     ]
     # The dealer turned round the table as the deals were entered offline.
-    assert [d.dealer.name for d in deals] == ["Ana", "Ben", "Chloé"]
+    assert [d.dealer.name for d in deals] == ["Ana", "Ben", "Chloé", "Dan"]
 
     expected = dict.fromkeys(PLAYERS, 0)
-    for taker, _label, contract, bouts, points in OFFLINE_DEALS:
+    for taker, _label, contract, bouts, points in every_deal:
         scores = score_deal(
             TarotDeal(
                 seated=PLAYERS, taker=taker, contract=contract, bouts=bouts, points=Decimal(points)

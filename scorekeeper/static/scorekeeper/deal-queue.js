@@ -112,13 +112,25 @@
     }
     const title = heading(form);
     if (title) title.textContent = title.textContent.replace(/\d+/, String(number));
+    sayInPreview(form, texts.kept);
+    (title || form).scrollIntoView({block: "start"});
+  }
+
+  function sayInPreview(form, text) {
     const preview = form.querySelector(".preview");
     if (preview) {
       preview.replaceChildren(Object.assign(document.createElement("p"), {
-        className: "muted", textContent: texts.kept,
+        className: "muted", textContent: text,
       }));
     }
-    (title || form).scrollIntoView({block: "start"});
+  }
+
+  // Without network the preview cannot ask the server: say when the score will come.
+  function previewOffline() {
+    if (navigator.onLine) return;
+    for (const form of document.querySelectorAll("form[id^='deal-form-']")) {
+      if (dealForm(form)) sayInPreview(form, texts.previewOffline);
+    }
   }
 
   async function askForBackgroundSync() {
@@ -302,6 +314,11 @@
   window.addEventListener("sk-deal-queue-changed", show);
   document.addEventListener("htmx:afterSettle", show);
   window.addEventListener("online", send);
+  window.addEventListener("offline", previewOffline);
+  document.addEventListener("htmx:sendError", (event) => {
+    if (event.target.closest && event.target.closest(".preview")) previewOffline();
+  });
+  previewOffline();
   window.addEventListener("pageshow", () => { show(); send(); });
   show();
 })();
