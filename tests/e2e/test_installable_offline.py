@@ -203,6 +203,9 @@ def test_three_deals_entered_offline_wait_survive_a_reload_and_are_stored_once_i
     page.goto(evening_url)
     expect(page.locator(".offline-banner")).to_be_visible()
     expect(page.locator("#deal-queue li")).to_have_count(3)
+    # The form follows on from the deals waiting: deal 5, dealt by Ana again (4 players).
+    expect(page.locator(".deal-entry h2")).to_have_text("Deal 5")
+    expect(page.locator("details.seating summary")).to_contain_text("Dealer: Ana")
     assert Deal.objects.count() == 1
 
     # The network comes back: each deal is stored once, in the order entered.

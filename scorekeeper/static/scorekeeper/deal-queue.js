@@ -85,22 +85,35 @@
       status: "waiting",
       loginUrl: config.loginUrl,
     });
-    readyForNextDeal(form, number + 1);
+    readyForNextDeal(form, number + 1, 1);
+    sayInPreview(form, texts.kept);
+    (heading(form) || form).scrollIntoView({block: "start"});
     askForBackgroundSync();
   }
 
-  // The form as it was rendered, with a new key, the next number and the next dealer.
-  function readyForNextDeal(form, number) {
+  // The form as it was rendered, with a new key, the next number and the dealer ``turns``
+  // seats further round the table.
+  function readyForNextDeal(form, number, turns) {
     const dealer = form.elements["deal-dealer"];
     const oldDealer = dealer ? dealer.value : "";
-    const nextIndex = dealer && dealer.options ? (dealer.selectedIndex + 1) % dealer.options.length : -1;
+    const nextIndex = dealer && dealer.options ? (dealer.selectedIndex + turns) % dealer.options.length : -1;
     form.reset();
     const keyField = form.elements["deal-idempotency_key"];
     if (keyField) keyField.value = newKey();
     const numberField = form.elements["deal-number"];
     if (numberField) numberField.value = String(number);
     if (dealer && nextIndex >= 0) {
+      const oldName = dealer.options[dealer.selectedIndex].textContent.trim();
       dealer.selectedIndex = nextIndex;
+      const newName = dealer.options[nextIndex].textContent.trim();
+      // The names shown: "Dealer: X (change)" and "Next dealer: X" above the totals.
+      const summary = form.querySelector("details.seating > summary");
+      const text = summary && summary.firstChild;
+      if (text && text.nodeType === Node.TEXT_NODE) {
+        text.textContent = text.textContent.replace(oldName, newName);
+      }
+      const next = document.querySelectorAll(".next-dealer strong");
+      if (next.length) next[next.length - 1].textContent = newName;
       // Where the dealer sits out, the next dealer does instead.
       const sitting = form.querySelectorAll('input[name="deal-sitting_out"]');
       const satOut = Array.from(sitting).find((box) => box.checked && box.value === oldDealer);
@@ -112,8 +125,6 @@
     }
     const title = heading(form);
     if (title) title.textContent = title.textContent.replace(/\d+/, String(number));
-    sayInPreview(form, texts.kept);
-    (title || form).scrollIntoView({block: "start"});
   }
 
   function sayInPreview(form, text) {
@@ -319,6 +330,21 @@
     if (event.target.closest && event.target.closest(".preview")) previewOffline();
   });
   previewOffline();
+
+  // A page opened again (from its last copy, or before the queue is sent): its forms follow
+  // on from the deals waiting, as they did when those were entered.
+  queue.all().then((entries) => {
+    for (const form of document.querySelectorAll("form[id^='deal-form-']")) {
+      const gameId = Number(form.id.split("-").pop());
+      const numbers = entries.filter((entry) => entry.gameId === gameId).map((entry) => entry.number);
+      const last = numbers.length ? Math.max(...numbers) : 0;
+      const current = formNumber(form);
+      if (dealForm(form) && current && last >= current) {
+        readyForNextDeal(form, last + 1, last + 1 - current);
+        previewOffline();
+      }
+    }
+  });
   window.addEventListener("pageshow", () => { show(); send(); });
   show();
 })();
