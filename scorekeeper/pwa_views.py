@@ -18,7 +18,7 @@ from django.contrib.staticfiles import finders
 from django.contrib.staticfiles.storage import staticfiles_storage
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
-from django.templatetags.static import static
+from django.templatetags.static import PrefixNode, static
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -80,7 +80,7 @@ def static_version() -> str:
 def service_worker(request: HttpRequest) -> HttpResponse:
     config = {
         "version": static_version(),
-        "staticUrl": static(""),
+        "staticUrl": PrefixNode.handle_simple("STATIC_URL"),
         "precache": [static(path) for path in PRECACHE],
         "offlineUrl": reverse("offline"),
         "logoutUrl": reverse("accounts:logout"),

@@ -158,6 +158,8 @@ def test_an_evening_seen_once_opens_offline_from_its_last_copy(
     page.reload()
     expect(page.locator(".offline-banner")).to_have_text(re.compile(r"^Offline — as of \d\d:\d\d$"))
     expect(page.get_by_role("heading", level=2, name="Deal 1")).to_be_visible()
+    # Its styles came from the worker's cache: the page looks as it did.
+    assert page.evaluate("getComputedStyle(document.body).backgroundColor") == "rgb(247, 245, 240)"
     # A page never opened on this phone: the offline page, in the reader's language.
     page.goto(live_server.url + reverse("seasons", args=[club.pk]))
     expect(page.get_by_role("heading", level=1)).to_have_text("No network")
@@ -165,6 +167,13 @@ def test_an_evening_seen_once_opens_offline_from_its_last_copy(
     context.set_offline(False)
     page.goto(live_server.url + reverse("evening", args=[evening.pk]))
     expect(page.locator(".offline-banner")).to_have_count(0)
+
+    # Signing out forgets the kept pages: the next person on this phone does not see them.
+    page.get_by_role("button", name="Sign out").tap()
+    expect(page.get_by_role("link", name="Sign in", exact=True)).to_be_visible()
+    context.set_offline(True)
+    page.goto(live_server.url + reverse("evening", args=[evening.pk]))
+    expect(page.get_by_role("heading", level=1)).to_have_text("No network")
 
 
 @pytest.mark.django_db(transaction=True)

@@ -5,8 +5,9 @@
  *  - Static files (under SK.staticUrl): cache first. Their names carry their hash in
  *    production, and a new version of the worker starts a new cache and drops the old one.
  *  - Pages (GET navigations): network first. A good answer is kept as the page's last copy;
- *    without network the last copy is answered, marked with the time it was kept (the page's
- *    script then shows "offline — as of HH:MM"); a page never seen gets the offline page.
+ *    without network (or with none for NETWORK_PATIENCE) the last copy is answered, marked
+ *    with the time it was kept (the page's script then shows "offline — as of HH:MM"); a
+ *    page never seen gets the offline page.
  *  - Everything else (htmx requests, form posts, live follow): straight to the network.
  *  - Signing out forgets the kept pages: the next person on this phone does not see them.
  *  - Background Sync "deal-queue": sends the deals waiting in IndexedDB (deal-queue-store.js).
@@ -18,7 +19,9 @@ importScripts(SK.queueScript);
 
 const STATIC_CACHE = "sk-static-" + SK.version;
 const PAGES_CACHE = "sk-pages"; // not versioned: the last copies outlive an update
+const OFFLINE_CACHE = "sk-offline"; // the offline page, in the reader's last language
 const SAVED_AT = "X-SK-Saved-At";
+const NETWORK_PATIENCE = 6000; // ms a page may take before its last copy is shown instead
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
@@ -64,17 +67,22 @@ async function cacheFirst(request) {
 }
 
 async function networkFirst(request, event) {
-  let response;
+  const network = fetch(request);
+  // Keep a good answer as the page's last copy (cloned before the page reads the body).
+  event.waitUntil(network.then(async (response) => {
+    const type = response.headers.get("Content-Type") || "";
+    if (response.ok && !response.redirected && type.startsWith("text/html")) {
+      await keepCopy(request, response.clone());
+    }
+  }).catch(() => {}));
+  // A network that answers nothing for long (the cellar's last bar): the last copy meanwhile.
+  const slow = new Promise((resolve) => setTimeout(resolve, NETWORK_PATIENCE))
+    .then(async () => (await lastCopy(request)) || network);
   try {
-    response = await fetch(request);
+    return await Promise.race([network, slow]);
   } catch (error) {
     return (await lastCopy(request)) || (await offlinePage());
   }
-  const type = response.headers.get("Content-Type") || "";
-  if (response.ok && !response.redirected && type.startsWith("text/html")) {
-    event.waitUntil(keepCopy(request, response.clone()));
-  }
-  return response;
 }
 
 // The page as it came, with the time it was kept in a header of our own.
@@ -85,7 +93,7 @@ async function keepCopy(request, response) {
   const cache = await caches.open(PAGES_CACHE);
   await cache.put(request.url, new Response(body, {status: 200, headers}));
   // The offline page follows the reader's language: fetch it again when the language changed.
-  const offline = await cache.match(SK.offlineUrl);
+  const offline = await (await caches.open(OFFLINE_CACHE)).match(SK.offlineUrl);
   const language = response.headers.get("Content-Language");
   if (language && (!offline || offline.headers.get("Content-Language") !== language)) {
     await keepOfflinePage();
@@ -103,7 +111,7 @@ async function lastCopy(request) {
 }
 
 async function keepOfflinePage() {
-  const cache = await caches.open(PAGES_CACHE);
+  const cache = await caches.open(OFFLINE_CACHE);
   try {
     await cache.add(new Request(SK.offlineUrl, {cache: "reload", credentials: "same-origin"}));
   } catch (error) {
@@ -112,7 +120,7 @@ async function keepOfflinePage() {
 }
 
 async function offlinePage() {
-  const cache = await caches.open(PAGES_CACHE);
+  const cache = await caches.open(OFFLINE_CACHE);
   return (await cache.match(SK.offlineUrl)) ||
     new Response("Offline", {status: 503, headers: {"Content-Type": "text/plain"}});
 }
