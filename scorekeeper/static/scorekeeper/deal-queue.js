@@ -18,8 +18,15 @@
   const texts = config.texts;
   const format = (text, values) => text.replace(/%\((\w+)\)s/g, (all, name) => values[name]);
 
+  // A new-deal form (contract B): id "deal-form-<game id>", posting to the game's deals URL.
+  // A correction (the deal edit page uses the same form) is not kept: it needs the server.
   function dealForm(element) {
-    return element instanceof HTMLFormElement && /^deal-form-\d+$/.test(element.id) ? element : null;
+    if (!(element instanceof HTMLFormElement) || !/^deal-form-\d+$/.test(element.id)) return null;
+    return /\/deals\/$/.test(new URL(element.action, location.href).pathname) ? element : null;
+  }
+
+  function formOfGame(gameId) {
+    return dealForm(document.getElementById(`deal-form-${gameId}`));
   }
 
   function csrfToken() {
@@ -236,7 +243,7 @@
       nav.prepend(badge);
     }
     if (!badge) return;
-    const here = entries.some((entry) => document.getElementById(`deal-form-${entry.gameId}`));
+    const here = entries.some((entry) => formOfGame(entry.gameId));
     badge.href = here ? "#deal-queue" : entries[0].page || "#";
     badge.textContent = format(texts.count, {count: entries.length});
   }
@@ -268,7 +275,7 @@
       box = element("section", "deal-queue card");
       box.id = "deal-queue";
       box.setAttribute("aria-live", "polite");
-      const form = document.getElementById(`deal-form-${entries[0].gameId}`);
+      const form = formOfGame(entries[0].gameId);
       const anchor = document.getElementById("live-sheet") || (form && form.closest("section"));
       if (!anchor) return;
       anchor.before(box);
@@ -292,7 +299,7 @@
   async function show() {
     const entries = await queue.all();
     showCount(entries);
-    const here = entries.filter((entry) => document.getElementById(`deal-form-${entry.gameId}`));
+    const here = entries.filter((entry) => formOfGame(entry.gameId));
     showBox(here);
     showInSheet(here);
   }
