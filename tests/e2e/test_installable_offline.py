@@ -21,6 +21,7 @@ from django.urls import reverse
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, Playwright, expect
 
 from accounts.models import User
+from scorekeeper import services
 from scorekeeper.deal_forms import TarotDealForm
 from scorekeeper.models import Deal, DealScore, Membership
 from scorekeeper.scoring.tarot import TarotDeal, score_deal
@@ -37,10 +38,12 @@ OFFLINE_DEALS = [
 ]
 
 
-def phone(browser: Browser, live_server, user: User | None = None) -> BrowserContext:
+def phone(
+    browser: Browser, live_server, user: User | None = None, **options: object
+) -> BrowserContext:
     """A phone-sized context with service workers on, signed in as ``user`` if given."""
     context = browser.new_context(
-        viewport=PHONE, locale="en-GB", has_touch=True, service_workers="allow"
+        viewport=PHONE, locale="en-GB", has_touch=True, service_workers="allow", **options
     )
     context.set_default_timeout(10_000)
     if user is not None:
@@ -414,3 +417,21 @@ def test_the_screen_stays_on_when_asked_and_the_choice_is_remembered(
     expect(toggle).to_be_checked()
     page.reload()
     expect(page.get_by_label("Keep the screen on")).to_be_checked()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_without_javascript_the_link_and_its_qr_code_are_there_and_no_dead_button(
+    live_server, browser: Browser, table
+) -> None:
+    owner, _club, evening, _game = table
+    services.share_link_create(evening=evening)
+    context = phone(browser, live_server, owner, java_script_enabled=False)
+    page = context.new_page()
+    page.goto(live_server.url + reverse("evening", args=[evening.pk]))
+    expect(page.get_by_label("Read-only link for people without an account")).to_be_visible()
+    expect(page.get_by_role("button", name="Copy the link")).to_be_hidden()
+    expect(page.get_by_role("button", name="Share")).to_be_hidden()
+    expect(page.get_by_label("Keep the screen on")).to_be_hidden()
+    page.get_by_text("Show as a QR code").click()
+    expect(page.get_by_role("img", name="QR code of the read-only link")).to_be_visible()
+    context.close()
