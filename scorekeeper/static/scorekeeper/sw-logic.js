@@ -128,8 +128,3 @@ async function offlinePage() {
 self.addEventListener("sync", (event) => {
   if (event.tag === "deal-queue") event.waitUntil(SKDealQueue.sendAll());
 });
-
-// A page asks to send the queue now (it may also send it itself; the queue takes one at a time).
-self.addEventListener("message", (event) => {
-  if (event.data === "deal-queue") event.waitUntil(SKDealQueue.sendAll());
-});
