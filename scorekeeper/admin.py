@@ -13,6 +13,8 @@ from scorekeeper.models import (
     Evening,
     Game,
     Invitation,
+    InvitationMail,
+    JoinLink,
     Membership,
     Player,
     Season,
@@ -63,6 +65,22 @@ class InvitationAdmin(admin.ModelAdmin):
     search_fields = ("email", "club__name")
     raw_id_fields = ("club", "invited_by")
     list_select_related = ("club", "invited_by")
+
+
+@admin.register(JoinLink)
+class JoinLinkAdmin(admin.ModelAdmin):
+    list_display = ("club", "created_by", "created_at", "expires_at", "revoked_at")
+    search_fields = ("club__name",)
+    raw_id_fields = ("club", "created_by")
+    list_select_related = ("club", "created_by")
+
+
+@admin.register(InvitationMail)
+class InvitationMailAdmin(admin.ModelAdmin):
+    list_display = ("email", "sent_by", "sent_at")
+    search_fields = ("email",)
+    raw_id_fields = ("sent_by",)
+    list_select_related = ("sent_by",)
 
 
 @admin.register(Player)

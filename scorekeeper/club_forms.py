@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
 from accounts.forms import EmailAddressField
@@ -25,6 +26,9 @@ class InvitationForm(forms.Form):
         label=_("E-mail address"),
         max_length=254,
         widget=forms.EmailInput(attrs={"autocomplete": "off", "inputmode": "email"}),
+    )
+    language = forms.ChoiceField(
+        label=_("Language of the e-mail"), choices=settings.LANGUAGES, required=False
     )
 
 

@@ -17,13 +17,14 @@ from django.db.models.functions import Lower
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from scorekeeper import season_views, services
 from scorekeeper.access import membership_for, owner_membership_for
 from scorekeeper.club_forms import ClubNameForm, InvitationForm, PlayerAddForm, PlayerEditForm
-from scorekeeper.models import Club, Invitation, Membership, Player
+from scorekeeper.models import Club, Invitation, JoinLink, Membership, Player
 from scorekeeper.services import ServiceError
 
 # --- Helpers ------------------------------------------------------------------------------
@@ -66,7 +67,10 @@ def _club_context(membership: Membership, **bound_forms: forms.Form) -> dict[str
         ),
         "evenings": list(club.evenings.all()),
         "rename_form": ClubNameForm(initial={"name": club.name}, prefix="club"),
-        "invitation_form": InvitationForm(prefix="invitation"),
+        "invitation_form": InvitationForm(
+            prefix="invitation", initial={"language": get_language()}
+        ),
+        "join_link": JoinLink.usable().filter(club=club).first() if membership.is_owner else None,
         "player_form": PlayerAddForm(prefix="player"),
         **_players_context(club),
     }
@@ -162,14 +166,24 @@ def invitation_create(request: HttpRequest, club_id: int) -> HttpResponse:
         except ServiceError as error:
             _form_error(form, error)
         else:
-            messages.success(
-                request,
-                _(
-                    "%(email)s is invited. No e-mail is sent: ask them to sign in with this "
-                    "address, and they will find the club on their home page."
+            try:
+                services.invitation_mail_send(
+                    invitation=invitation,
+                    invited_by=request.user,
+                    language=form.cleaned_data["language"] or get_language(),
+                    base_url=request.build_absolute_uri("/"),
                 )
-                % {"email": invitation.email},
-            )
+            except ServiceError as error:
+                messages.warning(request, error.message)
+            else:
+                messages.success(
+                    request,
+                    _(
+                        "%(email)s is invited and an e-mail is on its way: they join the club "
+                        "when they sign in with this address."
+                    )
+                    % {"email": invitation.email},
+                )
             return redirect(_club_url(membership.club, "members"))
     context = _club_context(membership, invitation_form=form)
     return render(request, "scorekeeper/club.html", context)

@@ -364,3 +364,51 @@ class Season(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class JoinLink(models.Model):
+    """A club's link that makes whoever opens it and signs in a member, until it expires.
+
+    One usable link per club at a time: making a new one revokes the old.
+    """
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="join_links")
+    token = models.CharField(max_length=64, unique=True, default=new_share_token)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(_("created"), default=timezone.now)
+    expires_at = models.DateTimeField(_("expires"))
+    revoked_at = models.DateTimeField(_("revoked"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("join link")
+        verbose_name_plural = _("join links")
+
+    def __str__(self) -> str:
+        return f"{self.club} join link"
+
+    @classmethod
+    def usable(cls) -> models.QuerySet[JoinLink]:
+        return cls.objects.filter(revoked_at=None, expires_at__gt=timezone.now())
+
+
+class InvitationMail(models.Model):
+    """An invitation mail sent: counted for the hourly limits, like the sign-in mails."""
+
+    email = models.EmailField(_("e-mail address"))
+    sent_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    sent_at = models.DateTimeField(_("sent"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("invitation mail")
+        verbose_name_plural = _("invitation mails")
+        indexes = [
+            models.Index(fields=["email", "sent_at"]),
+            models.Index(fields=["sent_by", "sent_at"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.email} {self.sent_at:%Y-%m-%d %H:%M}"

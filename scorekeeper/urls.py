@@ -8,6 +8,8 @@ from scorekeeper import (
     counter_views,
     deal_history_views,
     evening_views,
+    join_views,
+    pwa_views,
     season_views,
     views,
 )
@@ -19,6 +21,11 @@ register_converter(TokenConverter, "token")
 
 urlpatterns = [
     path("", views.home, name="home"),
+    # The installable app (issue 12): manifest, service worker at the root, offline page.
+    path("manifest.webmanifest", pwa_views.manifest, name="manifest"),
+    path("sw.js", pwa_views.service_worker, name="service_worker"),
+    path("offline/", pwa_views.offline, name="offline"),
+    path("favicon.ico", pwa_views.favicon, name="favicon"),
     path("counter/", counter_views.counter, name="counter"),
     path("clubs/new/", club_views.club_new, name="club_new"),
     path("clubs/<id:club_id>/", club_views.club_detail, name="club"),
@@ -40,6 +47,13 @@ urlpatterns = [
         club_views.member_make_owner,
         name="member_make_owner",
     ),
+    path("clubs/<id:club_id>/join-link/", join_views.join_link_create, name="join_link_create"),
+    path(
+        "clubs/<id:club_id>/join-link/revoke/",
+        join_views.join_link_revoke,
+        name="join_link_revoke",
+    ),
+    path("join/<token:token>/", join_views.club_join, name="club_join"),
     path("clubs/<id:club_id>/players/", club_views.player_add, name="player_add"),
     path(
         "clubs/<id:club_id>/players/<id:player_id>/edit/",
@@ -118,14 +132,6 @@ urlpatterns = [
     path("shared/<token:token>/", evening_views.evening_shared, name="evening_shared"),
     path(
         "shared/<token:token>/live/", evening_views.evening_shared_live, name="evening_shared_live"
-    ),
-    # Seasons: standings, players' pages, exports and imports (issue 6).
-    path("clubs/<id:club_id>/seasons/", season_views.season_list, name="seasons"),
-    path("clubs/<id:club_id>/seasons/new/", season_views.season_create, name="season_create"),
-    path(
-        "shared/<token:token>/live/",
-        evening_views.evening_shared_live,
-        name="evening_shared_live",
     ),
     # Seasons: standings, players' pages, exports and imports (issue 6).
     path("clubs/<id:club_id>/seasons/", season_views.season_list, name="seasons"),

@@ -50,6 +50,12 @@ from scorekeeper.services.evenings import (
 from scorekeeper.services.imports import (
     evening_import,
 )
+from scorekeeper.services.joins import (
+    invitation_mail_send,
+    join_link_create,
+    join_link_revoke,
+    join_with_link,
+)
 from scorekeeper.services.seasons import (
     season_create,
     season_ensure_for,
@@ -77,8 +83,12 @@ __all__ = [
     "evening_update",
     "game_start",
     "invitation_create",
+    "invitation_mail_send",
     "invitation_withdraw",
     "invitations_accept",
+    "join_link_create",
+    "join_link_revoke",
+    "join_with_link",
     "member_remove",
     "next_dealer",
     "ownership_transfer",

@@ -16,6 +16,14 @@ from playwright.sync_api import Browser, Page, Playwright, sync_playwright
 
 CHROMIUM = "/usr/bin/chromium"
 PHONE = {"width": 390, "height": 844}
+CHROMIUM_ARGS = [
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+    "--disable-gpu",
+    "--no-sandbox",
+]
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -36,14 +44,7 @@ def browser(playwright_instance: Playwright) -> Iterator[Browser]:
     browser = playwright_instance.chromium.launch(
         executable_path=CHROMIUM,
         headless=True,
-        args=[
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--no-first-run",
-            "--disable-sync",
-            "--disable-gpu",
-            "--no-sandbox",
-        ],
+        args=CHROMIUM_ARGS,
     )
     yield browser
     browser.close()

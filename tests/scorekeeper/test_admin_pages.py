@@ -26,7 +26,11 @@ def one_of_each() -> None:
     """A club with an invitation, an evening, a game, its seats and deals, a deleted deal."""
     ana = User.objects.create_user("ana@example.com", display_name="Ana")
     club = services.club_create(name="Les Excuses", owner=ana)
-    services.invitation_create(club=club, email="dan@example.com", invited_by=ana)
+    invitation = services.invitation_create(club=club, email="dan@example.com", invited_by=ana)
+    services.invitation_mail_send(
+        invitation=invitation, invited_by=ana, language="fr", base_url="http://testserver/"
+    )
+    services.join_link_create(club=club, created_by=ana)
     players = [services.player_add(club=club, name=name) for name in ("A", "B", "C", "D")]
     evening = services.evening_start(
         club=club, players=players, first_dealer=players[0], created_by=ana

@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from django.core import mail
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
@@ -175,7 +176,7 @@ def test_an_empty_name_leaves_the_club_as_it_was(owner: Client, club: Club) -> N
 # --- Invitations --------------------------------------------------------------------------
 
 
-def test_the_owner_invites_an_address_and_is_told_to_ask_them_to_sign_in(
+def test_the_owner_invites_an_address_and_an_email_goes_out(
     owner: Client, club: Club, ana: User
 ) -> None:
     response = owner.post(
@@ -184,7 +185,8 @@ def test_the_owner_invites_an_address_and_is_told_to_ask_them_to_sign_in(
     assert response.redirect_chain[-1][0] == club_url(club) + "#members"
     invitation = Invitation.objects.get(club=club)
     assert (invitation.email, invitation.invited_by) == ("dan@example.com", ana)
-    assert "ask them to sign in with this address" in response.text
+    assert "an e-mail is on its way" in response.text
+    assert [m.to for m in mail.outbox] == [["dan@example.com"]]
 
 
 def test_inviting_a_member_shows_the_error_and_keeps_the_address(owner: Client, club: Club) -> None:
@@ -403,7 +405,8 @@ def test_the_club_page_takes_the_same_few_queries_however_big_the_club(
         services.player_update(player=player, name=player.name, user=user)
         Evening.objects.create(club=club, date=dt.date(2026, 1, 1) + dt.timedelta(days=number))
     # The session, the user, the membership, then members, invitations, evenings, players,
-    # and the current season's standings (the season, then its evenings' versions).
-    with django_assert_max_num_queries(9):
+    # and the current season's standings (the season, then its evenings' versions), and
+    # the owner's join link.
+    with django_assert_max_num_queries(10):
         response = owner.get(club_url(club))
     assert response.status_code == 200

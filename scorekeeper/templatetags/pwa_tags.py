@@ -1,0 +1,41 @@
+"""The settings and texts the page scripts of the installable app read (pwa.js, deal-queue.js)."""
+
+from __future__ import annotations
+
+from django import template
+from django.urls import reverse
+from django.utils.html import json_script
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
+
+register = template.Library()
+
+
+@register.simple_tag
+def pwa_config() -> SafeString:
+    """A ``<script type="application/json" id="sk-pwa">`` block (data, never executed)."""
+    data = {
+        "serviceWorker": reverse("service_worker"),
+        "loginUrl": reverse("accounts:login"),
+        "texts": {
+            "offlineCopy": _("Offline — as of %(time)s"),
+            "heading": _("Deals waiting to be sent"),
+            "count": _("Waiting to be sent: %(count)s"),
+            "deal": _("Deal %(number)s"),
+            "waiting": _("waiting to be sent"),
+            "attention": _("needs attention: the server refused it"),
+            "conflict": _("Another phone saved deal %(number)s meanwhile."),
+            "same": _("Same deal — discard mine"),
+            "another": _("Another deal — save as %(number)s"),
+            "retry": _("Try again"),
+            "discard": _("Discard"),
+            "provisional": _(
+                "The totals are provisional: they do not count the deals waiting to be sent."
+            ),
+            "previewOffline": _(
+                "No network: the score of this deal will be computed when it is sent."
+            ),
+            "kept": _("Kept on this phone: the score will be computed when the deal is sent."),
+        },
+    }
+    return json_script(data, "sk-pwa")
