@@ -45,7 +45,9 @@ from scorekeeper.services.evenings import (
     share_link_revoke,
 )
 from scorekeeper.services.imports import (
+    DuplicateGame,
     evening_import,
+    evenings_import,
 )
 from scorekeeper.services.seasons import (
     season_create,
@@ -55,6 +57,7 @@ from scorekeeper.services.seasons import (
 
 __all__ = [
     "DealInputs",
+    "DuplicateGame",
     "ServiceError",
     "club_create",
     "club_rename",
@@ -69,6 +72,7 @@ __all__ = [
     "evening_reopen",
     "evening_start",
     "evening_update",
+    "evenings_import",
     "game_start",
     "invitation_create",
     "invitation_withdraw",

@@ -1,41 +1,356 @@
-"""Imports: a deal sheet or a season file, all or nothing."""
+"""Imports: deal sheets, season files and CSV as new evenings, all or nothing, in bulk.
+
+The whole file is checked and scored by the pure scoring code first (``plan_game``); only
+then are the rows written, with one ``bulk_create`` per table in one transaction. A game of
+10,000 deals takes a handful of queries, not 10,000 calls to ``deal_record``.
+
+Imported evenings are closed. Each imported game keeps a digest of its content (players,
+kind, target, every deal's inputs) so that the same game imported twice is noticed.
+"""
 
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 
 from accounts.models import User
-from scorekeeper.models import (
-    Club,
-    Evening,
-    Game,
-    Player,
-)
+from scorekeeper.models import Club, Deal, DealScore, Evening, Game, Player, Seat
 from scorekeeper.scoring.errors import ScoringError
-from scorekeeper.scoring.sheet import AnyDeal, Sheet, map_players
-from scorekeeper.scoring.tarot import PassedDeal, TarotDeal
-from scorekeeper.services.common import DealInputs, ServiceError
-from scorekeeper.services.deals import deal_record
-from scorekeeper.services.evenings import evening_start
+from scorekeeper.scoring.escopette import EscopetteDeal, escopette_game
+from scorekeeper.scoring.inputs import clean_name, name_key
+from scorekeeper.scoring.sheet import AnyDeal, Sheet, sheet_to_data
+from scorekeeper.scoring.tarot import PassedDeal, TarotDeal, score_deal
+from scorekeeper.services.common import ServiceError
+from scorekeeper.services.seasons import season_ensure_for
+
+BATCH = 2000
 
 
-def _import_player(club: Club, name: str) -> Player:
-    """The club's player of that name (any case), created when missing."""
-    name = " ".join(name.split())
-    if len(name) > Player._meta.get_field("name").max_length:
-        raise ScoringError("players", f"{name} is longer than 40 characters")
-    player = club.players.filter(name__iexact=name).first()
-    return player if player is not None else Player.objects.create(club=club, name=name)
+@dataclass
+class DealPlan:
+    """One deal ready to store: inputs and dealer by name, each present player's score."""
+
+    inputs: AnyDeal
+    dealer: str
+    scores: dict[str, int]  # the players who played the deal
+    present: tuple[str, ...]  # everyone at the table (a row each, 0 when sitting out)
+    paper: bool = False
+    history: list[Any] = field(default_factory=list)
 
 
-def _import_inputs(deal: AnyDeal, ids: dict[str, int]) -> DealInputs:
-    """A sheet's deal (players by name) as the scoring service's deal (players by id)."""
-    return map_players(deal, ids.__getitem__)
+@dataclass
+class GamePlan:
+    """A game ready to store: names as in the file, seats in order."""
+
+    kind: str
+    target: int | None
+    five_mode: str
+    first_dealer: str
+    seats: list[tuple[str, bool]]  # (name, still at the table)
+    deals: list[DealPlan]
+    digest: str = ""
 
 
-@transaction.atomic
+class DuplicateGame(ScoringError):
+    """A game already imported into this club (``evening`` is where it lives)."""
+
+    evening: Evening | None = None
+
+
+def dealer_rotation(
+    players: Sequence[str], deals: Sequence[AnyDeal], given: Sequence[str | None] = ()
+) -> list[str]:
+    """Who dealt each deal: as given, else the deal goes round from the first player.
+
+    As at the table: a lone player sitting out is the dealer; otherwise the next player in
+    seat order after the last dealer.
+    """
+    dealers: list[str] = []
+    last: str | None = None
+    for number, deal in enumerate(deals):
+        dealer = given[number] if number < len(given) else None
+        if dealer is None and isinstance(deal, TarotDeal | PassedDeal):
+            away = [name for name in players if name not in deal.seated]
+            if len(away) == 1:
+                dealer = away[0]
+        if dealer is None:
+            dealer = (
+                players[0] if last is None else players[(players.index(last) + 1) % len(players)]
+            )
+        dealers.append(dealer)
+        last = dealer
+    return dealers
+
+
+def content_digest(sheet: Sheet) -> str:
+    """A digest of what a game is (not who dealt): the same game imported twice shares it."""
+    bare = Sheet(game=sheet.game, players=sheet.players, target=sheet.target, deals=sheet.deals)
+    data = sheet_to_data(bare)
+    text = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    for name in sheet.players:  # the same names whatever their case or Unicode form
+        text = text.replace(json.dumps(name, ensure_ascii=False), json.dumps(name_key(name)))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def deal_scores(
+    kind: str, players: Sequence[str], target: int | None, deals: Sequence[AnyDeal]
+) -> list[dict[str, int]]:
+    """Each deal's scores by the pure scoring code (a ScoringError names the bad deal)."""
+    if kind == Game.Kind.ESCOPETTE:
+        return list(escopette_game(list(players), target or 0, deals).scores)  # type: ignore[arg-type]
+    result = []
+    for number, deal in enumerate(deals, start=1):
+        try:
+            result.append(score_deal(deal))  # type: ignore[arg-type]
+        except ScoringError as error:
+            raise error.with_deal(number) from None
+    return result
+
+
+def plan_sheet(sheet: Sheet) -> GamePlan:
+    """A parsed deal sheet as a game to store: every seat present, dealers filled in."""
+    scores = deal_scores(sheet.game, sheet.players, sheet.target, sheet.deals)
+    dealers = dealer_rotation(sheet.players, sheet.deals, sheet.dealers)
+    return GamePlan(
+        kind=sheet.game,
+        target=sheet.target,
+        five_mode=Game.FiveMode.FIVE,
+        first_dealer=dealers[0] if dealers else sheet.players[0],
+        seats=[(name, True) for name in sheet.players],
+        deals=[
+            DealPlan(inputs=deal, dealer=dealer, scores=deal_score, present=sheet.players)
+            for deal, dealer, deal_score in zip(sheet.deals, dealers, scores, strict=True)
+        ],
+        digest=content_digest(sheet),
+    )
+
+
+class PlayerBook:
+    """The club's players by name key; new names are created once, in bulk, on ``save``."""
+
+    def __init__(self, club: Club) -> None:
+        self.club = club
+        self.known = {name_key(p.name): p for p in Player.objects.filter(club=club)}
+        self.new: dict[str, Player] = {}
+
+    def get(self, name: str) -> Player:
+        key = name_key(name)
+        player = self.known.get(key) or self.new.get(key)
+        if player is None:
+            player = self.new[key] = Player(club=self.club, name=clean_name(name))
+        return player
+
+    def roster(self, names: Sequence[str]) -> list[Player]:
+        """The players of a game, refusing two names of one player ("Zoé" and "ZOÉ")."""
+        players: list[Player] = []
+        for name in names:
+            clean_name(name)
+            player = self.get(name)
+            if any(p is player for p in players):
+                other = names[[id(p) for p in players].index(id(player))]
+                raise ScoringError.coded(
+                    "players",
+                    "same_player",
+                    "%(first)s and %(second)s are the same player",
+                    first=other,
+                    second=name,
+                )
+            players.append(player)
+        return players
+
+    def save(self) -> None:
+        if self.new:
+            Player.objects.bulk_create(self.new.values())
+            self.known.update(self.new)
+            self.new = {}
+
+
+def duplicate_of(club: Club, digest: str) -> Evening | None:
+    """The club's evening holding a game imported with this digest, if any."""
+    game = (
+        Game.objects.filter(evening__club=club, import_digest=digest)
+        .select_related("evening")
+        .first()
+    )
+    return game.evening if game is not None else None
+
+
+def _deal_row(
+    game: Game, number: int, plan: DealPlan, ids: dict[str, int], created_by: User | None
+) -> Deal:
+    inputs = plan.inputs
+    deal = Deal(
+        game=game,
+        number=number,
+        dealer_id=ids[plan.dealer],
+        created_by=created_by,
+        paper=plan.paper,
+    )
+    if isinstance(inputs, TarotDeal):
+        deal.taker_id = ids[inputs.taker]
+        deal.contract = str(getattr(inputs.contract, "value", inputs.contract))
+        deal.bouts = inputs.bouts
+        deal.points = Decimal(str(inputs.points))
+        deal.partner_id = ids[inputs.partner] if inputs.partner is not None else None
+        deal.petit_au_bout = inputs.petit_au_bout or ""
+        deal.poignees = list(inputs.poignees)
+        deal.chelem = inputs.chelem or ""
+    elif isinstance(inputs, PassedDeal):
+        deal.passed = not plan.paper
+    elif isinstance(inputs, EscopetteDeal):
+        deal.stakes = {str(stake): ids[winner] for stake, winner in inputs.stakes.items()}
+    return deal
+
+
+def store_game(
+    *,
+    evening: Evening,
+    number: int,
+    plan: GamePlan,
+    players: dict[str, Player],
+    created_by: User | None,
+) -> tuple[Game, list[Deal]]:
+    """Write one planned game and its deals: a few bulk inserts."""
+    ids = {name: player.pk for name, player in players.items()}
+    game = Game.objects.create(
+        evening=evening,
+        number=number,
+        kind=plan.kind,
+        target=plan.target if plan.kind == Game.Kind.ESCOPETTE else None,
+        five_mode=plan.five_mode,
+        first_dealer_id=ids[plan.first_dealer],
+        import_digest=plan.digest,
+    )
+    Seat.objects.bulk_create(
+        Seat(game=game, player_id=ids[name], position=position, present=present)
+        for position, (name, present) in enumerate(plan.seats, start=1)
+    )
+    deals = Deal.objects.bulk_create(
+        [
+            _deal_row(game, number, deal, ids, created_by)
+            for number, deal in enumerate(plan.deals, start=1)
+        ],
+        batch_size=BATCH,
+    )
+    if any(deal.pk is None for deal in deals):  # a database that does not return ids
+        by_number = dict(game.deals.values_list("number", "pk"))
+        for deal in deals:
+            deal.pk = by_number[deal.number]
+    rows = []
+    for deal, deal_plan in zip(deals, plan.deals, strict=True):
+        everyone = dict.fromkeys([*deal_plan.present, *deal_plan.scores])
+        rows.extend(
+            DealScore(
+                deal_id=deal.pk,
+                player_id=ids[name],
+                seated=name in deal_plan.scores,
+                score=deal_plan.scores.get(name, 0),
+            )
+            for name in everyone
+        )
+    DealScore.objects.bulk_create(rows, batch_size=BATCH)
+    return game, deals
+
+
+@dataclass(frozen=True)
+class SheetEntry:
+    """One game of a file to import: the sheet, and the evening it belongs to when known."""
+
+    sheet: Sheet
+    date: dt.date | None = None
+    place: str = ""
+    evening: int | None = None  # entries sharing this key are games of one evening
+
+
+def evenings_import(
+    *,
+    club: Club,
+    entries: Sequence[SheetEntry],
+    created_by: User | None,
+    date: dt.date | None = None,
+    place: str = "",
+    skip_existing: bool = False,
+) -> list[Evening]:
+    """Every entry as a game of a new, closed evening: all of them or none (a ScoringError).
+
+    Players are matched by name (case and Unicode form aside) and created when missing; the
+    sheet's order is the seat order. A game already imported (same digest) is refused with a
+    ``DuplicateGame`` naming its evening, or left out with ``skip_existing``.
+    """
+    plans = []
+    for number, entry in enumerate(entries, start=1):
+        try:
+            plans.append(plan_sheet(entry.sheet))
+        except ScoringError as error:
+            raise _in_evening(error, number, len(entries)) from None
+    with transaction.atomic():
+        book = PlayerBook(club)
+        rosters = []
+        for number, entry in enumerate(entries, start=1):
+            try:
+                rosters.append(book.roster(entry.sheet.players))
+            except ScoringError as error:
+                raise _in_evening(error, number, len(entries)) from None
+        book.save()
+        seen: set[str] = set()
+        evenings: list[Evening] = []
+        by_key: dict[Any, Evening] = {}
+        now = timezone.now()
+        for number, (entry, plan, roster) in enumerate(
+            zip(entries, plans, rosters, strict=True), start=1
+        ):
+            existing = duplicate_of(club, plan.digest)
+            if existing is not None or plan.digest in seen:
+                if skip_existing:
+                    continue
+                error = DuplicateGame.coded(
+                    "sheet",
+                    "duplicate",
+                    "this game is already here: the evening of %(date)s",
+                    date=(existing.date if existing else entry.date or date or now.date()),
+                )
+                error.evening = existing
+                raise _in_evening(error, number, len(entries))
+            seen.add(plan.digest)
+            key = (entry.date, entry.place, entry.evening) if entry.evening is not None else None
+            evening = by_key.get(key) if key is not None else None
+            if evening is None:
+                evening = Evening.objects.create(
+                    club=club,
+                    date=entry.date or date or timezone.localdate(),
+                    place=(entry.place if entry.date else place).strip(),
+                    created_by=created_by,
+                    closed_at=now,
+                )
+                season_ensure_for(club=club, date=evening.date)
+                evenings.append(evening)
+                if key is not None:
+                    by_key[key] = evening
+            game_number = evening.games.count() + 1
+            store_game(
+                evening=evening,
+                number=game_number,
+                plan=plan,
+                players=dict(zip(entry.sheet.players, roster, strict=True)),
+                created_by=created_by,
+            )
+    return evenings
+
+
+def _in_evening(error: ScoringError, number: int, count: int) -> ScoringError:
+    if count > 1:
+        error.evening_number = number  # type: ignore[attr-defined]
+    return error
+
+
 def evening_import(
     *,
     club: Club,
@@ -44,49 +359,15 @@ def evening_import(
     date: dt.date | None = None,
     place: str = "",
 ) -> Evening:
-    """A deal sheet as a new evening of the club: all of it, or nothing (a ScoringError).
-
-    Players are matched by name, ignoring case, and created when missing; the sheet's order is
-    the seat order and its first player the first dealer. The sheet does not carry dealers:
-    the deal goes round from there, except that a lone player sitting out is the dealer.
-    Every deal is scored again through ``deal_record``; errors read as ``score_deals``'s.
-    """
-    players: list[Player] = []
-    for name in sheet.players:
-        player = _import_player(club, name)
-        if player in players:
-            other = sheet.players[players.index(player)]
-            raise ScoringError("players", f"{other} and {name} are the same player")
-        players.append(player)
-    kind = Game.Kind.ESCOPETTE if sheet.game == "escopette" else Game.Kind.TAROT
+    """A deal sheet as a new, closed evening of the club: all of it, or nothing."""
     try:
-        evening = evening_start(
+        evenings = evenings_import(
             club=club,
-            players=players,
-            first_dealer=players[0],
-            created_by=created_by,  # type: ignore[arg-type]
+            entries=[SheetEntry(sheet=sheet)],
+            created_by=created_by,
             date=date,
             place=place,
-            kind=kind,
-            target=sheet.target,
         )
     except ServiceError as error:
         raise ScoringError(error.field or "sheet", error.message) from None
-    game = evening.games.get()
-    ids = {name: player.pk for name, player in zip(sheet.players, players, strict=True)}
-    by_name = dict(zip(sheet.players, players, strict=True))
-    for number, deal in enumerate(sheet.deals, start=1):
-        dealer = None
-        if isinstance(deal, TarotDeal | PassedDeal):
-            away = [name for name in sheet.players if name not in deal.seated]
-            if len(away) == 1:
-                dealer = by_name[away[0]]
-        try:
-            deal_record(
-                game=game, inputs=_import_inputs(deal, ids), dealer=dealer, created_by=created_by
-            )
-        except ScoringError as error:
-            raise error.with_deal(number) from None
-        except ServiceError as error:
-            raise ScoringError(error.field or "deal", error.message, number) from None
-    return evening
+    return evenings[0]
