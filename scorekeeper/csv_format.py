@@ -333,3 +333,18 @@ def _whole(text: str, row: int, field: str) -> int:
         raise _fail(
             row, field, "not_whole", "%(value)s is not a whole number", value=text
         ) from None
+
+
+def paper_template() -> str:
+    """A spreadsheet for paper history: the columns, and two deals known by their scores."""
+    separator, _mark = convention()
+    out = io.StringIO()
+    out.write(BOM)
+    writer = csv.writer(out, delimiter=separator, lineterminator="\r\n")
+    headers = _headers()
+    names = ["Ana", "Ben", "Chloé", "Dan"]
+    writer.writerow([headers[key] for key in COLUMNS] + names)
+    blank = [""] * (len(COLUMNS) - 5)
+    writer.writerow(["2024-01-12", "", 1, 1, PAPER, *blank, 90, -30, -30, -30])
+    writer.writerow(["2024-01-12", "", 1, 2, PAPER, *blank, -40, 120, -40, -40])
+    return out.getvalue()

@@ -22,7 +22,7 @@ from typing import Any
 
 from django.db.models import Prefetch, QuerySet
 
-from scorekeeper import services
+from scorekeeper import csv_format, services
 from scorekeeper.csv_format import csv_entries, write_csv
 from scorekeeper.error_text import error_text
 from scorekeeper.models import Club, Deal, DealScore, Evening, Game, Player, Season, Seat
@@ -343,3 +343,7 @@ def import_entries(
         )
     except ScoringError as error:
         raise _refusal(error) from None
+
+
+def paper_template_csv() -> str:
+    return csv_format.paper_template()

@@ -3,12 +3,18 @@ from __future__ import annotations
 from django.contrib import admin
 from django.urls import include, path
 
-from scorekeeper import club_views, counter_views, evening_views, season_views, views
+from scorekeeper import archive_views, club_views, counter_views, evening_views, season_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("counter/", counter_views.counter, name="counter"),
     path("clubs/new/", club_views.club_new, name="club_new"),
+    path("clubs/restore/", archive_views.club_restore, name="club_restore"),
+    path(
+        "clubs/<int:club_id>/archive.json",
+        archive_views.club_archive_download,
+        name="club_archive",
+    ),
     path("clubs/<int:club_id>/", club_views.club_detail, name="club"),
     path("clubs/<int:club_id>/rename/", club_views.club_rename, name="club_rename"),
     path("clubs/<int:club_id>/leave/", club_views.club_leave, name="club_leave"),
@@ -119,6 +125,11 @@ urlpatterns = [
         name="player",
     ),
     path("clubs/<int:club_id>/import/", season_views.club_import, name="club_import"),
+    path(
+        "clubs/<int:club_id>/import/template.csv",
+        season_views.import_template,
+        name="import_template",
+    ),
     path(
         "evenings/<int:evening_id>/export.csv",
         season_views.evening_export_csv,

@@ -48,6 +48,7 @@ from scorekeeper.services.imports import (
     DuplicateGame,
     evening_import,
     evenings_import,
+    import_preview,
 )
 from scorekeeper.services.seasons import (
     season_create,
@@ -74,6 +75,7 @@ __all__ = [
     "evening_update",
     "evenings_import",
     "game_start",
+    "import_preview",
     "invitation_create",
     "invitation_withdraw",
     "invitations_accept",

@@ -26,6 +26,7 @@ from scorekeeper.models import Club, Deal, DealScore, Evening, Game, Player, Sea
 from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.scoring.escopette import EscopetteDeal, escopette_game
 from scorekeeper.scoring.inputs import clean_name, name_key
+from scorekeeper.scoring.paper import PaperDeal, score_paper_deal
 from scorekeeper.scoring.sheet import AnyDeal, Sheet, sheet_to_data
 from scorekeeper.scoring.tarot import PassedDeal, TarotDeal, score_deal
 from scorekeeper.services.common import ServiceError
@@ -109,7 +110,10 @@ def deal_scores(
     result = []
     for number, deal in enumerate(deals, start=1):
         try:
-            result.append(score_deal(deal))  # type: ignore[arg-type]
+            if isinstance(deal, PaperDeal):
+                result.append(score_paper_deal(deal))
+            else:
+                result.append(score_deal(deal))  # type: ignore[arg-type]
         except ScoringError as error:
             raise error.with_deal(number) from None
     return result
@@ -217,8 +221,11 @@ def store_game(
     plan: GamePlan,
     players: dict[str, Player],
     created_by: User | None,
+    created_at: Sequence[dt.datetime | None] = (),
 ) -> tuple[Game, list[Deal]]:
     """Write one planned game and its deals: a few bulk inserts."""
+    now = timezone.now()
+    moments = list(created_at) + [None] * (len(plan.deals) - len(created_at))
     ids = {name: player.pk for name, player in players.items()}
     game = Game.objects.create(
         evening=evening,
@@ -233,21 +240,20 @@ def store_game(
         Seat(game=game, player_id=ids[name], position=position, present=present)
         for position, (name, present) in enumerate(plan.seats, start=1)
     )
-    deals = Deal.objects.bulk_create(
-        [
-            _deal_row(game, number, deal, ids, created_by)
-            for number, deal in enumerate(plan.deals, start=1)
-        ],
-        batch_size=BATCH,
-    )
+    rows = []
+    for number, (deal_plan, moment) in enumerate(zip(plan.deals, moments, strict=True), start=1):
+        row = _deal_row(game, number, deal_plan, ids, created_by)
+        row.created_at = row.updated_at = moment or now
+        rows.append(row)
+    deals = Deal.objects.bulk_create(rows, batch_size=BATCH)
     if any(deal.pk is None for deal in deals):  # a database that does not return ids
         by_number = dict(game.deals.values_list("number", "pk"))
         for deal in deals:
             deal.pk = by_number[deal.number]
-    rows = []
+    scores = []
     for deal, deal_plan in zip(deals, plan.deals, strict=True):
         everyone = dict.fromkeys([*deal_plan.present, *deal_plan.scores])
-        rows.extend(
+        scores.extend(
             DealScore(
                 deal_id=deal.pk,
                 player_id=ids[name],
@@ -256,7 +262,7 @@ def store_game(
             )
             for name in everyone
         )
-    DealScore.objects.bulk_create(rows, batch_size=BATCH)
+    DealScore.objects.bulk_create(scores, batch_size=BATCH)
     return game, deals
 
 
@@ -371,3 +377,82 @@ def evening_import(
     except ServiceError as error:
         raise ScoringError(error.field or "sheet", error.message) from None
     return evenings[0]
+
+
+@dataclass
+class EveningPreview:
+    date: dt.date
+    place: str
+    games: int
+    deals: int
+    duplicate_of: Evening | None = None
+
+
+@dataclass
+class ImportPreview:
+    """What an import would write, computed without writing anything."""
+
+    evenings: list[EveningPreview]
+    deals: int
+    new_players: list[str]
+    totals: list[tuple[str, int]]  # every player of the file, highest total first
+
+
+def import_preview(
+    *,
+    club: Club,
+    entries: Sequence[SheetEntry],
+    date: dt.date | None = None,
+    place: str = "",
+    skip_existing: bool = False,
+) -> ImportPreview:
+    """Evenings, deals, players to create and totals per player; a ScoringError if refused."""
+    plans = []
+    for number, entry in enumerate(entries, start=1):
+        try:
+            plans.append(plan_sheet(entry.sheet))
+        except ScoringError as error:
+            raise _in_evening(error, number, len(entries)) from None
+    book = PlayerBook(club)
+    totals: dict[str, int] = {}
+    shown: dict[str, str] = {}
+    evenings: list[EveningPreview] = []
+    by_key: dict[Any, EveningPreview] = {}
+    for number, (entry, plan) in enumerate(zip(entries, plans, strict=True), start=1):
+        try:
+            roster = book.roster(entry.sheet.players)
+        except ScoringError as error:
+            raise _in_evening(error, number, len(entries)) from None
+        existing = duplicate_of(club, plan.digest)
+        if existing is not None and skip_existing:
+            continue
+        key = (entry.date, entry.place, entry.evening) if entry.evening is not None else None
+        preview = by_key.get(key) if key is not None else None
+        if preview is None:
+            preview = EveningPreview(
+                date=entry.date or date or timezone.localdate(),
+                place=entry.place if entry.date else place,
+                games=0,
+                deals=0,
+            )
+            evenings.append(preview)
+            if key is not None:
+                by_key[key] = preview
+        preview.games += 1
+        preview.deals += len(plan.deals)
+        preview.duplicate_of = preview.duplicate_of or existing
+        names = dict(zip(entry.sheet.players, roster, strict=True))
+        for deal in plan.deals:
+            for name, score in deal.scores.items():
+                player_key = name_key(names[name].name)
+                shown.setdefault(player_key, names[name].name)
+                totals[player_key] = totals.get(player_key, 0) + score
+    return ImportPreview(
+        evenings=evenings,
+        deals=sum(evening.deals for evening in evenings),
+        new_players=sorted((player.name for player in book.new.values()), key=str.casefold),
+        totals=sorted(
+            ((shown[key], total) for key, total in totals.items()),
+            key=lambda item: (-item[1], item[0].casefold()),
+        ),
+    )
