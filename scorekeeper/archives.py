@@ -49,7 +49,14 @@ from scorekeeper.scoring.inputs import (
 )
 from scorekeeper.scoring.paper import PaperDeal
 from scorekeeper.scoring.sheet import Sheet, json_error, parse_sheet, sheet_to_data
-from scorekeeper.services.imports import DealPlan, GamePlan, content_digest, deal_scores, store_game
+from scorekeeper.services.imports import (
+    DealPlan,
+    GamePlan,
+    content_digest,
+    dated_digest,
+    deal_scores,
+    store_game,
+)
 from scorekeeper.services.seasons import season_ensure_for
 from scorekeeper.sheets import stored_inputs
 
@@ -423,6 +430,7 @@ def read_archive(text: str | bytes, *, max_deals: int | None = None) -> Archive:
             for game_number, game in enumerate(_list(evening.get("games"), "games"), start=1):
                 try:
                     item.games.append(_read_game(game, by_key))
+                    item.games[-1].plan.digest = dated_digest(item.games[-1].plan.digest, item.date)
                 except ScoringError as error:
                     raise _where(error, game=game_number) from None
                 count += len(item.games[-1].plan.deals)

@@ -33,13 +33,22 @@ MESSAGES: dict[str, Promise] = {
         "import error",
         "%(value)s holds an invisible or control character (U+%(point)s)",
     ),
+    "csv_empty": pgettext_lazy(
+        "import error",
+        "the file holds no rows",
+    ),
+    "csv_header": pgettext_lazy(
+        "import error",
+        "the first row must name the columns (%(columns)s) then the players",
+    ),
     "date_range": pgettext_lazy(
         "import error",
         "%(value)s is not between the years %(first)s and %(last)s",
     ),
     "defence_bouts": pgettext_lazy(
         "import error",
-        "with %(points)s points to the attack, the defence's %(defence)s cannot hold the other %(bouts)s bouts (worth %(needs)s)",
+        "with %(points)s points to the attack, the defence's %(defence)s cannot hold the "
+        "other %(bouts)s bouts (worth %(needs)s)",
     ),
     "duplicate": pgettext_lazy(
         "import error",
@@ -85,6 +94,10 @@ MESSAGES: dict[str, Promise] = {
         "import error",
         "%(name)s is not one of the players",
     ),
+    "not_archive": pgettext_lazy(
+        "import error",
+        "this is not a club archive of this app",
+    ),
     "not_chelem": pgettext_lazy(
         "import error",
         "%(value)s is not a chelem (%(options)s)",
@@ -101,9 +114,17 @@ MESSAGES: dict[str, Promise] = {
         "import error",
         "%(value)s is not a list of deals",
     ),
+    "not_email": pgettext_lazy(
+        "import error",
+        "%(value)s is not an e-mail address",
+    ),
     "not_evening_list": pgettext_lazy(
         "import error",
         "not a list of evenings",
+    ),
+    "not_five_mode": pgettext_lazy(
+        "import error",
+        "%(value)s is not a way to play with five (%(options)s)",
     ),
     "not_game": pgettext_lazy(
         "import error",
@@ -133,6 +154,10 @@ MESSAGES: dict[str, Promise] = {
         "import error",
         "%(value)s is not a JSON object",
     ),
+    "not_paper": pgettext_lazy(
+        "import error",
+        "%(value)s is not a paper deal",
+    ),
     "not_player_list": pgettext_lazy(
         "import error",
         "%(value)s is not a list of players",
@@ -144,6 +169,10 @@ MESSAGES: dict[str, Promise] = {
     "not_poignee_list": pgettext_lazy(
         "import error",
         "%(value)s is not a list of poignées",
+    ),
+    "not_scores": pgettext_lazy(
+        "import error",
+        "%(value)s is not an object of player: score",
     ),
     "not_seated": pgettext_lazy(
         "import error",
@@ -181,6 +210,18 @@ MESSAGES: dict[str, Promise] = {
         "import error",
         "%(value)s is not a whole number",
     ),
+    "paper_missing": pgettext_lazy(
+        "import error",
+        "no score for %(name)s",
+    ),
+    "paper_not_seated": pgettext_lazy(
+        "import error",
+        "%(name)s has a score but did not play",
+    ),
+    "paper_sum": pgettext_lazy(
+        "import error",
+        "the scores add up to %(total)s, not 0",
+    ),
     "partner_missing": pgettext_lazy(
         "import error",
         "with 5 players seated, name the called partner (or the taker, if alone)",
@@ -212,6 +253,10 @@ MESSAGES: dict[str, Promise] = {
     "same_player": pgettext_lazy(
         "import error",
         "%(first)s and %(second)s are the same player",
+    ),
+    "season_dates": pgettext_lazy(
+        "import error",
+        "the last day cannot come before the first day",
     ),
     "seated_count": pgettext_lazy(
         "import error",
@@ -284,11 +329,13 @@ MESSAGES: dict[str, Promise] = {
 }
 
 FIELDS: dict[str, Promise] = {
+    "absent": pgettext_lazy("import field", "away from the table"),
     "archive": pgettext_lazy("import field", "archive"),
     "bouts": pgettext_lazy("import field", "bouts"),
     "chelem": pgettext_lazy("import field", "chelem"),
     "club": pgettext_lazy("import field", "club"),
     "contract": pgettext_lazy("import field", "contract"),
+    "created_at": pgettext_lazy("import field", "created"),
     "csv": pgettext_lazy("import field", "CSV"),
     "date": pgettext_lazy("import field", "date"),
     "deal": pgettext_lazy("import field", "deal"),
@@ -296,11 +343,14 @@ FIELDS: dict[str, Promise] = {
     "deals": pgettext_lazy("import field", "deals"),
     "evening": pgettext_lazy("import field", "evening"),
     "evenings": pgettext_lazy("import field", "evenings"),
+    "first_dealer": pgettext_lazy("import field", "first dealer"),
     "five_mode": pgettext_lazy("import field", "five players"),
     "format": pgettext_lazy("import field", "format"),
     "game": pgettext_lazy("import field", "game"),
+    "games": pgettext_lazy("import field", "games"),
     "history": pgettext_lazy("import field", "history"),
-    "kind": pgettext_lazy("import field", "game"),
+    "invitations": pgettext_lazy("import field", "invitations"),
+    "kind": pgettext_lazy("import field", "kind of game"),
     "members": pgettext_lazy("import field", "members"),
     "partner": pgettext_lazy("import field", "partner"),
     "passed": pgettext_lazy("import field", "passed"),
@@ -311,6 +361,7 @@ FIELDS: dict[str, Promise] = {
     "points": pgettext_lazy("import field", "points"),
     "scores": pgettext_lazy("import field", "scores"),
     "season": pgettext_lazy("import field", "season"),
+    "seasons": pgettext_lazy("import field", "seasons"),
     "seated": pgettext_lazy("import field", "seated"),
     "seats": pgettext_lazy("import field", "seats"),
     "sheet": pgettext_lazy("import field", "sheet"),
@@ -341,5 +392,8 @@ def error_text(error: ScoringError, *, evening: int | None = None) -> str:
         where.append(pgettext("import error", "deal %(number)s") % {"number": error.deal})
     field = FIELDS.get(error.field)
     label = str(field) if field is not None else error.field
-    text = f"{label}: {message}"
-    return f"{', '.join(where)}: {text}" if where else text
+    said = pgettext("import error", "%(field)s: %(message)s")
+    text = said % {"field": label, "message": message}
+    if not where:
+        return text
+    return said % {"field": ", ".join(where), "message": text}

@@ -111,6 +111,7 @@ def _sheet(data: GameData, names: dict[int, str]) -> Sheet:
         [_sheet_deal(deal, data.game, names) for deal in data.deals],
         game=data.game.kind,
         target=data.game.target if data.game.kind == Game.Kind.ESCOPETTE else None,
+        dealers=[names[deal.dealer_id] for deal in data.deals],
     )
 
 

@@ -3,7 +3,15 @@ from __future__ import annotations
 from django.contrib import admin
 from django.urls import include, path
 
-from scorekeeper import archive_views, club_views, counter_views, evening_views, season_views, views
+from scorekeeper import (
+    archive_views,
+    club_views,
+    counter_views,
+    evening_views,
+    paper_views,
+    season_views,
+    views,
+)
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -125,6 +133,16 @@ urlpatterns = [
         name="player",
     ),
     path("clubs/<int:club_id>/import/", season_views.club_import, name="club_import"),
+    path(
+        "evenings/<int:evening_id>/games/<int:game_id>/paper/",
+        paper_views.paper_deal_new,
+        name="paper_deal_new",
+    ),
+    path(
+        "evenings/<int:evening_id>/deals/<int:deal_id>/paper/",
+        paper_views.paper_deal_edit,
+        name="paper_deal_edit",
+    ),
     path(
         "clubs/<int:club_id>/import/template.csv",
         season_views.import_template,

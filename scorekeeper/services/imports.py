@@ -101,6 +101,11 @@ def content_digest(sheet: Sheet) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
+def dated_digest(digest: str, date: dt.date) -> str:
+    """The digest of a game on a date: the same deals on another evening are another game."""
+    return hashlib.sha256(f"{date.isoformat()}:{digest}".encode()).hexdigest()
+
+
 def deal_scores(
     kind: str, players: Sequence[str], target: int | None, deals: Sequence[AnyDeal]
 ) -> list[dict[str, int]]:
@@ -130,7 +135,13 @@ def plan_sheet(sheet: Sheet) -> GamePlan:
         first_dealer=dealers[0] if dealers else sheet.players[0],
         seats=[(name, True) for name in sheet.players],
         deals=[
-            DealPlan(inputs=deal, dealer=dealer, scores=deal_score, present=sheet.players)
+            DealPlan(
+                inputs=deal,
+                dealer=dealer,
+                scores=deal_score,
+                present=sheet.players,
+                paper=isinstance(deal, PaperDeal),
+            )
             for deal, dealer, deal_score in zip(sheet.deals, dealers, scores, strict=True)
         ],
         digest=content_digest(sheet),
@@ -306,32 +317,32 @@ def evenings_import(
             except ScoringError as error:
                 raise _in_evening(error, number, len(entries)) from None
         book.save()
-        seen: set[str] = set()
         evenings: list[Evening] = []
         by_key: dict[Any, Evening] = {}
         now = timezone.now()
         for number, (entry, plan, roster) in enumerate(
             zip(entries, plans, rosters, strict=True), start=1
         ):
+            day = entry.date or date or timezone.localdate()
+            plan.digest = dated_digest(plan.digest, day)
             existing = duplicate_of(club, plan.digest)
-            if existing is not None or plan.digest in seen:
+            if existing is not None:
                 if skip_existing:
                     continue
                 error = DuplicateGame.coded(
                     "sheet",
                     "duplicate",
                     "this game is already here: the evening of %(date)s",
-                    date=(existing.date if existing else entry.date or date or now.date()),
+                    date=existing.date.isoformat(),
                 )
                 error.evening = existing
                 raise _in_evening(error, number, len(entries))
-            seen.add(plan.digest)
             key = (entry.date, entry.place, entry.evening) if entry.evening is not None else None
             evening = by_key.get(key) if key is not None else None
             if evening is None:
                 evening = Evening.objects.create(
                     club=club,
-                    date=entry.date or date or timezone.localdate(),
+                    date=day,
                     place=(entry.place if entry.date else place).strip(),
                     created_by=created_by,
                     closed_at=now,
@@ -423,14 +434,15 @@ def import_preview(
             roster = book.roster(entry.sheet.players)
         except ScoringError as error:
             raise _in_evening(error, number, len(entries)) from None
-        existing = duplicate_of(club, plan.digest)
+        day = entry.date or date or timezone.localdate()
+        existing = duplicate_of(club, dated_digest(plan.digest, day))
         if existing is not None and skip_existing:
             continue
         key = (entry.date, entry.place, entry.evening) if entry.evening is not None else None
         preview = by_key.get(key) if key is not None else None
         if preview is None:
             preview = EveningPreview(
-                date=entry.date or date or timezone.localdate(),
+                date=day,
                 place=entry.place if entry.date else place,
                 games=0,
                 deals=0,

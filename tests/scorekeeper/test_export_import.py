@@ -312,7 +312,12 @@ def test_an_uploaded_sheet_becomes_an_evening(world: World, client: Client) -> N
     )
     response = client.post(
         f"/clubs/{world.club.pk}/import/",
-        {"import-file": upload, "import-date": "2025-05-01", "import-place": "Ici", "import-confirm": "on"},
+        {
+            "import-file": upload,
+            "import-date": "2025-05-01",
+            "import-place": "Ici",
+            "import-confirm": "on",
+        },
     )
     evening = Evening.objects.get(club=world.club, date="2025-05-01")
     assert response.status_code == 302
