@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
 from accounts.models import User
@@ -263,18 +263,20 @@ def store_game(
             deal.pk = by_number[deal.number]
     scores = []
     for deal, deal_plan in zip(deals, plan.deals, strict=True):
-        everyone = dict.fromkeys([*deal_plan.present, *deal_plan.scores])
-        scores.extend(
-            DealScore(
-                deal_id=deal.pk,
-                player_id=ids[name],
-                seated=name in deal_plan.scores,
-                score=deal_plan.scores.get(name, 0),
-            )
-            for name in everyone
-        )
-    DealScore.objects.bulk_create(scores, batch_size=BATCH)
+        for name in dict.fromkeys([*deal_plan.present, *deal_plan.scores]):
+            seated = name in deal_plan.scores
+            scores.append((deal.pk, ids[name], seated, deal_plan.scores.get(name, 0)))
+    _insert_scores(scores)
     return game, deals
+
+
+def _insert_scores(rows: list[tuple[int, int, bool, int]]) -> None:
+    """DealScore rows as plain tuples: tens of thousands without building model instances."""
+    table = connection.ops.quote_name(DealScore._meta.db_table)
+    sql = f"INSERT INTO {table} (deal_id, player_id, seated, score) VALUES (%s, %s, %s, %s)"
+    with connection.cursor() as cursor:
+        for start in range(0, len(rows), BATCH * 5):
+            cursor.executemany(sql, rows[start : start + BATCH * 5])
 
 
 @dataclass(frozen=True)
