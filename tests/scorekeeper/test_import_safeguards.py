@@ -405,3 +405,12 @@ def test_a_paper_deal_counts_in_totals_but_not_as_a_deal_taken(world: World) -> 
     assert rows["Ana"].total == 40 - 66 and rows["Ben"].total == -20 + 132
     assert rows["Ana"].deals == 1 and rows["Ben"].deals == 1  # the paper deal is not a deal played
     assert rows["Ben"].takes == 1 and rows["Ana"].takes == 0
+
+
+def test_score_deals_says_its_error_in_the_language_asked(tmp_path, capsys) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({**SHEET, **MISTAKES[0][0]}), encoding="utf-8")
+    for language, expected in (("fr", MISTAKES[0][1]), ("en", MISTAKES[0][2])):
+        with pytest.raises(SystemExit):
+            call_command("score_deals", str(path), "--lang", language)
+        assert expected in capsys.readouterr().err
