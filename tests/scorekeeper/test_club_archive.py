@@ -176,8 +176,22 @@ def test_the_owner_downloads_the_archive_and_uploads_it_as_a_new_club(client: Cl
     from django.core.files.uploadedfile import SimpleUploadedFile
 
     upload = SimpleUploadedFile("club.json", response.content, "application/json")
-    answer = client.post("/clubs/restore/", {"archive-file": upload})
+    shown = client.post("/clubs/restore/", {"archive-file": upload}, HTTP_ACCEPT_LANGUAGE="en")
+    page = shown.content.decode()
+    assert 'id="restore-preview"' in page and "Les Bouts" in page
+    assert Club.objects.count() == 1  # nothing written before the preview is confirmed
+    token = page.split('name="archive-token" value="')[1].split('"')[0]
+    other = Client()
+    other.force_login(world.member)
+    assert "expired" in other.post(
+        "/clubs/restore/", {"archive-token": token}, HTTP_ACCEPT_LANGUAGE="en"
+    ).content.decode()
+    assert Club.objects.count() == 1
+    answer = client.post("/clubs/restore/", {"archive-token": token})
     club = Club.objects.exclude(pk=world.club.pk).get()
+    # The token is used up, and someone else's session cannot use one.
+    assert client.post("/clubs/restore/", {"archive-token": token}).status_code == 200
+    assert Club.objects.count() == 2
     assert answer.status_code == 302 and answer["Location"] == f"/clubs/{club.pk}/"
     assert club.memberships.get().user == world.owner  # the others are invited again
     assert set(club.invitations.values_list("email", flat=True)) == {
