@@ -289,6 +289,17 @@ class SheetEntry:
     evening: int | None = None  # entries sharing this key are games of one evening
 
 
+def plan_entries(entries: Sequence[SheetEntry]) -> list[GamePlan]:
+    """Every entry checked and scored by the pure code (a ScoringError names the evening)."""
+    plans = []
+    for number, entry in enumerate(entries, start=1):
+        try:
+            plans.append(plan_sheet(entry.sheet))
+        except ScoringError as error:
+            raise _in_evening(error, number, len(entries)) from None
+    return plans
+
+
 def evenings_import(
     *,
     club: Club,
@@ -304,12 +315,7 @@ def evenings_import(
     sheet's order is the seat order. A game already imported (same digest) is refused with a
     ``DuplicateGame`` naming its evening, or left out with ``skip_existing``.
     """
-    plans = []
-    for number, entry in enumerate(entries, start=1):
-        try:
-            plans.append(plan_sheet(entry.sheet))
-        except ScoringError as error:
-            raise _in_evening(error, number, len(entries)) from None
+    plans = plan_entries(entries)
     with transaction.atomic():
         book = PlayerBook(club)
         rosters = []
@@ -420,12 +426,7 @@ def import_preview(
     skip_existing: bool = False,
 ) -> ImportPreview:
     """Evenings, deals, players to create and totals per player; a ScoringError if refused."""
-    plans = []
-    for number, entry in enumerate(entries, start=1):
-        try:
-            plans.append(plan_sheet(entry.sheet))
-        except ScoringError as error:
-            raise _in_evening(error, number, len(entries)) from None
+    plans = plan_entries(entries)
     book = PlayerBook(club)
     totals: dict[str, int] = {}
     shown: dict[str, str] = {}
