@@ -202,6 +202,14 @@ def _list(value: object, field: str) -> list[Any]:
     return value
 
 
+def _once(values: list[str], field: str) -> None:
+    seen: set[str] = set()
+    for value in values:
+        if value in seen:
+            raise _fail(field, "listed_twice", "%(name)s is listed twice", name=value)
+        seen.add(value)
+
+
 def _moment(value: object, field: str) -> dt.datetime | None:
     if value is None:
         return None
@@ -376,13 +384,19 @@ def read_archive(text: str | bytes, *, max_deals: int | None = None) -> Archive:
                 _moment(member.get("joined_at"), "members"),
             )
         )
-    invitations = [
-        (
-            _email(_object(i, "invitations").get("email"), "invitations"),
-            _moment(i.get("created_at"), "invitations"),
+    _once([email for email, _role, _at in members], "members")
+    if sum(role == Membership.Role.OWNER for _email_, role, _at in members) > 1:
+        raise _fail("members", "two_owners", "a club has one owner")
+    invitations = []
+    for invitation in _list(data.get("invitations"), "invitations"):
+        invitation = _object(invitation, "invitations")
+        invitations.append(
+            (
+                _email(invitation.get("email"), "invitations"),
+                _moment(invitation.get("created_at"), "invitations"),
+            )
         )
-        for i in _list(data.get("invitations"), "invitations")
-    ]
+    _once([email for email, _at in invitations], "invitations")
     players: list[tuple[str, bool, str | None, dt.datetime | None]] = []
     by_key: dict[str, str] = {}
     for player in _list(data.get("players"), "players"):
@@ -416,6 +430,7 @@ def read_archive(text: str | bytes, *, max_deals: int | None = None) -> Archive:
         if end < start:
             raise _fail("seasons", "season_dates", "the last day cannot come before the first day")
         seasons.append((clean_season_name(season.get("name"), "seasons"), start, end))
+    _once([f"{start} – {end}" for _name, start, end in seasons], "seasons")
     evenings = []
     count = 0
     for number, evening in enumerate(_list(data.get("evenings"), "evenings"), start=1):

@@ -318,6 +318,10 @@ MESSAGES: dict[str, Promise] = {
         "import error",
         "%(name)s appears twice",
     ),
+    "two_owners": pgettext_lazy(
+        "import error",
+        "a club has one owner",
+    ),
     "unknown_key": pgettext_lazy(
         "import error",
         "not a key of %(where)s (expected %(keys)s)",

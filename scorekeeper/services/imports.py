@@ -19,6 +19,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.db import connection, transaction
+from django.db.models import Prefetch
 from django.utils import timezone
 
 from accounts.models import User
@@ -31,6 +32,7 @@ from scorekeeper.scoring.sheet import AnyDeal, Sheet, sheet_to_data
 from scorekeeper.scoring.tarot import PassedDeal, TarotDeal, score_deal
 from scorekeeper.services.common import ServiceError
 from scorekeeper.services.seasons import season_ensure_for
+from scorekeeper.sheets import stored_inputs
 
 BATCH = 2000
 
@@ -188,14 +190,45 @@ class PlayerBook:
             self.new = {}
 
 
-def duplicate_of(club: Club, digest: str) -> Evening | None:
-    """The club's evening holding a game imported with this digest, if any."""
+def duplicate_of(club: Club, digest: str, day: dt.date) -> Evening | None:
+    """The club's evening holding this game (its dated digest), if any.
+
+    Games imported before keep their digest; games entered at the table are compared by
+    computing theirs, for the evenings of that date only (a few queries).
+    """
     game = (
         Game.objects.filter(evening__club=club, import_digest=digest)
         .select_related("evening")
         .first()
     )
-    return game.evening if game is not None else None
+    if game is not None:
+        return game.evening
+    games = (
+        Game.objects.filter(evening__club=club, evening__date=day, import_digest="")
+        .select_related("evening")
+        .prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position")),
+            Prefetch("deals", queryset=Deal.objects.order_by("number").prefetch_related("scores")),
+        )
+    )
+    for game in games:
+        names = {seat.player_id: seat.player.name for seat in game.seats.all()}
+        try:
+            deals = [
+                stored_inputs(deal, game.kind, key=names.__getitem__) for deal in game.deals.all()
+            ]
+        except (KeyError, ValueError):  # a player no longer seated: not an imported shape
+            continue
+        target = game.target if game.kind == Game.Kind.ESCOPETTE else None
+        sheet = Sheet(
+            game=game.kind, players=tuple(names.values()), target=target, deals=tuple(deals)
+        )
+        try:
+            if dated_digest(content_digest(sheet), day) == digest:
+                return game.evening
+        except ScoringError:
+            continue
+    return None
 
 
 def _deal_row(
@@ -333,7 +366,7 @@ def evenings_import(
         ):
             day = entry.date or date or timezone.localdate()
             plan.digest = dated_digest(plan.digest, day)
-            existing = duplicate_of(club, plan.digest)
+            existing = duplicate_of(club, plan.digest, day)
             if existing is not None:
                 if skip_existing:
                     continue
@@ -438,7 +471,7 @@ def import_preview(
         except ScoringError as error:
             raise _in_evening(error, number, len(entries)) from None
         day = entry.date or date or timezone.localdate()
-        existing = duplicate_of(club, dated_digest(plan.digest, day))
+        existing = duplicate_of(club, dated_digest(plan.digest, day), day)
         if existing is not None and skip_existing:
             continue
         key = (entry.date, entry.place, entry.evening) if entry.evening is not None else None

@@ -147,6 +147,13 @@ def test_an_archive_writes_in_a_few_queries_whatever_its_size() -> None:
         (lambda d: d["players"].append({"name": "Zoe\u0301"}), "Zoé and Zoé are the same player"),
         (lambda d: d.update(version=7), "version: 7 is not a version"),
         (
+            lambda d: d["seasons"].append(dict(d["seasons"][0])),
+            "seasons: 2024-01-01 – 2024-12-31 is listed twice",
+        ),
+        (lambda d: d["members"].append(dict(d["members"][0])), "is listed twice"),
+        (lambda d: d["members"][0].update(role="owner"), "members: a club has one owner"),
+        (lambda d: d["invitations"].append(dict(d["invitations"][0])), "invitations: later@"),
+        (
             lambda d: d["evenings"][1]["games"][0]["deals"][0].update(points=95),
             "evening 2, deal 1: points: 95 is more than 91",
         ),
@@ -183,9 +190,12 @@ def test_the_owner_downloads_the_archive_and_uploads_it_as_a_new_club(client: Cl
     token = page.split('name="archive-token" value="')[1].split('"')[0]
     other = Client()
     other.force_login(world.member)
-    assert "expired" in other.post(
-        "/clubs/restore/", {"archive-token": token}, HTTP_ACCEPT_LANGUAGE="en"
-    ).content.decode()
+    assert (
+        "expired"
+        in other.post(
+            "/clubs/restore/", {"archive-token": token}, HTTP_ACCEPT_LANGUAGE="en"
+        ).content.decode()
+    )
     assert Club.objects.count() == 1
     answer = client.post("/clubs/restore/", {"archive-token": token})
     club = Club.objects.exclude(pk=world.club.pk).get()

@@ -414,3 +414,17 @@ def test_score_deals_says_its_error_in_the_language_asked(tmp_path, capsys) -> N
         with pytest.raises(SystemExit):
             call_command("score_deals", str(path), "--lang", language)
         assert expected in capsys.readouterr().err
+
+
+def test_a_game_entered_at_the_table_is_noticed_when_its_export_comes_back(world: World) -> None:
+    evening = six_player_evening(world)
+    season = Season.objects.get(club=world.club)
+    text = exports.season_json(season)
+    deals = Deal.objects.count()
+    refused = refusal(world, text)
+    assert refused.error.code == "duplicate" and refused.error.evening == evening
+    assert import_text(world, text, skip_existing=True) == []
+    assert Deal.objects.count() == deals
+    # The same deals on another date are another evening.
+    moved = text.replace(evening.date.isoformat(), "2025-04-19")
+    assert len(import_text(world, moved)) == 1
