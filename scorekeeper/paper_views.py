@@ -36,6 +36,7 @@ class PaperDealForm(forms.Form):
     dealer = forms.TypedChoiceField(label=gettext_lazy("Dealer"), coerce=int)
 
     def __init__(self, *args: Any, players: list[Player], **kwargs: Any) -> None:
+        kwargs.setdefault("label_suffix", "")
         super().__init__(*args, **kwargs)
         self.players = players
         self.fields["dealer"].choices = [(p.pk, p.name) for p in players]
