@@ -233,9 +233,6 @@ class ImportRefused(Exception):
         return error_text(self.error, evening=self.evening)
 
 
-ImportEntry = SheetEntry
-
-
 def one_line(error: ScoringError) -> str:
     """The error as ``score_deals`` prints it: ``deal 3: points: 93 is more than 91``."""
     return " ".join(str(error).split())
@@ -284,9 +281,11 @@ def read_import(text: str | bytes) -> list[SheetEntry]:
     try:
         raw = text.decode("utf-8") if isinstance(text, bytes) else text
     except UnicodeDecodeError:
-        raise ImportRefused(
-            ScoringError.coded("sheet", "not_utf8", "not valid UTF-8 text")
-        ) from None
+        # French Excel saves "CSV (point-virgule)" in Windows-1252: take it for a CSV.
+        raw = text.decode("cp1252", errors="replace") if isinstance(text, bytes) else ""
+        if not raw.strip() or raw.lstrip().startswith(("{", "[")):
+            error = ScoringError.coded("sheet", "not_utf8", "not valid UTF-8 text")
+            raise ImportRefused(error) from None
     raw = raw.removeprefix(BOM)
     if not raw.lstrip().startswith(("{", "[")) and raw.strip():
         try:

@@ -428,3 +428,15 @@ def test_a_game_entered_at_the_table_is_noticed_when_its_export_comes_back(world
     # The same deals on another date are another evening.
     moved = text.replace(evening.date.isoformat(), "2025-04-19")
     assert len(import_text(world, moved)) == 1
+
+
+def test_a_csv_saved_again_by_french_excel_in_windows_1252_reads_back(world: World) -> None:
+    evening = six_player_evening(world)
+    with translation.override("fr"):
+        text = exports.evening_csv(evening).removeprefix("\ufeff")
+    target = other_club()
+    (copy,) = exports.import_entries(
+        club=target.club, entries=exports.read_import(text.encode("cp1252")), created_by=None
+    )
+    assert scores_by_deal(copy) == scores_by_deal(evening)
+    assert Player.objects.filter(club=target.club, name="Chloé").exists()
