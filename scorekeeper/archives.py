@@ -55,6 +55,7 @@ from scorekeeper.services.imports import (
     content_digest,
     dated_digest,
     deal_scores,
+    dealer_rotation,
     store_game,
 )
 from scorekeeper.services.seasons import season_ensure_for
@@ -302,7 +303,7 @@ def _read_game(data: object, players: dict[str, str]) -> ArchiveGame:
         sheet_data["target"] = data.get("target")
     sheet = parse_sheet(sheet_data)
     scores = deal_scores(sheet.game, sheet.players, sheet.target, sheet.deals)
-    dealers = list(sheet.dealers) or [None] * len(sheet.deals)
+    dealers = dealer_rotation(sheet.players, sheet.deals, sheet.dealers)  # missing: in turn
     first = data.get("first_dealer", names[0] if names else None)
     if not isinstance(first, str) or first not in names:
         raise _fail(
@@ -318,11 +319,7 @@ def _read_game(data: object, players: dict[str, str]) -> ArchiveGame:
             options=", ".join(Game.FiveMode.values),
         )
     deals = []
-    for number, (deal, dealer, deal_score, away) in enumerate(
-        zip(sheet.deals, dealers, scores, absent, strict=True), start=1
-    ):
-        if dealer is None:
-            raise _fail("dealer", "missing", "missing", number)
+    for deal, dealer, deal_score, away in zip(sheet.deals, dealers, scores, absent, strict=True):
         present = tuple(name for name in names if name not in away)
         deals.append(
             DealPlan(

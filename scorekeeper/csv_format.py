@@ -196,7 +196,16 @@ def _sniff(text: str) -> str:
 
 def csv_entries(text: str) -> list[SheetEntry]:
     """The app's CSV back into games: one entry per (date, place, game), all checked."""
-    rows = list(csv.reader(io.StringIO(text.removeprefix(BOM)), delimiter=_sniff(text)))
+    try:
+        reader = csv.reader(io.StringIO(text.removeprefix(BOM), newline=""), delimiter=_sniff(text))
+        rows = list(reader)
+    except csv.Error:
+        raise ScoringError.coded(
+            "csv",
+            "csv_broken",
+            "the file is not a table of cells (line %(line)s)",
+            line=reader.line_num,
+        ) from None
     rows = [row for row in rows if any(cell.strip() for cell in row)]
     if not rows:
         raise ScoringError.coded("csv", "csv_empty", "the file holds no rows")

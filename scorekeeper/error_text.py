@@ -33,6 +33,10 @@ MESSAGES: dict[str, Promise] = {
         "import error",
         "%(value)s holds an invisible or control character (U+%(point)s)",
     ),
+    "csv_broken": pgettext_lazy(
+        "import error",
+        "the file is not a table of cells (line %(line)s)",
+    ),
     "csv_empty": pgettext_lazy(
         "import error",
         "the file holds no rows",
