@@ -381,15 +381,20 @@ FIELDS: dict[str, Promise] = {
 }
 
 
+def message_text(error: ScoringError) -> str:
+    """The error's message alone (no field, no deal) in the active language, for a form."""
+    template = MESSAGES.get(error.code)
+    if template is None:
+        return error.message
+    try:
+        return str(template) % error.params
+    except (KeyError, TypeError, ValueError):
+        return error.message
+
+
 def error_text(error: ScoringError, *, evening: int | None = None) -> str:
     """``evening 2, deal 3: points: 95 is more than 91`` in the active language."""
-    template = MESSAGES.get(error.code)
-    message = error.message
-    if template is not None:
-        try:
-            message = str(template) % error.params
-        except (KeyError, TypeError, ValueError):
-            message = error.message
+    message = message_text(error)
     where = []
     if evening is not None:
         where.append(pgettext("import error", "evening %(number)s") % {"number": evening})

@@ -14,6 +14,7 @@ from django.utils import translation
 
 from scorekeeper import exports, services
 from scorekeeper.models import Deal, DealScore, Evening, Player, Season
+from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.scoring.paper import PaperDeal
 from scorekeeper.scoring.sheet import parse_sheet, score_sheet
 from scorekeeper.scoring.tarot import TarotDeal
@@ -440,3 +441,19 @@ def test_a_csv_saved_again_by_french_excel_in_windows_1252_reads_back(world: Wor
     )
     assert scores_by_deal(copy) == scores_by_deal(evening)
     assert Player.objects.filter(club=target.club, name="Chloé").exists()
+
+
+def test_forms_show_a_scoring_error_in_the_readers_language() -> None:
+    from scorekeeper.error_text import message_text
+
+    error = ScoringError.coded("points", "points_over", "%(points)s is more than 91", points="95")
+    assert str(error) == "points: 95 is more than 91"  # the English message stays as it was
+    for language, expected in (
+        ("fr", "95 dépasse 91"),
+        ("ru", "95 больше 91"),
+        ("en", "95 is more than 91"),
+    ):
+        with translation.override(language):
+            assert message_text(error) == expected
+    uncoded = ScoringError("points", "an old message")
+    assert message_text(uncoded) == "an old message"
