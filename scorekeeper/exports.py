@@ -39,6 +39,7 @@ from scorekeeper.scoring.tarot import PassedDeal, deal_outcome
 from scorekeeper.services.imports import SheetEntry
 from scorekeeper.sheets import result_text, stored_inputs
 
+SEASON_VERSION = 2  # 2: sheets name their dealers, an evening's games share date and place
 IMPORT_MAX_DEALS = 10_000  # what one import (page or command) may bring in
 
 CSV_CONTENT_TYPE = "text/csv; charset=utf-8"
@@ -137,6 +138,7 @@ def season_evenings(season: Season) -> QuerySet[Evening]:
 def season_data(season: Season) -> dict[str, Any]:
     names = _names(season.club_id)
     return {
+        "version": SEASON_VERSION,
         "season": season.name,
         "start": season.start.isoformat(),
         "end": season.end.isoformat(),
@@ -244,6 +246,15 @@ def _season_entries(data: dict[str, Any]) -> list[SheetEntry]:
         raise ImportRefused(
             ScoringError.coded("evenings", "not_evening_list", "not a list of evenings")
         )
+    if data.get("version", 1) not in (1, SEASON_VERSION):
+        error = ScoringError.coded(
+            "version",
+            "version",
+            "%(value)s is not a version this app reads (1 to %(latest)s)",
+            value=repr(data.get("version")),
+            latest=SEASON_VERSION,
+        )
+        raise ImportRefused(error)
     result = []
     evening = 0
     for number, entry in enumerate(entries, start=1):

@@ -135,7 +135,7 @@ def test_an_exported_season_imports_evening_by_evening(world: World) -> None:
     hand_computed_season(world)
     season = Season.objects.get(club=world.club, name="2025")
     data = exports.season_data(season)
-    assert data["season"] == "2025"
+    assert data["season"] == "2025" and data["version"] == 2
     assert [(e["date"], e["game"]) for e in data["evenings"]] == [
         ("2025-01-10", 1),
         ("2025-02-07", 1),
