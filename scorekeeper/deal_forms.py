@@ -10,6 +10,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from scorekeeper.error_text import message_text
 from scorekeeper.models import Deal, Game, Player
 from scorekeeper.parsing import parse_id
 from scorekeeper.scoring.cards import DECK_TOTAL
@@ -248,7 +249,7 @@ class TarotDealForm(DealFormBase):
         try:
             self.outcome = deal_outcome(self.inputs)
         except ScoringError as error:
-            message = _MESSAGE_FOR.get(error.field, error.message)
+            message = _MESSAGE_FOR.get(error.field, message_text(error))
             self.add_error(_FIELD_FOR.get(error.field), message)
             self.inputs = None
         return data
@@ -345,7 +346,7 @@ class EscopetteDealForm(DealFormBase):
         try:
             self.scores = score_escopette_deal([p.pk for p in self.present], self.inputs)
         except ScoringError as error:
-            self.add_error(None, error.message)
+            self.add_error(None, message_text(error))
             self.inputs = None
         return data
 

@@ -10,7 +10,10 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from scorekeeper.error_text import error_text
 from scorekeeper.models import Game, Player
+from scorekeeper.scoring.errors import ScoringError
+from scorekeeper.scoring.inputs import clean_date, clean_place
 
 SEATS = 6
 
@@ -104,6 +107,12 @@ class EveningStartForm(GameStartForm):
     )
     place = forms.CharField(label=_("Place"), max_length=80, required=False)
 
+    def clean_place(self) -> str:
+        try:
+            return clean_place(self.cleaned_data["place"])
+        except ScoringError as error:
+            raise forms.ValidationError(error_text(error)) from None
+
     field_order = ["date", "place"]
 
     def clean_date(self) -> dt.date:
@@ -142,3 +151,15 @@ class EveningEditForm(forms.Form):
         label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
     )
     place = forms.CharField(label=_("Place"), max_length=80, required=False)
+
+    def clean_date(self) -> dt.date:
+        try:
+            return clean_date(self.cleaned_data["date"])
+        except ScoringError as error:
+            raise forms.ValidationError(error_text(error)) from None
+
+    def clean_place(self) -> str:
+        try:
+            return clean_place(self.cleaned_data["place"])
+        except ScoringError as error:
+            raise forms.ValidationError(error_text(error)) from None

@@ -336,6 +336,8 @@ def _edit_context(deal: Deal, form: DealForm) -> dict[str, Any]:
 @require_http_methods(["GET", "POST"])
 def deal_edit(request: HttpRequest, evening_id: int, deal_id: int) -> HttpResponse:
     deal, _membership = deal_for(request, evening_id, deal_id)
+    if deal.paper:  # a deal known by its scores has its own form
+        return redirect("paper_deal_edit", evening_id, deal.pk)
     game = deal.game
     evening = game.evening
     present = _deal_present(deal)

@@ -14,21 +14,20 @@ of queries whatever its size.
 
 from __future__ import annotations
 
-import csv
 import datetime as dt
-import io
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import transaction
 from django.db.models import Prefetch, QuerySet
-from django.utils.translation import gettext as _
 
-from scorekeeper import services
+from scorekeeper import csv_format, services
+from scorekeeper.csv_format import csv_entries, write_csv
+from scorekeeper.error_text import error_text
 from scorekeeper.models import Club, Deal, DealScore, Evening, Game, Player, Season, Seat
-from scorekeeper.scoring.errors import ScoringError, show_points
+from scorekeeper.scoring.errors import ScoringError
+from scorekeeper.scoring.inputs import clean_date, clean_place
 from scorekeeper.scoring.sheet import (
     Sheet,
     load_sheet_text,
@@ -37,8 +36,11 @@ from scorekeeper.scoring.sheet import (
     sheet_to_data,
 )
 from scorekeeper.scoring.tarot import PassedDeal, deal_outcome
+from scorekeeper.services.imports import SheetEntry
 from scorekeeper.sheets import result_text, stored_inputs
-from scorekeeper.stats import CONTRACT_LABELS
+
+SEASON_VERSION = 2  # 2: sheets name their dealers, an evening's games share date and place
+IMPORT_MAX_DEALS = 10_000  # what one import (page or command) may bring in
 
 CSV_CONTENT_TYPE = "text/csv; charset=utf-8"
 JSON_CONTENT_TYPE = "application/json; charset=utf-8"
@@ -110,6 +112,7 @@ def _sheet(data: GameData, names: dict[int, str]) -> Sheet:
         [_sheet_deal(deal, data.game, names) for deal in data.deals],
         game=data.game.kind,
         target=data.game.target if data.game.kind == Game.Kind.ESCOPETTE else None,
+        dealers=[names[deal.dealer_id] for deal in data.deals],
     )
 
 
@@ -135,6 +138,7 @@ def season_evenings(season: Season) -> QuerySet[Evening]:
 def season_data(season: Season) -> dict[str, Any]:
     names = _names(season.club_id)
     return {
+        "version": SEASON_VERSION,
         "season": season.name,
         "start": season.start.isoformat(),
         "end": season.end.isoformat(),
@@ -165,7 +169,7 @@ def _cell(value: object) -> object:
 
 
 def _result(deal: Deal, game: Game) -> str:
-    if game.kind != Game.Kind.TAROT:
+    if game.kind != Game.Kind.TAROT or deal.paper:
         return ""
     inputs = stored_inputs(deal, game.kind)
     if isinstance(inputs, PassedDeal):
@@ -174,45 +178,6 @@ def _result(deal: Deal, game: Game) -> str:
         return result_text(deal, deal_outcome(inputs))
     except ScoringError:
         return ""
-
-
-def _csv(games: Sequence[GameData], players: Sequence[int], names: dict[int, str]) -> str:
-    out = io.StringIO()
-    out.write(BOM)
-    writer = csv.writer(out)
-    writer.writerow(
-        [
-            _("Evening date"),
-            _("Deal"),
-            _("Dealer"),
-            _("Taker"),
-            _("Contract"),
-            _("Bouts"),
-            _("Points"),
-            _("Result"),
-            *(_cell(names[player]) for player in players),
-        ]
-    )
-    numbers: dict[int, int] = {}
-    for data in games:
-        for deal in data.deals:
-            number = numbers[data.evening.pk] = numbers.get(data.evening.pk, 0) + 1
-            scores = {score.player_id: score.score for score in deal.scores.all()}
-            played = data.game.kind == Game.Kind.TAROT and not deal.passed
-            writer.writerow(
-                [
-                    data.evening.date.isoformat(),
-                    number,
-                    _cell(names.get(deal.dealer_id, "")),
-                    _cell(names.get(deal.taker_id, "")) if played else "",
-                    str(CONTRACT_LABELS.get(deal.contract, deal.contract)) if played else "",
-                    deal.bouts if played else "",
-                    show_points(deal.points) if played and deal.points is not None else "",
-                    _result(deal, data.game),
-                    *(scores.get(player, "") for player in players),
-                ]
-            )
-    return out.getvalue()
 
 
 def _columns(games: Iterable[GameData], *, by_name: bool, names: dict[int, str]) -> list[int]:
@@ -233,13 +198,13 @@ def _columns(games: Iterable[GameData], *, by_name: bool, names: dict[int, str])
 def evening_csv(evening: Evening) -> str:
     games = _load(Evening.objects.filter(pk=evening.pk))
     names = _names(evening.club_id)
-    return _csv(games, _columns(games, by_name=False, names=names), names)
+    return write_csv(games, _columns(games, by_name=False, names=names), names, _result)
 
 
 def season_csv(season: Season) -> str:
     games = _load(season_evenings(season))
     names = _names(season.club_id)
-    return _csv(games, _columns(games, by_name=True, names=names), names)
+    return write_csv(games, _columns(games, by_name=True, names=names), names, _result)
 
 
 def evening_filename(evening: Evening, extension: str) -> str:
@@ -254,18 +219,20 @@ def season_filename(season: Season, extension: str) -> str:
 
 
 class ImportRefused(Exception):
-    """A file that cannot be imported; ``line`` reads as ``score_deals`` prints it."""
+    """A file that cannot be imported: the error, and the evening of the file it is in.
 
-    def __init__(self, line: str) -> None:
-        super().__init__(line)
-        self.line = line
+    ``line`` reads as ``score_deals`` prints it (English); ``text()`` says it in the active
+    language.
+    """
 
+    def __init__(self, error: ScoringError, evening: int | None = None) -> None:
+        self.error = error
+        self.evening = evening
+        self.line = (f"evening {evening}: " if evening else "") + one_line(error)
+        super().__init__(self.line)
 
-@dataclass(frozen=True)
-class ImportEntry:
-    sheet: Sheet
-    date: dt.date | None = None
-    place: str = ""
+    def text(self) -> str:
+        return error_text(self.error, evening=self.evening)
 
 
 def one_line(error: ScoringError) -> str:
@@ -273,68 +240,121 @@ def one_line(error: ScoringError) -> str:
     return " ".join(str(error).split())
 
 
-def _season_entries(data: dict[str, Any]) -> list[ImportEntry]:
+def _season_entries(data: dict[str, Any]) -> list[SheetEntry]:
     entries = data.get("evenings")
     if not isinstance(entries, list):
-        raise ImportRefused("evenings: not a list of evenings")
+        raise ImportRefused(
+            ScoringError.coded("evenings", "not_evening_list", "not a list of evenings")
+        )
+    if data.get("version", 1) not in (1, SEASON_VERSION):
+        error = ScoringError.coded(
+            "version",
+            "version",
+            "%(value)s is not a version this app reads (1 to %(latest)s)",
+            value=repr(data.get("version")),
+            latest=SEASON_VERSION,
+        )
+        raise ImportRefused(error)
     result = []
+    evening = 0
     for number, entry in enumerate(entries, start=1):
         try:
             if not isinstance(entry, dict):
-                raise ScoringError("evening", "not a JSON object")
-            try:
-                date = dt.date.fromisoformat(str(entry.get("date")))
-            except ValueError:
-                raise ScoringError("date", f"{entry.get('date')!r} is not a date") from None
-            place = entry.get("place") or ""
-            if not isinstance(place, str):
-                raise ScoringError("place", f"{place!r} is not text")
+                raise ScoringError.coded(
+                    "evening", "not_object", "%(value)s is not a JSON object", value=repr(entry)
+                )
+            date = clean_date(entry.get("date"))
+            place = clean_place(entry.get("place") or "")
+            game = entry.get("game", 1)
+            if (
+                not result
+                or game in (1, None)
+                or not isinstance(game, int)
+                or (result[-1].date != date or result[-1].place != place)
+            ):
+                evening += 1
             result.append(
-                ImportEntry(sheet=parse_sheet(entry.get("sheet")), date=date, place=place)
+                SheetEntry(
+                    sheet=parse_sheet(entry.get("sheet")), date=date, place=place, evening=evening
+                )
             )
         except ScoringError as error:
-            raise ImportRefused(f"evening {number}: {one_line(error)}") from None
+            raise ImportRefused(error, number) from None
     return result
 
 
-def read_import(text: str | bytes) -> list[ImportEntry]:
-    """A deal sheet (one evening), or a season export (one evening per entry)."""
+def _refusal(error: ScoringError) -> ImportRefused:
+    return ImportRefused(error, getattr(error, "evening_number", None))
+
+
+def read_import(text: str | bytes) -> list[SheetEntry]:
+    """A deal sheet (one evening), a season export (one evening per entry) or a CSV."""
     try:
         raw = text.decode("utf-8") if isinstance(text, bytes) else text
-        data = json.loads(raw.removeprefix(BOM))
-    except (UnicodeDecodeError, ValueError, RecursionError):
+    except UnicodeDecodeError:
+        # French Excel saves "CSV (point-virgule)" in Windows-1252: take it for a CSV.
+        raw = text.decode("cp1252", errors="replace") if isinstance(text, bytes) else ""
+        if not raw.strip() or raw.lstrip().startswith(("{", "[")):
+            error = ScoringError.coded("sheet", "not_utf8", "not valid UTF-8 text")
+            raise ImportRefused(error) from None
+    raw = raw.removeprefix(BOM)
+    if not raw.lstrip().startswith(("{", "[")) and raw.strip():
+        try:
+            return csv_entries(raw)
+        except ScoringError as error:
+            raise _refusal(error) from None
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError):
         data = None
     if isinstance(data, dict) and "season" in data and "evenings" in data:
-        return _season_entries(data)
-    try:
-        return [ImportEntry(sheet=load_sheet_text(text))]
-    except ScoringError as error:
-        raise ImportRefused(one_line(error)) from None
+        entries = _season_entries(data)
+    else:
+        try:
+            entries = [SheetEntry(sheet=load_sheet_text(raw))]
+        except ScoringError as error:
+            raise ImportRefused(error) from None
+    check_size(entries)
+    return entries
+
+
+def check_size(entries: Sequence[SheetEntry]) -> None:
+    """At most ``IMPORT_MAX_DEALS`` deals in one import."""
+    count = sum(len(entry.sheet.deals) for entry in entries)
+    if count > IMPORT_MAX_DEALS:
+        raise ImportRefused(
+            ScoringError.coded(
+                "sheet",
+                "too_many_deals",
+                "%(count)s deals: one import takes at most %(limit)s",
+                count=count,
+                limit=IMPORT_MAX_DEALS,
+            )
+        )
 
 
 def import_entries(
     *,
     club: Club,
-    entries: Sequence[ImportEntry],
+    entries: Sequence[SheetEntry],
     created_by: Any,
     date: dt.date | None = None,
     place: str = "",
+    skip_existing: bool = False,
 ) -> list[Evening]:
-    """Every entry as a new evening, all in one transaction: all of them or none."""
-    evenings = []
-    with transaction.atomic():
-        for number, entry in enumerate(entries, start=1):
-            try:
-                evenings.append(
-                    services.evening_import(
-                        club=club,
-                        sheet=entry.sheet,
-                        created_by=created_by,
-                        date=entry.date or date,
-                        place=entry.place if entry.date else place,
-                    )
-                )
-            except ScoringError as error:
-                prefix = f"evening {number}: " if len(entries) > 1 else ""
-                raise ImportRefused(prefix + one_line(error)) from None
-    return evenings
+    """Every entry as a new closed evening, all in one transaction: all of them or none."""
+    try:
+        return services.evenings_import(
+            club=club,
+            entries=entries,
+            created_by=created_by,
+            date=date,
+            place=place,
+            skip_existing=skip_existing,
+        )
+    except ScoringError as error:
+        raise _refusal(error) from None
+
+
+def paper_template_csv() -> str:
+    return csv_format.paper_template()

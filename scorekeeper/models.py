@@ -166,6 +166,8 @@ class Game(models.Model):
         Player, on_delete=models.PROTECT, related_name="+", verbose_name=_("first dealer")
     )
     created_at = models.DateTimeField(_("created"), default=timezone.now)
+    # A digest of an imported game's content, to notice the same game imported twice.
+    import_digest = models.CharField(max_length=64, blank=True, default="", db_index=True)
 
     class Meta:
         verbose_name = _("game")
@@ -232,6 +234,9 @@ class Deal(models.Model):
     poignees = models.JSONField(_("poignées"), default=list, blank=True)
     chelem = models.CharField(_("chelem"), max_length=20, blank=True)
     stakes = models.JSONField(_("stakes"), default=dict, blank=True)  # L'escopette
+    # Known only by its scores (paper history, or a deal the rules here do not cover): counts in
+    # totals and standings, not in contract statistics.
+    paper = models.BooleanField(_("scores only"), default=False)
     # Once per game (deal_key_once_per_game); NULL, not "", for the deals without one.
     idempotency_key = models.CharField(max_length=64, null=True, blank=True)  # noqa: DJ001
     created_by = models.ForeignKey(

@@ -8,7 +8,9 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-MAX_IMPORT_BYTES = 2 * 1024 * 1024
+from scorekeeper.scoring.inputs import FIRST_YEAR, LAST_YEAR
+
+MAX_IMPORT_BYTES = 2 * 1024 * 1024  # with IMPORT_MAX_DEALS (exports): the cap of one import
 
 
 class DateInput(forms.DateInput):
@@ -39,8 +41,11 @@ class ImportForm(forms.Form):
     file = forms.FileField(
         label=_("A deal sheet file"),
         required=False,
-        help_text=_("A .json file: a deal sheet, or a season exported from here."),
-        widget=forms.ClearableFileInput(attrs={"accept": ".json,application/json"}),
+        help_text=_(
+            "A .json file (a deal sheet, or a season exported from here) or a .csv file "
+            "exported from here or filled in from the template."
+        ),
+        widget=forms.ClearableFileInput(attrs={"accept": ".json,application/json,.csv,text/csv"}),
     )
     text = forms.CharField(
         label=_("Or paste it here"),
@@ -56,6 +61,18 @@ class ImportForm(forms.Form):
         help_text=_("A season file keeps the dates it holds."),
     )
     place = forms.CharField(label=_("Place"), max_length=80, required=False)
+    skip_existing = forms.BooleanField(
+        label=_("Skip what is already here"),
+        required=False,
+        help_text=_("Games imported before are left out instead of stopping the import."),
+    )
+    confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+    def clean_date(self) -> Any:
+        date = self.cleaned_data.get("date")
+        if date is not None and not FIRST_YEAR <= date.year <= LAST_YEAR:
+            raise forms.ValidationError(_("Enter a real date."))
+        return date
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

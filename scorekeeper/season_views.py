@@ -359,31 +359,51 @@ def season_export_json(request: HttpRequest, club_id: int, season_id: int) -> Ht
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def club_import(request: HttpRequest, club_id: int) -> HttpResponse:
-    """A deal sheet (or a season file) into new evenings: all of it, or nothing."""
+    """A deal sheet, a season file or a CSV into new closed evenings: all of it, or nothing.
+
+    The first post shows a preview (evenings, deals, players to create, totals); the file is
+    kept in the text field, and "Import" posts it again to write it.
+    """
     membership = membership_for(request, club_id)
     club = membership.club
     form = ImportForm(request.POST or None, request.FILES or None)
     problem = ""
+    preview = None
     if request.method == "POST" and form.is_valid():
         content = form.cleaned_data["content"]
+        options = {
+            "date": form.cleaned_data["date"],
+            "place": form.cleaned_data["place"],
+            "skip_existing": form.cleaned_data["skip_existing"],
+        }
         try:
-            evenings = exports.import_entries(
-                club=club,
-                entries=exports.read_import(content),
-                created_by=request.user,
-                date=form.cleaned_data["date"],
-                place=form.cleaned_data["place"],
-            )
+            entries = exports.read_import(content)
+            if not form.cleaned_data["confirm"]:
+                try:
+                    preview = services.import_preview(club=club, entries=entries, **options)
+                except ScoringError as error:
+                    raise exports.ImportRefused(
+                        error, getattr(error, "evening_number", None)
+                    ) from None
+            else:
+                evenings = exports.import_entries(
+                    club=club, entries=entries, created_by=request.user, **options
+                )
         except exports.ImportRefused as refused:
-            problem = refused.line
-            if isinstance(content, bytes) and not form.cleaned_data.get("text"):
-                # Keep what was sent in view, so that it can be corrected here.
-                data = request.POST.copy()
+            problem = refused.text()
+        if preview is not None or problem:
+            # Keep what was sent in view, so that it can be confirmed or corrected here.
+            data = request.POST.copy()
+            if isinstance(content, bytes):
                 data[form.add_prefix("text")] = content.decode("utf-8", errors="replace")
-                form = ImportForm(data)
-                form.is_valid()
+            data.pop(form.add_prefix("confirm"), None)
+            form = ImportForm(data)
+            form.is_valid()
         else:
             count = len(evenings)
+            if count == 0:
+                messages.info(request, _("Everything in this file is already here."))
+                return redirect("club", club.pk)
             messages.success(
                 request,
                 _("The deal sheet is imported.")
@@ -393,5 +413,23 @@ def club_import(request: HttpRequest, club_id: int) -> HttpResponse:
             if count == 1:
                 return redirect("evening", evenings[0].pk)
             return redirect("club", club.pk)
-    context = {"club": club, "membership": membership, "form": form, "problem": problem}
+    context = {
+        "club": club,
+        "membership": membership,
+        "form": form,
+        "problem": problem,
+        "preview": preview,
+        "max_deals": exports.IMPORT_MAX_DEALS,
+    }
     return render(request, "scorekeeper/import.html", context)
+
+
+@require_http_methods(["GET", "HEAD"])
+def import_template(request: HttpRequest, club_id: int) -> HttpResponse:
+    """A spreadsheet to fill in with paper history: the CSV columns and two example rows."""
+    membership_for(request, club_id)
+    return _download(
+        exports.paper_template_csv(),
+        exports.CSV_CONTENT_TYPE,
+        "scorekeeper-paper-history.csv",
+    )

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from scorekeeper.models import Deal, Game, Player
 from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.scoring.escopette import ESCOPETTE_PLAYERS, EscopetteDeal, escopette_game
+from scorekeeper.scoring.paper import PaperDeal
 from scorekeeper.scoring.sheet import map_players
 from scorekeeper.scoring.tarot import (
     DealOutcome,
@@ -76,7 +77,7 @@ class GameSheet:
 
 def stored_inputs(
     deal: Deal, kind: str, key: Callable[[int], Hashable] | None = None
-) -> TarotDeal[Any] | PassedDeal[Any] | EscopetteDeal[Any]:
+) -> TarotDeal[Any] | PassedDeal[Any] | EscopetteDeal[Any] | PaperDeal[Any]:
     """A stored deal as the scoring service takes it, players by id (or by ``key(id)``).
 
     Reads ``deal.scores`` through ``.all()``, so a prefetch serves it.
@@ -85,7 +86,10 @@ def stored_inputs(
         inputs: Any = EscopetteDeal(stakes={int(k): v for k, v in deal.stakes.items()})
     else:
         seated = tuple(score.player_id for score in deal.scores.all() if score.seated)
-        if deal.passed:
+        if deal.paper:
+            scores = {score.player_id: score.score for score in deal.scores.all() if score.seated}
+            inputs = PaperDeal(seated=seated, scores=scores)
+        elif deal.passed:
             inputs = PassedDeal(seated=seated)
         else:
             inputs = TarotDeal(

@@ -75,6 +75,7 @@ def _made() -> Q:
 ROLE = Case(
     When(seated=False, then=Value(OUT)),
     When(deal__passed=True, then=Value(PASSED)),
+    When(deal__paper=True, then=Value(PASSED)),  # scores only: in totals, not in statistics
     When(deal__taker_id=F("player_id"), then=Value(TAKER)),
     When(deal__partner_id=F("player_id"), then=Value(PARTNER)),
     default=Value(DEFENCE),

@@ -4,11 +4,13 @@ from django.contrib import admin
 from django.urls import include, path, register_converter
 
 from scorekeeper import (
+    archive_views,
     club_views,
     counter_views,
     deal_history_views,
     evening_views,
     join_views,
+    paper_views,
     pwa_views,
     season_views,
     views,
@@ -28,6 +30,12 @@ urlpatterns = [
     path("favicon.ico", pwa_views.favicon, name="favicon"),
     path("counter/", counter_views.counter, name="counter"),
     path("clubs/new/", club_views.club_new, name="club_new"),
+    path("clubs/restore/", archive_views.club_restore, name="club_restore"),
+    path(
+        "clubs/<id:club_id>/archive.json",
+        archive_views.club_archive_download,
+        name="club_archive",
+    ),
     path("clubs/<id:club_id>/", club_views.club_detail, name="club"),
     path("clubs/<id:club_id>/rename/", club_views.club_rename, name="club_rename"),
     path("clubs/<id:club_id>/leave/", club_views.club_leave, name="club_leave"),
@@ -157,6 +165,21 @@ urlpatterns = [
         name="player",
     ),
     path("clubs/<id:club_id>/import/", season_views.club_import, name="club_import"),
+    path(
+        "evenings/<id:evening_id>/games/<id:game_id>/paper/",
+        paper_views.paper_deal_new,
+        name="paper_deal_new",
+    ),
+    path(
+        "evenings/<id:evening_id>/deals/<id:deal_id>/paper/",
+        paper_views.paper_deal_edit,
+        name="paper_deal_edit",
+    ),
+    path(
+        "clubs/<id:club_id>/import/template.csv",
+        season_views.import_template,
+        name="import_template",
+    ),
     path(
         "evenings/<id:evening_id>/export.csv",
         season_views.evening_export_csv,

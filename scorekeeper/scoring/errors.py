@@ -11,13 +11,35 @@ LARGEST = Decimal(10**9)
 
 
 class ScoringError(ValueError):
-    """An invalid input: names the field, and the deal (counted from 1) when known."""
+    """An invalid input: names the field, and the deal (counted from 1) when known.
 
-    def __init__(self, field: str, message: str, deal: int | None = None) -> None:
+    ``code`` names the kind of mistake and ``params`` its values, so that the edge of the app
+    (forms, the import page, commands with ``--lang``) can say it in the reader's language;
+    ``message`` stays the English text. Build coded errors with :meth:`coded`.
+    """
+
+    def __init__(
+        self,
+        field: str,
+        message: str,
+        deal: int | None = None,
+        *,
+        code: str = "",
+        params: dict[str, object] | None = None,
+    ) -> None:
         self.field = field
         self.message = message
         self.deal = deal
+        self.code = code
+        self.params: dict[str, object] = dict(params or {})
         super().__init__(str(self))
+
+    @classmethod
+    def coded(
+        cls, field: str, code: str, template: str, deal: int | None = None, **params: object
+    ) -> ScoringError:
+        """An error whose English message is ``template % params`` (``%(name)s`` style)."""
+        return cls(field, template % params, deal, code=code, params=params)
 
     def __str__(self) -> str:
         text = f"{self.field}: {self.message}"
@@ -27,32 +49,49 @@ class ScoringError(ValueError):
         return f"ScoringError(field={self.field!r}, message={self.message!r}, deal={self.deal!r})"
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (type(self), (self.field, self.message, self.deal))
+        return (_rebuild, (type(self), self.field, self.message, self.deal, self.code, self.params))
 
     def with_deal(self, deal: int) -> ScoringError:
         """A copy of this error that names the deal."""
-        return type(self)(self.field, self.message, deal)
+        return type(self)(self.field, self.message, deal, code=self.code, params=self.params)
+
+
+def _rebuild(
+    kind: type[ScoringError],
+    field: str,
+    message: str,
+    deal: int | None,
+    code: str,
+    params: dict[str, object],
+) -> ScoringError:
+    return kind(field, message, deal, code=code, params=params)
 
 
 def to_points(value: object, field: str = "points") -> Decimal:
     """Card points as a Decimal with one decimal place, in steps of half a point."""
     if isinstance(value, bool) or not isinstance(value, int | float | str | Decimal):
-        raise ScoringError(field, f"{value!r} is not a number")
+        raise _not_a_number(field, value)
     if isinstance(value, str):
         text = value.strip().replace(",", ".")
         try:
             number = Decimal(text)
         except InvalidOperation:
-            raise ScoringError(field, f"{value!r} is not a number") from None
+            raise _not_a_number(field, value) from None
     else:
         number = Decimal(value)
     if not number.is_finite():
-        raise ScoringError(field, f"{value!r} is not a number")
+        raise _not_a_number(field, value)
     if abs(number) > LARGEST:
-        raise ScoringError(field, f"{value} is far too large")
+        raise ScoringError.coded(field, "too_large", "%(value)s is far too large", value=value)
     if number % HALF != 0:
-        raise ScoringError(field, f"{value} is not a whole or half point")
+        raise ScoringError.coded(
+            field, "not_half_point", "%(value)s is not a whole or half point", value=value
+        )
     return number.quantize(ONE_PLACE) + 0  # + 0 turns -0.0 into 0.0
+
+
+def _not_a_number(field: str, value: object) -> ScoringError:
+    return ScoringError.coded(field, "not_a_number", "%(value)s is not a number", value=repr(value))
 
 
 def show_points(points: Decimal) -> str:
@@ -63,15 +102,19 @@ def show_points(points: Decimal) -> str:
 def distinct_players(value: object, field: str) -> tuple[Hashable, ...]:
     """A list of players (names or ids), each once; a ScoringError on ``field`` otherwise."""
     if isinstance(value, str | bytes) or not isinstance(value, Sequence):
-        raise ScoringError(field, f"{value!r} is not a list of players")
+        raise ScoringError.coded(
+            field, "not_player_list", "%(value)s is not a list of players", value=repr(value)
+        )
     players = tuple(value)
     seen: set[Hashable] = set()
     for player in players:
         try:
             twice = player in seen
         except TypeError:
-            raise ScoringError(field, f"{player!r} cannot be a player") from None
+            raise ScoringError.coded(
+                field, "cannot_be_player", "%(value)s cannot be a player", value=repr(player)
+            ) from None
         if twice:
-            raise ScoringError(field, f"{player} appears twice")
+            raise ScoringError.coded(field, "twice", "%(name)s appears twice", name=player)
         seen.add(player)
     return players

@@ -33,18 +33,45 @@ class EscopetteResult(Generic[P]):
     ended_after: int | None = None
 
 
+def escopette_players(count: int) -> ScoringError:
+    return ScoringError.coded(
+        "players",
+        "escopette_players",
+        "l'escopette needs exactly 4 players, not %(count)s",
+        count=count,
+    )
+
+
+def not_stake_trump(value: str) -> ScoringError:
+    return ScoringError.coded(
+        "stakes",
+        "not_stake_trump",
+        "%(value)s is not a stake trump (%(options)s)",
+        value=value,
+        options=", ".join(map(str, STAKE_TRUMPS)),
+    )
+
+
+def stakes_missing(missing: str) -> ScoringError:
+    return ScoringError.coded(
+        "stakes", "stakes_missing", "no winner for trump %(trumps)s: give all nine", trumps=missing
+    )
+
+
 def check_players(players: object) -> tuple[Hashable, ...]:
     """The four players, in seat order."""
     order = distinct_players(players, "players")
     if len(order) != ESCOPETTE_PLAYERS:
-        raise ScoringError("players", f"l'escopette needs exactly 4 players, not {len(order)}")
+        raise escopette_players(len(order))
     return order
 
 
 def check_target(target: object) -> int:
     """The target: 50 or 100."""
     if isinstance(target, bool) or target not in ESCOPETTE_TARGETS:
-        raise ScoringError("target", f"{target!r} is not a target (50 or 100)")
+        raise ScoringError.coded(
+            "target", "not_target", "%(value)s is not a target (50 or 100)", value=repr(target)
+        )
     return int(target)  # type: ignore[call-overload]
 
 
@@ -58,15 +85,10 @@ def score_escopette_deal(players: Sequence[P], deal: EscopetteDeal[P]) -> dict[P
         raise ScoringError("stakes", f"{stakes!r} is not a mapping of stake trumps to players")
     for trump in stakes:
         if isinstance(trump, bool) or not isinstance(trump, int) or trump not in STAKE_TRUMPS:
-            raise ScoringError(
-                "stakes",
-                f"{trump!r} is not a stake trump ({', '.join(map(str, STAKE_TRUMPS))})",
-            )
+            raise not_stake_trump(repr(trump))
     missing = [trump for trump in STAKE_TRUMPS if trump not in stakes]
     if missing:
-        raise ScoringError(
-            "stakes", f"no winner for trump {', '.join(map(str, missing))}: give all nine"
-        )
+        raise stakes_missing(", ".join(map(str, missing)))
     scores: dict[P, int] = {player: 0 for player in order}  # type: ignore[misc]
     for trump in STAKE_TRUMPS:
         winner = stakes[trump]
@@ -75,7 +97,13 @@ def score_escopette_deal(players: Sequence[P], deal: EscopetteDeal[P]) -> dict[P
         except TypeError:
             known = False
         if not known:
-            raise ScoringError("stakes", f"trump {trump} went to {winner}, who is not playing")
+            raise ScoringError.coded(
+                "stakes",
+                "stake_not_playing",
+                "trump %(trump)s went to %(name)s, who is not playing",
+                trump=trump,
+                name=winner,
+            )
         scores[winner] += trump
     return scores
 
@@ -104,8 +132,13 @@ def escopette_game(
     ended_after: int | None = None
     for number, deal in enumerate(deals, start=1):
         if ended_after is not None:
-            raise ScoringError(
-                "deal", f"the game ended after deal {ended_after} ({winner} won)", number
+            raise ScoringError.coded(
+                "deal",
+                "game_ended",
+                "the game ended after deal %(number)s (%(winner)s won)",
+                number,
+                number=ended_after,
+                winner=winner,
             )
         try:
             deal_scores = score_escopette_deal(order, deal)  # type: ignore[arg-type]

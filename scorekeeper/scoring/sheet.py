@@ -14,7 +14,11 @@ from scorekeeper.scoring.escopette import (
     EscopetteDeal,
     check_target,
     escopette_game,
+    escopette_players,
+    not_stake_trump,
+    stakes_missing,
 )
+from scorekeeper.scoring.paper import PaperDeal, score_paper_deal
 from scorekeeper.scoring.tarot import (
     SEATED_MAX,
     SEATED_MIN,
@@ -28,7 +32,8 @@ from scorekeeper.scoring.tarot import (
 
 GAMES = ("tarot", "escopette")
 PLAYERS_MIN, PLAYERS_MAX = 3, 6
-SHEET_KEYS = ("game", "players", "target", "deals")
+SHEET_VERSION = 2  # 2: optional "version" and a "dealer" per deal; 1 (no "version"): neither
+SHEET_KEYS = ("version", "game", "players", "target", "deals")
 TAROT_KEYS = (
     "taker",
     "contract",
@@ -39,11 +44,13 @@ TAROT_KEYS = (
     "poignees",
     "chelem",
     "sitting_out",
+    "dealer",
 )
-PASSED_KEYS = ("passed", "sitting_out")
-ESCOPETTE_KEYS = ("stakes",)
+PASSED_KEYS = ("passed", "sitting_out", "dealer")
+PAPER_KEYS = ("scores", "sitting_out", "dealer")
+ESCOPETTE_KEYS = ("stakes", "dealer")
 
-AnyDeal = TarotDeal[str] | PassedDeal[str] | EscopetteDeal[str]
+AnyDeal = TarotDeal[str] | PassedDeal[str] | EscopetteDeal[str] | PaperDeal[str]
 
 
 @dataclass(frozen=True)
@@ -54,6 +61,7 @@ class Sheet:
     players: tuple[str, ...]
     target: int | None
     deals: tuple[AnyDeal, ...]
+    dealers: tuple[str | None, ...] = ()  # one per deal when the sheet names them
 
 
 def _show(value: object) -> str:
@@ -63,15 +71,54 @@ def _show(value: object) -> str:
         return repr(value)
 
 
+def _not_names(field: str, value: object) -> ScoringError:
+    return ScoringError.coded(
+        field, "not_names", "%(value)s is not a list of names", value=_show(value)
+    )
+
+
+def _not_object(field: str, value: object) -> ScoringError:
+    return ScoringError.coded(
+        field, "not_object", "%(value)s is not a JSON object", value=_show(value)
+    )
+
+
+def _twice(field: str, name: str) -> ScoringError:
+    return ScoringError.coded(field, "listed_twice", "%(name)s is listed twice", name=name)
+
+
+def not_a_player(field: str, name: str) -> ScoringError:
+    return ScoringError.coded(
+        field, "not_a_player", "%(name)s is not one of the players", name=name
+    )
+
+
+def json_error(error: json.JSONDecodeError) -> ScoringError:
+    """Text that is not JSON, said with its line and column (no Python wording)."""
+    return ScoringError.coded(
+        "sheet",
+        "not_json",
+        "not valid JSON: line %(line)s, column %(column)s",
+        line=error.lineno,
+        column=error.colno,
+    )
+
+
 def _check_keys(data: dict[str, Any], allowed: Sequence[str], where: str) -> None:
     for key in data:
         if key not in allowed:
-            raise ScoringError(str(key), f"not a key of {where} (expected {', '.join(allowed)})")
+            raise ScoringError.coded(
+                str(key),
+                "unknown_key",
+                "not a key of %(where)s (expected %(keys)s)",
+                where=where,
+                keys=", ".join(allowed),
+            )
 
 
 def _required(data: dict[str, Any], key: str) -> Any:
     if key not in data:
-        raise ScoringError(key, "missing")
+        raise ScoringError.coded(key, "missing", "missing")
     return data[key]
 
 
@@ -79,42 +126,51 @@ def _whole(value: object, field: str) -> int:
     if isinstance(value, float) and value.is_integer():
         return int(value)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ScoringError(field, f"{_show(value)} is not a whole number")
+        raise ScoringError.coded(
+            field, "not_whole", "%(value)s is not a whole number", value=_show(value)
+        )
     return value
 
 
 def _text(value: object, field: str) -> str:
     if not isinstance(value, str):
-        raise ScoringError(field, f"{_show(value)} is not a string")
+        raise ScoringError.coded(field, "not_text", "%(value)s is not a string", value=_show(value))
     return value
 
 
 def _players(value: object, game: str) -> tuple[str, ...]:
     if not isinstance(value, list):
-        raise ScoringError("players", f"{_show(value)} is not a list of names")
+        raise _not_names("players", value)
     players: list[str] = []
     for name in value:
         if not isinstance(name, str) or not name.strip():
-            raise ScoringError("players", f"{_show(name)} is not a player's name")
+            raise ScoringError.coded(
+                "players", "not_name", "%(value)s is not a player's name", value=_show(name)
+            )
         if name in players:
-            raise ScoringError("players", f"{name} is listed twice")
+            raise _twice("players", name)
         players.append(name)
     if game == "escopette":
         if len(players) != ESCOPETTE_PLAYERS:
-            raise ScoringError(
-                "players", f"l'escopette needs exactly 4 players, not {len(players)}"
-            )
+            raise escopette_players(len(players))
     elif not PLAYERS_MIN <= len(players) <= PLAYERS_MAX:
-        raise ScoringError("players", f"{len(players)} players: a tarot sheet needs 3 to 6")
+        raise ScoringError.coded(
+            "players",
+            "tarot_players",
+            "%(count)s players: a tarot sheet needs 3 to 6",
+            count=len(players),
+        )
     return tuple(players)
 
 
 def _player(value: object, field: str, players: tuple[str, ...], away: tuple[str, ...]) -> str:
     name = _text(value, field)
     if name not in players:
-        raise ScoringError(field, f"{name} is not one of the players")
+        raise not_a_player(field, name)
     if name in away:
-        raise ScoringError(field, f"{name} is sitting out this deal")
+        raise ScoringError.coded(
+            field, "sitting_out", "%(name)s is sitting out this deal", name=name
+        )
     return name
 
 
@@ -126,21 +182,26 @@ def _seating(
     away: list[str] = []
     if value is not None:
         if not isinstance(value, list):
-            raise ScoringError("sitting_out", f"{_show(value)} is not a list of names")
+            raise _not_names("sitting_out", value)
         for name in value:
             name = _player(name, "sitting_out", players, ())
             if name in away:
-                raise ScoringError("sitting_out", f"{name} is listed twice")
+                raise _twice("sitting_out", name)
             away.append(name)
     seated = tuple(player for player in players if player not in away)
     if len(seated) < SEATED_MIN:
-        raise ScoringError(
-            "sitting_out", f"only {len(seated)} players left seated: a deal needs 3 to 5"
+        raise ScoringError.coded(
+            "sitting_out",
+            "too_few_seated",
+            "only %(count)s players left seated: a deal needs 3 to 5",
+            count=len(seated),
         )
     if len(seated) > SEATED_MAX:
-        raise ScoringError(
+        raise ScoringError.coded(
             "sitting_out",
-            f"{len(seated)} players seated: at most 5 play a deal, say who sits out",
+            "too_many_seated",
+            "%(count)s players seated: at most 5 play a deal, say who sits out",
+            count=len(seated),
         )
     return seated, tuple(away)
 
@@ -150,10 +211,34 @@ def _optional_text(data: dict[str, Any], key: str) -> str | None:
     return None if value is None else _text(value, key)
 
 
-def _tarot_deal(data: dict[str, Any], players: tuple[str, ...]) -> TarotDeal[str] | PassedDeal[str]:
+def _paper_deal(data: dict[str, Any], players: tuple[str, ...]) -> PaperDeal[str]:
+    _check_keys(data, PAPER_KEYS, "a paper deal")
+    seated, _away = _seating(data, players)
+    value = data["scores"]
+    if not isinstance(value, dict):
+        raise ScoringError.coded(
+            "scores",
+            "not_scores",
+            "%(value)s is not an object of player: score",
+            value=_show(value),
+        )
+    for name in value:
+        if name not in players:
+            raise not_a_player("scores", name)
+    deal: PaperDeal[str] = PaperDeal(seated=seated, scores=dict(value))
+    return PaperDeal(seated=seated, scores=score_paper_deal(deal))
+
+
+def _tarot_deal(
+    data: dict[str, Any], players: tuple[str, ...]
+) -> TarotDeal[str] | PassedDeal[str] | PaperDeal[str]:
+    if "scores" in data:
+        return _paper_deal(data, players)
     if "passed" in data:
         if data["passed"] is not True:
-            raise ScoringError("passed", "must be true (leave it out for a deal that was played)")
+            raise ScoringError.coded(
+                "passed", "passed_true", "must be true (leave it out for a deal that was played)"
+            )
         _check_keys(data, PASSED_KEYS, "a passed deal")
         seated, _ = _seating(data, players)
         return PassedDeal(seated=seated)
@@ -164,7 +249,9 @@ def _tarot_deal(data: dict[str, Any], players: tuple[str, ...]) -> TarotDeal[str
     bouts = _whole(_required(data, "bouts"), "bouts")
     points = _required(data, "points")
     if isinstance(points, bool) or not isinstance(points, int | float):
-        raise ScoringError("points", f"{_show(points)} is not a number")
+        raise ScoringError.coded(
+            "points", "not_a_number", "%(value)s is not a number", value=_show(points)
+        )
     partner = data.get("partner")
     if partner is not None:
         partner = _player(partner, "partner", players, away)
@@ -172,7 +259,9 @@ def _tarot_deal(data: dict[str, Any], players: tuple[str, ...]) -> TarotDeal[str
     if poignees is None:
         poignees = []
     if not isinstance(poignees, list):
-        raise ScoringError("poignees", f"{_show(poignees)} is not a list")
+        raise ScoringError.coded(
+            "poignees", "not_list", "%(value)s is not a list", value=_show(poignees)
+        )
     for poignee in poignees:
         _text(poignee, "poignees")
     deal: TarotDeal[str] = TarotDeal(
@@ -194,55 +283,87 @@ def _escopette_deal(data: dict[str, Any], players: tuple[str, ...]) -> Escopette
     _check_keys(data, ESCOPETTE_KEYS, "an escopette deal")
     value = _required(data, "stakes")
     if not isinstance(value, dict):
-        raise ScoringError("stakes", f"{_show(value)} is not an object of trump: player")
+        raise ScoringError.coded(
+            "stakes",
+            "not_stakes",
+            "%(value)s is not an object of trump: player",
+            value=_show(value),
+        )
     names = {str(trump): trump for trump in STAKE_TRUMPS}
     stakes: dict[int, str] = {}
     for key, winner in value.items():
         if key not in names:
-            raise ScoringError(
-                "stakes",
-                f"{_show(key)} is not a stake trump ({', '.join(map(str, STAKE_TRUMPS))})",
-            )
+            raise not_stake_trump(_show(key))
         if not isinstance(winner, str) or winner not in players:
-            raise ScoringError(
-                "stakes", f"trump {key} went to {_show(winner)}, who is not one of the players"
+            raise ScoringError.coded(
+                "stakes",
+                "stake_not_player",
+                "trump %(trump)s went to %(name)s, who is not one of the players",
+                trump=key,
+                name=_show(winner),
             )
         stakes[names[key]] = winner
     missing = [str(trump) for trump in STAKE_TRUMPS if trump not in stakes]
     if missing:
-        raise ScoringError("stakes", f"no winner for trump {', '.join(missing)}: give all nine")
+        raise stakes_missing(", ".join(missing))
     return EscopetteDeal(stakes={trump: stakes[trump] for trump in STAKE_TRUMPS})
 
 
 def parse_sheet(data: object) -> Sheet:
     """Check a sheet (the JSON object, already decoded) and build it; every deal is validated."""
     if not isinstance(data, dict):
-        raise ScoringError("sheet", "a deal sheet is a JSON object")
+        raise ScoringError.coded("sheet", "sheet_not_object", "a deal sheet is a JSON object")
     _check_keys(data, SHEET_KEYS, "the sheet")
+    if "version" in data and data["version"] not in (1, SHEET_VERSION):
+        raise ScoringError.coded(
+            "version",
+            "version",
+            "%(value)s is not a version this app reads (1 to %(latest)s)",
+            value=_show(data["version"]),
+            latest=SHEET_VERSION,
+        )
     game = data.get("game", "tarot")
     if game not in GAMES or not isinstance(game, str):
-        raise ScoringError("game", f"{_show(game)} is not a game ({', '.join(GAMES)})")
+        raise ScoringError.coded(
+            "game",
+            "not_game",
+            "%(value)s is not a game (%(options)s)",
+            value=_show(game),
+            options=", ".join(GAMES),
+        )
     players = _players(_required(data, "players"), game)
     target: int | None = None
     if game == "escopette":
         target = check_target(_whole(_required(data, "target"), "target"))
     elif "target" in data:
-        raise ScoringError("target", "only l'escopette has a target")
+        raise ScoringError.coded("target", "target_tarot", "only l'escopette has a target")
     raw_deals = _required(data, "deals")
     if not isinstance(raw_deals, list):
-        raise ScoringError("deals", f"{_show(raw_deals)} is not a list of deals")
+        raise ScoringError.coded(
+            "deals", "not_deal_list", "%(value)s is not a list of deals", value=_show(raw_deals)
+        )
     deals: list[AnyDeal] = []
+    dealers: list[str | None] = []
     for number, raw in enumerate(raw_deals, start=1):
         try:
             if not isinstance(raw, dict):
-                raise ScoringError("deal", f"{_show(raw)} is not a JSON object")
+                raise _not_object("deal", raw)
             if game == "escopette":
                 deals.append(_escopette_deal(raw, players))
             else:
                 deals.append(_tarot_deal(raw, players))
+            dealer = raw.get("dealer")
+            dealers.append(None if dealer is None else _player(dealer, "dealer", players, ()))
         except ScoringError as error:
             raise error.with_deal(number) from None
-    sheet = Sheet(game=game, players=players, target=target, deals=tuple(deals))
+    named = any(dealer is not None for dealer in dealers)
+    sheet = Sheet(
+        game=game,
+        players=players,
+        target=target,
+        deals=tuple(deals),
+        dealers=tuple(dealers) if named else (),
+    )
     if game == "escopette":
         _escopette_result(sheet)  # a deal after the end of the game is an error
     return sheet
@@ -267,9 +388,12 @@ def score_sheet(sheet: Sheet) -> dict[str, Any]:
     deal_scores: list[dict[str, int]] = []
     for number, deal in enumerate(sheet.deals, start=1):
         try:
-            if not isinstance(deal, TarotDeal | PassedDeal):
+            if isinstance(deal, PaperDeal):
+                scores = score_paper_deal(deal)
+            elif not isinstance(deal, TarotDeal | PassedDeal):
                 raise ScoringError("deal", f"{deal!r} is not a tarot deal")
-            scores = score_deal(deal)
+            else:
+                scores = score_deal(deal)
             for player in scores:
                 if player not in players:
                     raise ScoringError("seated", f"{player} is not one of the players")
@@ -292,10 +416,12 @@ def _deal_to_data(deal: object, players: Sequence[str]) -> dict[str, Any]:
     if isinstance(deal, EscopetteDeal):
         stakes = deal.stakes
         return {"stakes": {str(trump): stakes[trump] for trump in STAKE_TRUMPS if trump in stakes}}
-    if not isinstance(deal, TarotDeal | PassedDeal):
+    if not isinstance(deal, TarotDeal | PassedDeal | PaperDeal):
         raise ScoringError("deal", f"{deal!r} is not a deal")
     data: dict[str, Any] = {}
-    if isinstance(deal, PassedDeal):
+    if isinstance(deal, PaperDeal):
+        data["scores"] = {player: deal.scores[player] for player in deal.seated}
+    elif isinstance(deal, PassedDeal):
         data["passed"] = True
     else:
         data["taker"] = deal.taker
@@ -322,12 +448,18 @@ def sheet_to_data(sheet: Sheet) -> dict[str, Any]:
     if not isinstance(sheet, Sheet):
         raise ScoringError("sheet", f"{sheet!r} is not a deal sheet")
     data: dict[str, Any] = {"game": sheet.game, "players": list(sheet.players)}
+    if sheet.dealers:
+        data = {"version": SHEET_VERSION, **data}
     if sheet.game == "escopette":
         data["target"] = sheet.target
     deals = []
     for number, deal in enumerate(sheet.deals, start=1):
         try:
-            deals.append(_deal_to_data(deal, sheet.players))
+            deal_data = _deal_to_data(deal, sheet.players)
+            dealer = sheet.dealers[number - 1] if sheet.dealers else None
+            if dealer is not None:
+                deal_data["dealer"] = dealer
+            deals.append(deal_data)
         except ScoringError as error:
             raise error.with_deal(number) from None
     data["deals"] = deals
@@ -340,9 +472,16 @@ def sheet_from_deals(
     *,
     game: str = "tarot",
     target: int | None = None,
+    dealers: Sequence[str | None] = (),
 ) -> Sheet:
     """A validated sheet from deal objects whose players are the names in `players`."""
-    draft = Sheet(game=game, players=tuple(players), target=target, deals=tuple(deals))
+    draft = Sheet(
+        game=game,
+        players=tuple(players),
+        target=target,
+        deals=tuple(deals),
+        dealers=tuple(dealers),
+    )
     return parse_sheet(sheet_to_data(draft))
 
 
@@ -355,13 +494,20 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     data: dict[str, Any] = {}
     for key, value in pairs:
         if key in data:
-            raise ScoringError("sheet", f"not valid JSON: the key {_show(key)} appears twice")
+            raise ScoringError.coded(
+                "sheet",
+                "json_key_twice",
+                "not valid JSON: the key %(key)s appears twice",
+                key=_show(key),
+            )
         data[key] = value
     return data
 
 
 def _no_constants(name: str) -> Any:
-    raise ScoringError("sheet", f"not valid JSON: {name} is not a number")
+    raise ScoringError.coded(
+        "sheet", "json_constant", "not valid JSON: %(value)s is not a number", value=name
+    )
 
 
 def load_sheet_text(text: str | bytes) -> Sheet:
@@ -370,7 +516,7 @@ def load_sheet_text(text: str | bytes) -> Sheet:
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError:
-            raise ScoringError("sheet", "not valid UTF-8 text") from None
+            raise ScoringError.coded("sheet", "not_utf8", "not valid UTF-8 text") from None
     if not isinstance(text, str):
         raise ScoringError("sheet", f"{text!r} is not text")
     text = text.removeprefix("\ufeff")
@@ -379,7 +525,11 @@ def load_sheet_text(text: str | bytes) -> Sheet:
     except ScoringError:
         raise
     except RecursionError:
-        raise ScoringError("sheet", "not valid JSON: nested too deeply") from None
+        raise ScoringError.coded(
+            "sheet", "json_deep", "not valid JSON: nested too deeply"
+        ) from None
+    except json.JSONDecodeError as error:
+        raise json_error(error) from None
     except ValueError as error:
         raise ScoringError("sheet", f"not valid JSON: {error}") from None
     return parse_sheet(data)
@@ -390,6 +540,8 @@ def map_players(deal: Any, key: Callable[[Any], Any]) -> Any:
     if isinstance(deal, EscopetteDeal):
         return EscopetteDeal(stakes={stake: key(winner) for stake, winner in deal.stakes.items()})
     seated = tuple(key(player) for player in deal.seated)
+    if isinstance(deal, PaperDeal):
+        return PaperDeal(seated=seated, scores={key(p): s for p, s in deal.scores.items()})
     if isinstance(deal, PassedDeal):
         return PassedDeal(seated=seated)
     partner = key(deal.partner) if deal.partner is not None else None

@@ -69,8 +69,12 @@ def to_contract(value: object) -> Contract:
         for contract in Contract:
             if contract.value == value:
                 return contract
-    raise ScoringError(
-        "contract", f"{value!r} is not a contract ({_one_of(c.value for c in Contract)})"
+    raise ScoringError.coded(
+        "contract",
+        "not_contract",
+        "%(value)s is not a contract (%(options)s)",
+        value=repr(value),
+        options=_one_of(c.value for c in Contract),
     )
 
 
@@ -81,9 +85,16 @@ def multiplier_for(contract: Contract | str) -> int:
 
 def _bouts(value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ScoringError("bouts", f"{value!r} is not a whole number of bouts")
+        raise ScoringError.coded(
+            "bouts",
+            "bouts_not_whole",
+            "%(value)s is not a whole number of bouts",
+            value=repr(value),
+        )
     if value not in TARGETS:
-        raise ScoringError("bouts", f"{value} is not between 0 and 3")
+        raise ScoringError.coded(
+            "bouts", "bouts_range", "%(value)s is not between 0 and 3", value=value
+        )
     return value
 
 
@@ -95,14 +106,14 @@ def target_for(bouts: int) -> int:
 def _seated(value: object) -> tuple[Hashable, ...]:
     seated = distinct_players(value, "seated")
     if not SEATED_MIN <= len(seated) <= SEATED_MAX:
-        raise ScoringError("seated", f"{len(seated)} players seated: a deal needs 3 to 5")
+        raise _seated_count(len(seated))
     return seated
 
 
 def shares(seated_count: int, alone: bool = True) -> tuple[int, int]:
     """(taker, partner) factors of V; each defender pays V."""
     if isinstance(seated_count, bool) or seated_count not in CHIEN_SIZE:
-        raise ScoringError("seated", f"{seated_count!r} players seated: a deal needs 3 to 5")
+        raise _seated_count(repr(seated_count))
     if seated_count == 5:
         return (4, 0) if alone else (2, 1)
     if not alone:
@@ -149,83 +160,135 @@ class _Checked:
     chelem: str | None
 
 
+def _seated_count(count: object) -> ScoringError:
+    return ScoringError.coded(
+        "seated", "seated_count", "%(count)s players seated: a deal needs 3 to 5", count=count
+    )
+
+
+def _not_seated(field: str, name: object) -> ScoringError:
+    return ScoringError.coded(field, "not_seated", "%(name)s is not seated", name=name)
+
+
 def _check(deal: object) -> _Checked:
     if not isinstance(deal, TarotDeal):
-        raise ScoringError("deal", f"{deal!r} is not a tarot deal")
+        raise ScoringError.coded(
+            "deal", "not_tarot_deal", "%(value)s is not a tarot deal", value=repr(deal)
+        )
     seated = _seated(deal.seated)
     if deal.taker not in seated:
-        raise ScoringError("taker", f"{deal.taker} is not seated")
+        raise _not_seated("taker", deal.taker)
     contract = to_contract(deal.contract)
     bouts = _bouts(deal.bouts)
     points = to_points(deal.points)
     if points > DECK_TOTAL:
-        raise ScoringError("points", f"{show_points(points)} is more than 91")
+        raise ScoringError.coded(
+            "points", "points_over", "%(points)s is more than 91", points=show_points(points)
+        )
     if points < 0:
-        raise ScoringError("points", f"{show_points(points)} is less than 0")
+        raise ScoringError.coded(
+            "points", "points_under", "%(points)s is less than 0", points=show_points(points)
+        )
     _check_bouts_fit(bouts, points)
     partner = deal.partner
     if len(seated) == 5:
         if partner is None:
-            raise ScoringError(
+            raise ScoringError.coded(
                 "partner",
+                "partner_missing",
                 "with 5 players seated, name the called partner (or the taker, if alone)",
             )
         if partner not in seated:
-            raise ScoringError("partner", f"{partner} is not seated")
+            raise _not_seated("partner", partner)
     elif partner is not None:
-        raise ScoringError(
-            "partner", f"no partner is called with {len(seated)} players seated, only with 5"
+        raise ScoringError.coded(
+            "partner",
+            "partner_not_five",
+            "no partner is called with %(count)s players seated, only with 5",
+            count=len(seated),
         )
     petit = deal.petit_au_bout
     if petit is not None:
         if not isinstance(petit, str) or petit not in PETIT_AU_BOUT:
-            raise ScoringError(
-                "petit_au_bout", f"{petit!r} is not a side ({_one_of(PETIT_AU_BOUT)})"
+            raise ScoringError.coded(
+                "petit_au_bout",
+                "not_side",
+                "%(value)s is not a side (%(options)s)",
+                value=repr(petit),
+                options=_one_of(PETIT_AU_BOUT),
             )
         if petit == "attack" and bouts == 0:
-            raise ScoringError(
-                "petit_au_bout", "the attack took the petit au bout, so it holds at least 1 bout"
+            raise ScoringError.coded(
+                "petit_au_bout",
+                "petit_attack_no_bout",
+                "the attack took the petit au bout, so it holds at least 1 bout",
             )
         if petit == "defense" and bouts == 3:
-            raise ScoringError(
+            raise ScoringError.coded(
                 "petit_au_bout",
+                "petit_defence_three_bouts",
                 "the defence took the petit au bout, so the attack cannot hold 3 bouts",
             )
     poignees = deal.poignees
     if not isinstance(poignees, tuple | list):
-        raise ScoringError("poignees", f"{poignees!r} is not a list of poignées")
+        raise ScoringError.coded(
+            "poignees",
+            "not_poignee_list",
+            "%(value)s is not a list of poignées",
+            value=repr(poignees),
+        )
     for poignee in poignees:
         if not isinstance(poignee, str) or poignee not in POIGNEE_VALUES:
-            raise ScoringError(
-                "poignees", f"{poignee!r} is not a poignée ({_one_of(POIGNEE_VALUES)})"
+            raise ScoringError.coded(
+                "poignees",
+                "not_poignee",
+                "%(value)s is not a poignée (%(options)s)",
+                value=repr(poignee),
+                options=_one_of(POIGNEE_VALUES),
             )
     if len(poignees) > len(seated):
-        raise ScoringError(
+        raise ScoringError.coded(
             "poignees",
-            f"{len(poignees)} poignées with {len(seated)} players seated: at most one each",
+            "too_many_poignees",
+            "%(count)s poignées with %(seated)s players seated: at most one each",
+            count=len(poignees),
+            seated=len(seated),
         )
     chelem = deal.chelem
     if chelem is not None and (not isinstance(chelem, str) or chelem not in CHELEM_VALUES):
-        raise ScoringError("chelem", f"{chelem!r} is not a chelem ({_one_of(CHELEM_VALUES)})")
+        raise ScoringError.coded(
+            "chelem",
+            "not_chelem",
+            "%(value)s is not a chelem (%(options)s)",
+            value=repr(chelem),
+            options=_one_of(CHELEM_VALUES),
+        )
     return _Checked(seated, contract, bouts, points, partner, petit, tuple(poignees), chelem)
 
 
 def _check_bouts_fit(bouts: int, points: Decimal) -> None:
     attack_needs = BOUT * bouts
     if points < attack_needs:
-        raise ScoringError(
+        raise ScoringError.coded(
             "points",
-            f"{show_points(points)} points cannot hold {bouts} bouts "
-            f"(bouts are worth {show_points(attack_needs)})",
+            "attack_bouts",
+            "%(points)s points cannot hold %(bouts)s bouts (bouts are worth %(needs)s)",
+            points=show_points(points),
+            bouts=bouts,
+            needs=show_points(attack_needs),
         )
     defence = DECK_TOTAL - points
     defence_needs = BOUT * (3 - bouts)
     if defence < defence_needs:
-        raise ScoringError(
+        raise ScoringError.coded(
             "points",
-            f"with {show_points(points)} points to the attack, the defence's "
-            f"{show_points(defence)} cannot hold the other {3 - bouts} bouts "
-            f"(worth {show_points(defence_needs)})",
+            "defence_bouts",
+            "with %(points)s points to the attack, the defence's %(defence)s cannot hold "
+            "the other %(bouts)s bouts (worth %(needs)s)",
+            points=show_points(points),
+            defence=show_points(defence),
+            bouts=3 - bouts,
+            needs=show_points(defence_needs),
         )
 
 

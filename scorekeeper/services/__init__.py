@@ -48,7 +48,10 @@ from scorekeeper.services.evenings import (
     share_link_revoke,
 )
 from scorekeeper.services.imports import (
+    DuplicateGame,
     evening_import,
+    evenings_import,
+    import_preview,
 )
 from scorekeeper.services.joins import (
     invitation_mail_send,
@@ -66,6 +69,7 @@ __all__ = [
     "DealAlreadyRestored",
     "DealGone",
     "DealInputs",
+    "DuplicateGame",
     "ServiceError",
     "club_create",
     "club_rename",
@@ -81,7 +85,9 @@ __all__ = [
     "evening_reopen",
     "evening_start",
     "evening_update",
+    "evenings_import",
     "game_start",
+    "import_preview",
     "invitation_create",
     "invitation_mail_send",
     "invitation_withdraw",

@@ -7,9 +7,10 @@ from django.utils.translation import gettext as _
 
 from scorekeeper.models import Evening, Player
 from scorekeeper.scoring.escopette import EscopetteDeal
+from scorekeeper.scoring.paper import PaperDeal
 from scorekeeper.scoring.tarot import PassedDeal, TarotDeal
 
-DealInputs = TarotDeal[int] | PassedDeal[int] | EscopetteDeal[int]
+DealInputs = TarotDeal[int] | PassedDeal[int] | EscopetteDeal[int] | PaperDeal[int]
 
 
 class ServiceError(Exception):

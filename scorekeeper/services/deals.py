@@ -27,6 +27,7 @@ from scorekeeper.scoring.escopette import (
     escopette_game,
     score_escopette_deal,
 )
+from scorekeeper.scoring.paper import PaperDeal, score_paper_deal
 from scorekeeper.scoring.tarot import PassedDeal, TarotDeal, score_deal
 from scorekeeper.services.common import DealInputs, ServiceError, _bump, _check_open
 from scorekeeper.services.evenings import next_dealer, present_players
@@ -58,6 +59,8 @@ def _score(game: Game, inputs: DealInputs) -> dict[int, int]:
         return score_escopette_deal(_escopette_order(game), inputs)
     if isinstance(inputs, EscopetteDeal):
         raise ServiceError(_("This game is French Tarot."))
+    if isinstance(inputs, PaperDeal):
+        return score_paper_deal(inputs)
     return score_deal(inputs)
 
 
@@ -86,6 +89,7 @@ def _check_escopette_not_ended(game: Game) -> None:
 def _store(game: Game, deal: Deal, inputs: DealInputs, present: Sequence[int]) -> dict[str, Any]:
     """Score and save the deal; returns its inputs as a snapshot (for undo and history)."""
     scores = _score(game, inputs)
+    deal.paper = isinstance(inputs, PaperDeal)
     if isinstance(inputs, TarotDeal):
         deal.passed = False
         deal.taker_id = inputs.taker
@@ -97,8 +101,8 @@ def _store(game: Game, deal: Deal, inputs: DealInputs, present: Sequence[int]) -
         deal.poignees = list(inputs.poignees)
         deal.chelem = inputs.chelem or ""
         deal.stakes = {}
-    elif isinstance(inputs, PassedDeal):
-        deal.passed = True
+    elif isinstance(inputs, PassedDeal | PaperDeal):
+        deal.passed = not deal.paper
         deal.taker_id = deal.partner_id = deal.bouts = deal.points = None
         deal.contract = deal.petit_au_bout = deal.chelem = ""
         deal.poignees = []
@@ -396,6 +400,9 @@ def _snapshot(
         "poignees": list(deal.poignees),
         "chelem": deal.chelem,
         "stakes": dict(deal.stakes),
+        "paper": {s.player_id: s.score for s in deal.scores.filter(seated=True)}
+        if deal.paper
+        else None,
     }
 
 
@@ -403,6 +410,8 @@ def _inputs_from_snapshot(snapshot: dict[str, Any]) -> DealInputs:
     if snapshot["stakes"]:
         return EscopetteDeal(stakes={int(k): v for k, v in snapshot["stakes"].items()})
     seated = tuple(snapshot["seated"])
+    if snapshot.get("paper"):  # JSON keys are text: back to player ids
+        return PaperDeal(seated=seated, scores={int(k): v for k, v in snapshot["paper"].items()})
     if snapshot["passed"]:
         return PassedDeal(seated=seated)
     return TarotDeal(

@@ -1,41 +1,414 @@
-"""Imports: a deal sheet or a season file, all or nothing."""
+"""Imports: deal sheets, season files and CSV as new evenings, all or nothing, in bulk.
+
+The whole file is checked and scored by the pure scoring code first (``plan_game``); only
+then are the rows written, with one ``bulk_create`` per table in one transaction. A game of
+10,000 deals takes a handful of queries, not 10,000 calls to ``deal_record``.
+
+Imported evenings are closed. Each imported game keeps a digest of its content (players,
+kind, target, every deal's inputs) so that the same game imported twice is noticed.
+"""
 
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
+from django.db.models import Prefetch
+from django.utils import timezone
 
 from accounts.models import User
-from scorekeeper.models import (
-    Club,
-    Evening,
-    Game,
-    Player,
-)
+from scorekeeper.models import Club, Deal, DealScore, Evening, Game, Player, Seat
 from scorekeeper.scoring.errors import ScoringError
-from scorekeeper.scoring.sheet import AnyDeal, Sheet, map_players
-from scorekeeper.scoring.tarot import PassedDeal, TarotDeal
-from scorekeeper.services.common import DealInputs, ServiceError
-from scorekeeper.services.deals import deal_record
-from scorekeeper.services.evenings import evening_start
+from scorekeeper.scoring.escopette import EscopetteDeal, escopette_game
+from scorekeeper.scoring.inputs import clean_name, name_key
+from scorekeeper.scoring.paper import PaperDeal, score_paper_deal
+from scorekeeper.scoring.sheet import AnyDeal, Sheet, sheet_to_data
+from scorekeeper.scoring.tarot import PassedDeal, TarotDeal, score_deal
+from scorekeeper.services.common import ServiceError
+from scorekeeper.services.seasons import season_ensure_for
+from scorekeeper.sheets import stored_inputs
+
+BATCH = 2000
 
 
-def _import_player(club: Club, name: str) -> Player:
-    """The club's player of that name (any case), created when missing."""
-    name = " ".join(name.split())
-    if len(name) > Player._meta.get_field("name").max_length:
-        raise ScoringError("players", f"{name} is longer than 40 characters")
-    player = club.players.filter(name__iexact=name).first()
-    return player if player is not None else Player.objects.create(club=club, name=name)
+@dataclass
+class DealPlan:
+    """One deal ready to store: inputs and dealer by name, each present player's score."""
+
+    inputs: AnyDeal
+    dealer: str
+    scores: dict[str, int]  # the players who played the deal
+    present: tuple[str, ...]  # everyone at the table (a row each, 0 when sitting out)
+    paper: bool = False
+    history: list[Any] = field(default_factory=list)
 
 
-def _import_inputs(deal: AnyDeal, ids: dict[str, int]) -> DealInputs:
-    """A sheet's deal (players by name) as the scoring service's deal (players by id)."""
-    return map_players(deal, ids.__getitem__)
+@dataclass
+class GamePlan:
+    """A game ready to store: names as in the file, seats in order."""
+
+    kind: str
+    target: int | None
+    five_mode: str
+    first_dealer: str
+    seats: list[tuple[str, bool]]  # (name, still at the table)
+    deals: list[DealPlan]
+    digest: str = ""
 
 
-@transaction.atomic
+class DuplicateGame(ScoringError):
+    """A game already imported into this club (``evening`` is where it lives)."""
+
+    evening: Evening | None = None
+
+
+def dealer_rotation(
+    players: Sequence[str], deals: Sequence[AnyDeal], given: Sequence[str | None] = ()
+) -> list[str]:
+    """Who dealt each deal: as given, else the deal goes round from the first player.
+
+    As at the table: a lone player sitting out is the dealer; otherwise the next player in
+    seat order after the last dealer.
+    """
+    dealers: list[str] = []
+    last: str | None = None
+    for number, deal in enumerate(deals):
+        dealer = given[number] if number < len(given) else None
+        if dealer is None and isinstance(deal, TarotDeal | PassedDeal):
+            away = [name for name in players if name not in deal.seated]
+            if len(away) == 1:
+                dealer = away[0]
+        if dealer is None:
+            dealer = (
+                players[0] if last is None else players[(players.index(last) + 1) % len(players)]
+            )
+        dealers.append(dealer)
+        last = dealer
+    return dealers
+
+
+def content_digest(sheet: Sheet) -> str:
+    """A digest of what a game is (not who dealt): the same game imported twice shares it."""
+    bare = Sheet(game=sheet.game, players=sheet.players, target=sheet.target, deals=sheet.deals)
+    data = sheet_to_data(bare)
+    text = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    for name in sheet.players:  # the same names whatever their case or Unicode form
+        text = text.replace(json.dumps(name, ensure_ascii=False), json.dumps(name_key(name)))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def dated_digest(digest: str, date: dt.date) -> str:
+    """The digest of a game on a date: the same deals on another evening are another game."""
+    return hashlib.sha256(f"{date.isoformat()}:{digest}".encode()).hexdigest()
+
+
+def deal_scores(
+    kind: str, players: Sequence[str], target: int | None, deals: Sequence[AnyDeal]
+) -> list[dict[str, int]]:
+    """Each deal's scores by the pure scoring code (a ScoringError names the bad deal)."""
+    if kind == Game.Kind.ESCOPETTE:
+        return list(escopette_game(list(players), target or 0, deals).scores)  # type: ignore[arg-type]
+    result = []
+    for number, deal in enumerate(deals, start=1):
+        try:
+            if isinstance(deal, PaperDeal):
+                result.append(score_paper_deal(deal))
+            else:
+                result.append(score_deal(deal))  # type: ignore[arg-type]
+        except ScoringError as error:
+            raise error.with_deal(number) from None
+    return result
+
+
+def plan_sheet(sheet: Sheet) -> GamePlan:
+    """A parsed deal sheet as a game to store: every seat present, dealers filled in."""
+    scores = deal_scores(sheet.game, sheet.players, sheet.target, sheet.deals)
+    dealers = dealer_rotation(sheet.players, sheet.deals, sheet.dealers)
+    return GamePlan(
+        kind=sheet.game,
+        target=sheet.target,
+        five_mode=Game.FiveMode.FIVE,
+        first_dealer=dealers[0] if dealers else sheet.players[0],
+        seats=[(name, True) for name in sheet.players],
+        deals=[
+            DealPlan(
+                inputs=deal,
+                dealer=dealer,
+                scores=deal_score,
+                present=sheet.players,
+                paper=isinstance(deal, PaperDeal),
+            )
+            for deal, dealer, deal_score in zip(sheet.deals, dealers, scores, strict=True)
+        ],
+        digest=content_digest(sheet),
+    )
+
+
+class PlayerBook:
+    """The club's players by name key; new names are created once, in bulk, on ``save``."""
+
+    def __init__(self, club: Club) -> None:
+        self.club = club
+        self.known = {name_key(p.name): p for p in Player.objects.filter(club=club)}
+        self.new: dict[str, Player] = {}
+
+    def get(self, name: str) -> Player:
+        key = name_key(name)
+        player = self.known.get(key) or self.new.get(key)
+        if player is None:
+            player = self.new[key] = Player(club=self.club, name=clean_name(name))
+        return player
+
+    def roster(self, names: Sequence[str]) -> list[Player]:
+        """The players of a game, refusing two names of one player ("Zoé" and "ZOÉ")."""
+        players: list[Player] = []
+        for name in names:
+            clean_name(name)
+            player = self.get(name)
+            if any(p is player for p in players):
+                other = names[[id(p) for p in players].index(id(player))]
+                raise ScoringError.coded(
+                    "players",
+                    "same_player",
+                    "%(first)s and %(second)s are the same player",
+                    first=other,
+                    second=name,
+                )
+            players.append(player)
+        return players
+
+    def save(self) -> None:
+        if self.new:
+            Player.objects.bulk_create(self.new.values())
+            self.known.update(self.new)
+            self.new = {}
+
+
+def duplicate_of(club: Club, digest: str, day: dt.date) -> Evening | None:
+    """The club's evening holding this game (its dated digest), if any.
+
+    Games imported before keep their digest; games entered at the table are compared by
+    computing theirs, for the evenings of that date only (a few queries).
+    """
+    game = (
+        Game.objects.filter(evening__club=club, import_digest=digest)
+        .select_related("evening")
+        .first()
+    )
+    if game is not None:
+        return game.evening
+    games = (
+        Game.objects.filter(evening__club=club, evening__date=day, import_digest="")
+        .select_related("evening")
+        .prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position")),
+            Prefetch("deals", queryset=Deal.objects.order_by("number").prefetch_related("scores")),
+        )
+    )
+    for game in games:
+        names = {seat.player_id: seat.player.name for seat in game.seats.all()}
+        try:
+            deals = [
+                stored_inputs(deal, game.kind, key=names.__getitem__) for deal in game.deals.all()
+            ]
+        except (KeyError, ValueError):  # a player no longer seated: not an imported shape
+            continue
+        target = game.target if game.kind == Game.Kind.ESCOPETTE else None
+        sheet = Sheet(
+            game=game.kind, players=tuple(names.values()), target=target, deals=tuple(deals)
+        )
+        try:
+            if dated_digest(content_digest(sheet), day) == digest:
+                return game.evening
+        except ScoringError:
+            continue
+    return None
+
+
+def _deal_row(
+    game: Game, number: int, plan: DealPlan, ids: dict[str, int], created_by: User | None
+) -> Deal:
+    inputs = plan.inputs
+    deal = Deal(
+        game=game,
+        number=number,
+        dealer_id=ids[plan.dealer],
+        created_by=created_by,
+        paper=plan.paper,
+    )
+    if isinstance(inputs, TarotDeal):
+        deal.taker_id = ids[inputs.taker]
+        deal.contract = str(getattr(inputs.contract, "value", inputs.contract))
+        deal.bouts = inputs.bouts
+        deal.points = Decimal(str(inputs.points))
+        deal.partner_id = ids[inputs.partner] if inputs.partner is not None else None
+        deal.petit_au_bout = inputs.petit_au_bout or ""
+        deal.poignees = list(inputs.poignees)
+        deal.chelem = inputs.chelem or ""
+    elif isinstance(inputs, PassedDeal):
+        deal.passed = not plan.paper
+    elif isinstance(inputs, EscopetteDeal):
+        deal.stakes = {str(stake): ids[winner] for stake, winner in inputs.stakes.items()}
+    return deal
+
+
+def store_game(
+    *,
+    evening: Evening,
+    number: int,
+    plan: GamePlan,
+    players: dict[str, Player],
+    created_by: User | None,
+    created_at: Sequence[dt.datetime | None] = (),
+) -> tuple[Game, list[Deal]]:
+    """Write one planned game and its deals: a few bulk inserts."""
+    now = timezone.now()
+    moments = list(created_at) + [None] * (len(plan.deals) - len(created_at))
+    ids = {name: player.pk for name, player in players.items()}
+    game = Game.objects.create(
+        evening=evening,
+        number=number,
+        kind=plan.kind,
+        target=plan.target if plan.kind == Game.Kind.ESCOPETTE else None,
+        five_mode=plan.five_mode,
+        first_dealer_id=ids[plan.first_dealer],
+        import_digest=plan.digest,
+    )
+    Seat.objects.bulk_create(
+        Seat(game=game, player_id=ids[name], position=position, present=present)
+        for position, (name, present) in enumerate(plan.seats, start=1)
+    )
+    rows = []
+    for number, (deal_plan, moment) in enumerate(zip(plan.deals, moments, strict=True), start=1):
+        row = _deal_row(game, number, deal_plan, ids, created_by)
+        row.created_at = row.updated_at = moment or now
+        rows.append(row)
+    deals = Deal.objects.bulk_create(rows, batch_size=BATCH)
+    if any(deal.pk is None for deal in deals):  # a database that does not return ids
+        by_number = dict(game.deals.values_list("number", "pk"))
+        for deal in deals:
+            deal.pk = by_number[deal.number]
+    scores = []
+    for deal, deal_plan in zip(deals, plan.deals, strict=True):
+        for name in dict.fromkeys([*deal_plan.present, *deal_plan.scores]):
+            seated = name in deal_plan.scores
+            scores.append((deal.pk, ids[name], seated, deal_plan.scores.get(name, 0)))
+    _insert_scores(scores)
+    return game, deals
+
+
+def _insert_scores(rows: list[tuple[int, int, bool, int]]) -> None:
+    """DealScore rows as plain tuples: tens of thousands without building model instances."""
+    table = connection.ops.quote_name(DealScore._meta.db_table)
+    sql = f"INSERT INTO {table} (deal_id, player_id, seated, score) VALUES (%s, %s, %s, %s)"
+    with connection.cursor() as cursor:
+        for start in range(0, len(rows), BATCH * 5):
+            cursor.executemany(sql, rows[start : start + BATCH * 5])
+
+
+@dataclass(frozen=True)
+class SheetEntry:
+    """One game of a file to import: the sheet, and the evening it belongs to when known."""
+
+    sheet: Sheet
+    date: dt.date | None = None
+    place: str = ""
+    evening: int | None = None  # entries sharing this key are games of one evening
+
+
+def plan_entries(entries: Sequence[SheetEntry]) -> list[GamePlan]:
+    """Every entry checked and scored by the pure code (a ScoringError names the evening)."""
+    plans = []
+    for number, entry in enumerate(entries, start=1):
+        try:
+            plans.append(plan_sheet(entry.sheet))
+        except ScoringError as error:
+            raise _in_evening(error, number, len(entries)) from None
+    return plans
+
+
+def evenings_import(
+    *,
+    club: Club,
+    entries: Sequence[SheetEntry],
+    created_by: User | None,
+    date: dt.date | None = None,
+    place: str = "",
+    skip_existing: bool = False,
+) -> list[Evening]:
+    """Every entry as a game of a new, closed evening: all of them or none (a ScoringError).
+
+    Players are matched by name (case and Unicode form aside) and created when missing; the
+    sheet's order is the seat order. A game already imported (same digest) is refused with a
+    ``DuplicateGame`` naming its evening, or left out with ``skip_existing``.
+    """
+    plans = plan_entries(entries)
+    with transaction.atomic():
+        book = PlayerBook(club)
+        rosters = []
+        for number, entry in enumerate(entries, start=1):
+            try:
+                rosters.append(book.roster(entry.sheet.players))
+            except ScoringError as error:
+                raise _in_evening(error, number, len(entries)) from None
+        book.save()
+        evenings: list[Evening] = []
+        by_key: dict[Any, Evening] = {}
+        now = timezone.now()
+        for number, (entry, plan, roster) in enumerate(
+            zip(entries, plans, rosters, strict=True), start=1
+        ):
+            day = entry.date or date or timezone.localdate()
+            plan.digest = dated_digest(plan.digest, day)
+            existing = duplicate_of(club, plan.digest, day)
+            if existing is not None:
+                if skip_existing:
+                    continue
+                error = DuplicateGame.coded(
+                    "sheet",
+                    "duplicate",
+                    "this game is already here: the evening of %(date)s",
+                    date=existing.date.isoformat(),
+                )
+                error.evening = existing
+                raise _in_evening(error, number, len(entries))
+            key = (entry.date, entry.place, entry.evening) if entry.evening is not None else None
+            evening = by_key.get(key) if key is not None else None
+            if evening is None:
+                evening = Evening.objects.create(
+                    club=club,
+                    date=day,
+                    place=(entry.place if entry.date else place).strip(),
+                    created_by=created_by,
+                    closed_at=now,
+                )
+                season_ensure_for(club=club, date=evening.date)
+                evenings.append(evening)
+                if key is not None:
+                    by_key[key] = evening
+            game_number = evening.games.count() + 1
+            store_game(
+                evening=evening,
+                number=game_number,
+                plan=plan,
+                players=dict(zip(entry.sheet.players, roster, strict=True)),
+                created_by=created_by,
+            )
+    return evenings
+
+
+def _in_evening(error: ScoringError, number: int, count: int) -> ScoringError:
+    if count > 1:
+        error.evening_number = number  # type: ignore[attr-defined]
+    return error
+
+
 def evening_import(
     *,
     club: Club,
@@ -44,49 +417,90 @@ def evening_import(
     date: dt.date | None = None,
     place: str = "",
 ) -> Evening:
-    """A deal sheet as a new evening of the club: all of it, or nothing (a ScoringError).
-
-    Players are matched by name, ignoring case, and created when missing; the sheet's order is
-    the seat order and its first player the first dealer. The sheet does not carry dealers:
-    the deal goes round from there, except that a lone player sitting out is the dealer.
-    Every deal is scored again through ``deal_record``; errors read as ``score_deals``'s.
-    """
-    players: list[Player] = []
-    for name in sheet.players:
-        player = _import_player(club, name)
-        if player in players:
-            other = sheet.players[players.index(player)]
-            raise ScoringError("players", f"{other} and {name} are the same player")
-        players.append(player)
-    kind = Game.Kind.ESCOPETTE if sheet.game == "escopette" else Game.Kind.TAROT
+    """A deal sheet as a new, closed evening of the club: all of it, or nothing."""
     try:
-        evening = evening_start(
+        evenings = evenings_import(
             club=club,
-            players=players,
-            first_dealer=players[0],
-            created_by=created_by,  # type: ignore[arg-type]
+            entries=[SheetEntry(sheet=sheet)],
+            created_by=created_by,
             date=date,
             place=place,
-            kind=kind,
-            target=sheet.target,
         )
     except ServiceError as error:
         raise ScoringError(error.field or "sheet", error.message) from None
-    game = evening.games.get()
-    ids = {name: player.pk for name, player in zip(sheet.players, players, strict=True)}
-    by_name = dict(zip(sheet.players, players, strict=True))
-    for number, deal in enumerate(sheet.deals, start=1):
-        dealer = None
-        if isinstance(deal, TarotDeal | PassedDeal):
-            away = [name for name in sheet.players if name not in deal.seated]
-            if len(away) == 1:
-                dealer = by_name[away[0]]
+    return evenings[0]
+
+
+@dataclass
+class EveningPreview:
+    date: dt.date
+    place: str
+    games: int
+    deals: int
+    duplicate_of: Evening | None = None
+
+
+@dataclass
+class ImportPreview:
+    """What an import would write, computed without writing anything."""
+
+    evenings: list[EveningPreview]
+    deals: int
+    new_players: list[str]
+    totals: list[tuple[str, int]]  # every player of the file, highest total first
+
+
+def import_preview(
+    *,
+    club: Club,
+    entries: Sequence[SheetEntry],
+    date: dt.date | None = None,
+    place: str = "",
+    skip_existing: bool = False,
+) -> ImportPreview:
+    """Evenings, deals, players to create and totals per player; a ScoringError if refused."""
+    plans = plan_entries(entries)
+    book = PlayerBook(club)
+    totals: dict[str, int] = {}
+    shown: dict[str, str] = {}
+    evenings: list[EveningPreview] = []
+    by_key: dict[Any, EveningPreview] = {}
+    for number, (entry, plan) in enumerate(zip(entries, plans, strict=True), start=1):
         try:
-            deal_record(
-                game=game, inputs=_import_inputs(deal, ids), dealer=dealer, created_by=created_by
-            )
+            roster = book.roster(entry.sheet.players)
         except ScoringError as error:
-            raise error.with_deal(number) from None
-        except ServiceError as error:
-            raise ScoringError(error.field or "deal", error.message, number) from None
-    return evening
+            raise _in_evening(error, number, len(entries)) from None
+        day = entry.date or date or timezone.localdate()
+        existing = duplicate_of(club, dated_digest(plan.digest, day), day)
+        if existing is not None and skip_existing:
+            continue
+        key = (entry.date, entry.place, entry.evening) if entry.evening is not None else None
+        preview = by_key.get(key) if key is not None else None
+        if preview is None:
+            preview = EveningPreview(
+                date=day,
+                place=entry.place if entry.date else place,
+                games=0,
+                deals=0,
+            )
+            evenings.append(preview)
+            if key is not None:
+                by_key[key] = preview
+        preview.games += 1
+        preview.deals += len(plan.deals)
+        preview.duplicate_of = preview.duplicate_of or existing
+        names = dict(zip(entry.sheet.players, roster, strict=True))
+        for deal in plan.deals:
+            for name, score in deal.scores.items():
+                player_key = name_key(names[name].name)
+                shown.setdefault(player_key, names[name].name)
+                totals[player_key] = totals.get(player_key, 0) + score
+    return ImportPreview(
+        evenings=evenings,
+        deals=sum(evening.deals for evening in evenings),
+        new_players=sorted((player.name for player in book.new.values()), key=str.casefold),
+        totals=sorted(
+            ((shown[key], total) for key, total in totals.items()),
+            key=lambda item: (-item[1], item[0].casefold()),
+        ),
+    )

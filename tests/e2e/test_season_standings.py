@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import re
 
 import pytest
 from django.conf import settings
@@ -106,12 +107,19 @@ def test_a_member_opens_the_standings_and_the_chart_on_a_phone(
         bad = '{"players": ["Ana", "Ben", "Zoé"], "deals": [{"passed": true}, '
         bad += '{"taker": "Zoé", "contract": "garde", "bouts": 1, "points": 93}]}'
         page.get_by_label("Or paste it here").fill(bad)
-        page.get_by_role("button", name="Import").click()
+        page.get_by_role("button", name="Preview").click()
         expect(page.get_by_role("alert")).to_contain_text("deal 2: points: 93 is more than 91")
         expect(page.get_by_label("Or paste it here")).to_have_value(bad)
         page.wait_for_load_state("load")  # the stylesheets applied
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
         if SCREENSHOTS:
             page.screenshot(path=f"{SCREENSHOTS}/season-import-{theme}.png", full_page=True)
+        # A good sheet: the preview first, nothing written; then Import writes it.
+        page.get_by_label("Or paste it here").fill(bad.replace("93", "53"))
+        page.get_by_role("button", name="Preview").click()
+        expect(page.locator("#import-preview")).to_contain_text("2 deals")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        page.get_by_role("button", name="Import", exact=True).click()
+        expect(page).to_have_url(re.compile(r"/evenings/\d+/"))
     finally:
         page.context.close()

@@ -44,6 +44,11 @@ def test_the_benchmark_times_every_page_in_a_throwaway_database(tmp_path: Path) 
         assert page["ratio"] == pytest.approx(page["median_ms"] / data["minimal_ms"], rel=0.02)
         assert isinstance(page["queries"], int)
         assert page["queries"] > 0 or page["name"] == "counter update"  # a public page
+    sheet, archive = data["imports"]
+    assert sheet["name"] == "import a 100-deal sheet" and sheet["deals"] == 100
+    assert archive["name"] == f"import a {archive['deals']}-deal archive"
+    assert archive["deals"] >= 100  # the synthetic club, with the deals the save timing added
+    assert all(row["seconds"] > 0 for row in data["imports"])
     table = out.getvalue()
     assert "median ms" in table and "season standings" in table and "minimal page" in table
     # The project's database (here, the test database) is as it was, and in use again.

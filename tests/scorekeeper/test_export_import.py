@@ -15,6 +15,7 @@ from django.test import Client
 
 from scorekeeper import exports, services
 from scorekeeper.models import DealScore, Evening, Game, Player, Season
+from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.scoring.sheet import load_sheet_text, score_sheet
 from tests.scorekeeper.season_factories import (
     World,
@@ -134,7 +135,7 @@ def test_an_exported_season_imports_evening_by_evening(world: World) -> None:
     hand_computed_season(world)
     season = Season.objects.get(club=world.club, name="2025")
     data = exports.season_data(season)
-    assert data["season"] == "2025"
+    assert data["season"] == "2025" and data["version"] == 2
     assert [(e["date"], e["game"]) for e in data["evenings"]] == [
         ("2025-01-10", 1),
         ("2025-02-07", 1),
@@ -155,8 +156,12 @@ def test_an_exported_season_imports_evening_by_evening(world: World) -> None:
 
 
 def read_csv(content: bytes) -> list[list[str]]:
+    """English convention: commas between cells."""
     assert content.startswith(b"\xef\xbb\xbf")  # the byte order mark spreadsheets look for
     return list(csv.reader(io.StringIO(content.decode("utf-8-sig"), newline="")))
+
+
+P = 16  # the first player column
 
 
 def test_the_evening_csv_reads_back_a_row_per_deal_and_a_column_per_player(
@@ -170,29 +175,39 @@ def test_the_evening_csv_reads_back_a_row_per_deal_and_a_column_per_player(
     rows = read_csv(response.content)
     header, deals = rows[0], rows[1:]
     assert header == [
-        "Evening date", "Deal", "Dealer", "Taker", "Contract", "Bouts", "Points", "Result",
+        "Evening date", "Place", "Game", "Deal", "Kind", "Dealer", "Taker", "Partner", "Contract",
+        "Bouts", "Points", "Petit au bout", "Poignées", "Chelem", "Stakes", "Result",
         "Ana", "Ben", "Chloé", "Dan", "Eve", "Zed",
     ]  # fmt: skip
     assert len(deals) == 5
-    assert deals[0][:8] == ["2025-04-18", "1", "Ana", "Ben", "Garde", "2", "45.5", "made by 5"]
-    assert deals[0][8:] == ["0", "160", "-80", "80", "-80", "-80"]
-    assert deals[2][3:8] == ["", "", "", "", "everyone passed"]
+    assert deals[0][:P] == [
+        "2025-04-18", "Chez Zoé", "1", "1", "tarot", "Ana", "Ben", "Dan", "Garde", "2", "45.5",
+        "", "simple", "", "", "made by 5",
+    ]  # fmt: skip
+    assert deals[0][P:] == ["", "160", "-80", "80", "-80", "-80"]  # Ana deals and sits out
+    assert deals[2][6:11] == ["", "", "", "", ""]
+    assert deals[2][15] == "everyone passed"
     expected = scores_by_deal(evening)
     for row, scores in zip(deals, expected, strict=True):
-        assert dict(zip(header[8:], map(int, row[8:]), strict=True)) == scores
+        shown = {name: int(value) for name, value in zip(header[P:], row[P:], strict=True) if value}
+        assert shown == {name: score for name, score in scores.items() if name in shown}
+        assert all(scores[name] == 0 for name in scores if name not in shown)
 
 
 def test_the_season_csv_holds_every_evening_of_the_season(world: World, client: Client) -> None:
     hand_computed_season(world)
     season = Season.objects.get(club=world.club, name="2025")
     client.force_login(world.member)
-    rows = read_csv(client.get(f"/clubs/{world.club.pk}/seasons/{season.pk}/export.csv").content)
-    assert rows[0][8:] == ["Ana", "Ben", "Chloé", "Dan", "Eve"]  # by name
+    response = client.get(
+        f"/clubs/{world.club.pk}/seasons/{season.pk}/export.csv", HTTP_ACCEPT_LANGUAGE="en"
+    )
+    rows = read_csv(response.content)
+    assert rows[0][P:] == ["Ana", "Ben", "Chloé", "Dan", "Eve"]  # by name
     dates = [row[0] for row in rows[1:]]
     assert dates == ["2025-01-10"] * 4 + ["2025-02-07"] * 2 + ["2025-03-01"]
-    assert [row[1] for row in rows[1:]] == ["1", "2", "3", "4", "1", "2", "1"]
-    assert rows[5][8:] == ["160", "80", "-80", "-80", "-80"]
-    assert rows[4][8:] == ["-760", "-760", "-760", "2280", ""]  # Eve was not there
+    assert [row[3] for row in rows[1:]] == ["1", "2", "3", "4", "1", "2", "1"]
+    assert rows[5][P:] == ["160", "80", "-80", "-80", "-80"]
+    assert rows[4][P:] == ["-760", "-760", "-760", "2280", ""]  # Eve was not there
 
 
 def test_a_name_a_spreadsheet_would_run_as_a_formula_is_kept_as_text(
@@ -261,25 +276,31 @@ def test_the_message_is_the_one_score_deals_prints(world: World, tmp_path: Path)
 
 def test_an_import_failing_half_way_saves_nothing(world: World, monkeypatch) -> None:
     good = {**BAD_SHEET, "deals": BAD_SHEET["deals"][:2]}
-    record = services.deal_record
+    other = {**good, "players": ["Ana", "Ben", "Chloé", "Newcomer"], "deals": good["deals"][:1]}
+    season = {
+        "season": "2031",
+        "evenings": [
+            {"date": "2031-01-01", "place": "", "game": 1, "sheet": good},
+            {"date": "2031-01-02", "place": "", "game": 1, "sheet": other},
+        ],
+    }
+    store = services.imports.store_game
     calls = []
 
     def failing(**kwargs):
         calls.append(1)
         if len(calls) == 2:
-            raise services.ServiceError("This evening is closed.")
-        return record(**kwargs)
+            raise ScoringError("deal", "the disk is full")
+        return store(**kwargs)
 
-    monkeypatch.setattr(services.imports, "deal_record", failing)
+    monkeypatch.setattr(services.imports, "store_game", failing)
     before = (Evening.objects.count(), Player.objects.count(), Season.objects.count())
     with pytest.raises(exports.ImportRefused) as refused:
         exports.import_entries(
-            club=world.club,
-            entries=exports.read_import(json.dumps(good)),
-            created_by=None,
-            date=dt.date(2031, 1, 1),
+            club=world.club, entries=exports.read_import(json.dumps(season)), created_by=None
         )
-    assert refused.value.line == "deal 2: deal: This evening is closed."
+    assert refused.value.line == "deal: the disk is full"
+    assert len(calls) == 2  # the first evening was written, then undone
     assert (Evening.objects.count(), Player.objects.count(), Season.objects.count()) == before
 
 
@@ -291,7 +312,12 @@ def test_an_uploaded_sheet_becomes_an_evening(world: World, client: Client) -> N
     )
     response = client.post(
         f"/clubs/{world.club.pk}/import/",
-        {"import-file": upload, "import-date": "2025-05-01", "import-place": "Ici"},
+        {
+            "import-file": upload,
+            "import-date": "2025-05-01",
+            "import-place": "Ici",
+            "import-confirm": "on",
+        },
     )
     evening = Evening.objects.get(club=world.club, date="2025-05-01")
     assert response.status_code == 302
@@ -317,8 +343,10 @@ def test_the_commands_export_and_import_for_backups(world: World, tmp_path: Path
     call_command("export_evening", evening.pk, stdout=out)
     assert json.loads(out.getvalue()) == json.loads(exports.evening_json(evening))
     path = tmp_path / "evening.csv"
-    call_command("export_evening", evening.pk, "--format", "csv", "--output", str(path))
-    assert read_csv(path.read_bytes())[0][8] == "Ana"
+    call_command(
+        "export_evening", evening.pk, "--format", "csv", "--output", str(path), "--lang", "en"
+    )
+    assert read_csv(path.read_bytes())[0][P] == "Ana"
     season_file = tmp_path / "season.json"
     call_command("export_season", season.pk, "-o", str(season_file))
     other = make_world(club="Club B")

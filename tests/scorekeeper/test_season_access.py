@@ -60,7 +60,7 @@ def import_form(p: Place) -> tuple[str, dict[str, str]]:
     sheet = {"players": ["Ana", "Ben", "Chloé"], "deals": [{"passed": True}]}
     return (
         f"/clubs/{p.world.club.pk}/import/",
-        {"import-text": json.dumps(sheet), "import-date": "2025-06-01"},
+        {"import-text": json.dumps(sheet), "import-date": "2025-06-01", "import-confirm": "on"},
     )
 
 

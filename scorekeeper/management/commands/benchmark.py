@@ -31,6 +31,8 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext, override_settings
 from django.urls import reverse
 
+from scorekeeper.import_benchmark import SECONDS_TARGET, measure_imports
+
 DEALS_PER_EVENING = 50
 PLAYERS = 12
 TARGET = 5.0  # every page within 5× the minimal page
@@ -101,9 +103,16 @@ class Command(BaseCommand):
             built = build(deals)
             self.stderr.write(f"Built in {time.perf_counter() - started:.1f} s; timing…")
             bare, minimal, pages, after_save = measure(built, repeat)
+            self.stderr.write("Timing the imports…")
+            imports = measure_imports(deals, built.club_id, built.user_id)
         for page in [*pages, after_save]:
             page.ratio = page.median_ms / minimal.median_ms if minimal.median_ms else 0.0
         self.print_table(deals, repeat, bare, minimal, pages, after_save)
+        for row in imports:
+            self.stdout.write(
+                f"{row.name:<28} {row.seconds * 1000:>10.0f} {'':>10} {'':>8}  "
+                f"< {SECONDS_TARGET:g} s {row.verdict}"
+            )
         if options["json_path"]:
             data = {
                 "deals": deals,
@@ -117,6 +126,10 @@ class Command(BaseCommand):
                         "queries": page.queries,
                     }
                     for page in pages
+                ],
+                "imports": [
+                    {"name": row.name, "deals": row.deals, "seconds": round(row.seconds, 3)}
+                    for row in imports
                 ],
                 "info": [
                     {

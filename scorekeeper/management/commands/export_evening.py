@@ -10,6 +10,7 @@ from scorekeeper import exports
 from scorekeeper.models import Evening
 from scorekeeper.scoring.errors import ScoringError
 
+from ._lang import add_lang_argument, language
 from .export_season import write_out
 
 
@@ -24,16 +25,21 @@ class Command(BaseCommand):
         parser.add_argument("--format", choices=("json", "csv"), default="json")
         parser.add_argument("--game", type=int, default=1, help="the game's number (JSON)")
         parser.add_argument("--output", "-o", help="a file to write instead of standard output")
+        add_lang_argument(parser)
 
     def handle(self, *args: Any, **options: Any) -> None:
         evening = Evening.objects.filter(pk=options["evening_id"]).first()
         if evening is None:
             raise CommandError(f"no evening {options['evening_id']}")
         try:
-            if options["format"] == "csv":
-                content = exports.evening_csv(evening)
-            else:
-                content = exports.evening_json(evening, options["game"]) + "\n"
+            with language(options):
+                content = self.content(evening, options)
         except ScoringError as error:
             raise CommandError(exports.one_line(error)) from None
         write_out(self, content, options.get("output"))
+
+    def content(self, evening: Any, options: dict[str, Any]) -> str:
+        if options["format"] == "csv":
+            return exports.evening_csv(evening)
+        else:
+            return exports.evening_json(evening, options["game"]) + "\n"

@@ -12,6 +12,8 @@ from scorekeeper import exports
 from scorekeeper.models import Season
 from scorekeeper.scoring.errors import ScoringError
 
+from ._lang import add_lang_argument, language
+
 
 def write_out(command: BaseCommand, content: str, path: str | None) -> None:
     """The text to a file (UTF-8) or to standard output, exactly as given."""
@@ -34,16 +36,21 @@ class Command(BaseCommand):
         parser.add_argument("season_id", type=int)
         parser.add_argument("--format", choices=("json", "csv"), default="json")
         parser.add_argument("--output", "-o", help="a file to write instead of standard output")
+        add_lang_argument(parser)
 
     def handle(self, *args: Any, **options: Any) -> None:
         season = Season.objects.filter(pk=options["season_id"]).first()
         if season is None:
             raise CommandError(f"no season {options['season_id']}")
         try:
-            if options["format"] == "csv":
-                content = exports.season_csv(season)
-            else:
-                content = exports.season_json(season) + "\n"
+            with language(options):
+                content = self.content(season, options)
         except ScoringError as error:
             raise CommandError(exports.one_line(error)) from None
         write_out(self, content, options.get("output"))
+
+    def content(self, season: Any, options: dict[str, Any]) -> str:
+        if options["format"] == "csv":
+            return exports.season_csv(season)
+        else:
+            return exports.season_json(season) + "\n"

@@ -1,7 +1,8 @@
 """`manage.py import_sheet CLUB_ID PATH`: a deal sheet (or a season file) into new evenings.
 
 All or nothing: a bad sheet saves nothing and exits with status 2 and one line, as
-``score_deals`` prints it (``deal 3: points: 93 is more than 91``).
+``score_deals`` prints it (``deal 3: points: 93 is more than 91``), or in the language given
+with ``--lang``. Also reads the app's CSV. Imported evenings are closed.
 """
 
 from __future__ import annotations
@@ -12,9 +13,11 @@ from typing import Any, NoReturn
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from scorekeeper import exports
+from scorekeeper.error_text import error_text
 from scorekeeper.models import Club
 from scorekeeper.scoring.errors import ScoringError
 
+from ._lang import add_lang_argument, language
 from .score_deals import EXIT_INVALID, read_sheet_bytes
 
 
@@ -30,23 +33,31 @@ class Command(BaseCommand):
         parser.add_argument("path", help="the deal sheet, or - for standard input")
         parser.add_argument("--date", type=dt.date.fromisoformat, help="YYYY-MM-DD (today)")
         parser.add_argument("--place", default="")
+        parser.add_argument(
+            "--skip-existing",
+            action="store_true",
+            help="leave out the games already imported instead of refusing the file",
+        )
+        add_lang_argument(parser)
 
     def handle(self, *args: Any, **options: Any) -> None:
         club = Club.objects.filter(pk=options["club_id"]).first()
         if club is None:
             raise CommandError(f"no club {options['club_id']}")
-        try:
-            evenings = exports.import_entries(
-                club=club,
-                entries=exports.read_import(read_sheet_bytes(options["path"])),
-                created_by=None,
-                date=options["date"],
-                place=options["place"],
-            )
-        except ScoringError as error:
-            self._refuse(exports.one_line(error))
-        except exports.ImportRefused as refused:
-            self._refuse(refused.line)
+        with language(options):
+            try:
+                evenings = exports.import_entries(
+                    club=club,
+                    entries=exports.read_import(read_sheet_bytes(options["path"])),
+                    created_by=None,
+                    date=options["date"],
+                    place=options["place"],
+                    skip_existing=options["skip_existing"],
+                )
+            except ScoringError as error:
+                self._refuse(exports.one_line(error) if not options["lang"] else error_text(error))
+            except exports.ImportRefused as refused:
+                self._refuse(refused.line if not options["lang"] else refused.text())
         for evening in evenings:
             self.stdout.write(f"evening {evening.pk}: {evening.date.isoformat()}")
 

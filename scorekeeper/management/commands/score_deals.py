@@ -9,8 +9,11 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
+from scorekeeper.error_text import error_text
 from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.scoring.sheet import load_sheet_text, score_sheet
+
+from ._lang import add_lang_argument, language
 
 EXIT_INVALID = 2
 
@@ -36,12 +39,16 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("path", help="the deal sheet, or - for standard input")
+        add_lang_argument(parser)
 
     def handle(self, *args: Any, **options: Any) -> None:
         try:
             result = score_sheet(load_sheet_text(read_sheet_bytes(options["path"])))
         except ScoringError as error:
             line = " ".join(str(error).split())
+            if options.get("lang"):
+                with language(options):
+                    line = error_text(error)
             self.stderr.write(line, style_func=lambda text: text)
             raise SystemExit(EXIT_INVALID) from None
         out = getattr(self.stdout, "_out", None)

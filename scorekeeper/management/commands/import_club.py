@@ -1,0 +1,41 @@
+"""`manage.py import_club PATH`: a club archive as a new club, all or nothing.
+
+Members are restored as archived (an account is created for an address that has none); an
+invalid archive saves nothing and exits with status 2 and one line (in --lang's language).
+"""
+
+from __future__ import annotations
+
+from typing import Any, NoReturn
+
+from django.core.management.base import BaseCommand, CommandParser
+
+from scorekeeper import archives
+from scorekeeper.scoring.errors import ScoringError
+
+from ._lang import add_lang_argument, language
+from .score_deals import EXIT_INVALID, read_sheet_bytes
+
+
+class Command(BaseCommand):
+    help = (
+        "Import a club archive (JSON written by export_club; '-' reads standard input) as a "
+        "new club with its members, players, seasons, evenings and deals."
+    )
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("path", help="the archive, or - for standard input")
+        add_lang_argument(parser)
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        with language(options):
+            try:
+                archive = archives.read_archive(read_sheet_bytes(options["path"]))
+                club = archives.archive_import(archive=archive, owner=None, restore_members=True)
+            except ScoringError as error:
+                self._refuse(archives.refusal_text(error))
+        self.stdout.write(f"club {club.pk}: {club.name} ({archive.deal_count} deals)")
+
+    def _refuse(self, line: str) -> NoReturn:
+        self.stderr.write(line, style_func=lambda text: text)
+        raise SystemExit(EXIT_INVALID)

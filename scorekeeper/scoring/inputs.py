@@ -1,0 +1,99 @@
+"""Names, places and dates as every way in takes them: forms, imports, archives, CSV, commands.
+
+One set of rules, so that what a form refuses no file can bring in:
+
+- text is read in Unicode NFC ("Zoé" typed as e + combining accent is the same name), its runs
+  of white space become one space, and it holds no control or invisible formatting character
+  (NUL, a zero-width space...);
+- a player's name has 1 to 40 characters, a place at most 80, a season's name 1 to 80;
+- a date lies between the years 1900 and 2999 (what the evening form accepts).
+
+Players are matched by :func:`name_key` (the NFC name, case folded).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import unicodedata
+
+from scorekeeper.scoring.errors import ScoringError
+
+NAME_MAX = 40
+PLACE_MAX = 80
+SEASON_NAME_MAX = 80
+FIRST_YEAR, LAST_YEAR = 1900, 2999
+
+
+def _clean_text(value: object, field: str, *, limit: int, required: bool) -> str:
+    if not isinstance(value, str):
+        raise ScoringError.coded(field, "not_text", "%(value)s is not a string", value=repr(value))
+    text = unicodedata.normalize("NFC", value)
+    for char in text:
+        if unicodedata.category(char) in ("Cc", "Cf") and char not in "\t\n\r":
+            raise ScoringError.coded(
+                field,
+                "control_character",
+                "%(value)s holds an invisible or control character (U+%(point)s)",
+                value=repr(value),
+                point=f"{ord(char):04X}",
+            )
+    text = " ".join(text.split())
+    if required and not text:
+        raise ScoringError.coded(field, "empty", "cannot be empty")
+    if len(text) > limit:
+        raise ScoringError.coded(
+            field,
+            "too_long",
+            "%(value)s is longer than %(limit)s characters",
+            value=text,
+            limit=limit,
+        )
+    return text
+
+
+def clean_name(value: object, field: str = "players") -> str:
+    """A player's name as it is stored: NFC, single spaces, 1 to 40 characters."""
+    return _clean_text(value, field, limit=NAME_MAX, required=True)
+
+
+def clean_place(value: object, field: str = "place") -> str:
+    """An evening's place: NFC, single spaces, at most 80 characters (may be empty)."""
+    if value is None:
+        return ""
+    return _clean_text(value, field, limit=PLACE_MAX, required=False)
+
+
+def clean_season_name(value: object, field: str = "season") -> str:
+    return _clean_text(value, field, limit=SEASON_NAME_MAX, required=True)
+
+
+def name_key(name: str) -> str:
+    """What two names must share to be one player: the NFC text, case folded."""
+    return unicodedata.normalize("NFC", " ".join(name.split())).casefold()
+
+
+def clean_date(value: object, field: str = "date") -> dt.date:
+    """A date (a ``datetime.date`` or ``YYYY-MM-DD`` text) between 1900 and 2999."""
+    if isinstance(value, dt.datetime):
+        value = value.date()
+    if isinstance(value, str):
+        try:
+            value = dt.date.fromisoformat(value.strip())
+        except ValueError:
+            raise ScoringError.coded(
+                field, "not_date", "%(value)s is not a date (YYYY-MM-DD)", value=repr(value)
+            ) from None
+    if not isinstance(value, dt.date):
+        raise ScoringError.coded(
+            field, "not_date", "%(value)s is not a date (YYYY-MM-DD)", value=repr(value)
+        )
+    if not FIRST_YEAR <= value.year <= LAST_YEAR:
+        raise ScoringError.coded(
+            field,
+            "date_range",
+            "%(value)s is not between the years %(first)s and %(last)s",
+            value=value.isoformat(),
+            first=FIRST_YEAR,
+            last=LAST_YEAR,
+        )
+    return value
