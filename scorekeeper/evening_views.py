@@ -48,13 +48,14 @@ def _deal_form(
     data: Any = None,
     present: list[Player] | None = None,
     dealer: Player | None = None,
+    number: int | None = None,
 ) -> DealForm:
-    """The form for the next deal of a game, ready for the next dealer."""
+    """The form for the next deal of a game (deal ``number``), ready for the next dealer."""
     present = present if present is not None else services.present_players(game)
     if data is not None:  # what was sent is what counts: no need to work out the defaults
         return deal_form_class(game)(data, game=game, present=present)
     dealer = dealer or services.next_dealer(game, present)
-    initial: dict[str, Any] = {"dealer": dealer.pk}
+    initial: dict[str, Any] = {"dealer": dealer.pk, "number": number}
     if game.kind == Game.Kind.ESCOPETTE:
         return EscopetteDealForm(data, game=game, present=present, initial=initial)
     initial["sitting_out"] = [p.pk for p in services.default_sitting_out(game, present, dealer)]
@@ -134,13 +135,18 @@ def _page_context(
         current = views[-1]
         if current.game.pk not in deal_forms and not current.winner:
             form = _deal_form(
-                request, current.game, present=current.present, dealer=current.next_dealer
+                request,
+                current.game,
+                present=current.present,
+                dealer=current.next_dealer,
+                number=current.next_number,
             )
             if not any(key.startswith("deal-") for key in request.GET):
                 # A fresh form shows only the game's state: cache its fields with the sheet.
                 path = request.get_full_path()
                 form.cache_key = f"{current.cache_key}.{get_language()}.{path}"
                 form.cache_seconds = 3600
+                form.fresh = True  # live.js may replace it when another phone saves
             deal_forms[current.game.pk] = form
     for view in views:
         view.form = deal_forms.get(view.game.pk)
@@ -235,7 +241,8 @@ def evening(request: HttpRequest, evening_id: int) -> HttpResponse:
 def _live(request: HttpRequest, evening: Evening, membership: Membership | None) -> HttpResponse:
     if request.GET.get("version") == str(evening.version):
         return HttpResponse(status=NOT_MODIFIED)
-    context = _page_context(request, evening, membership, with_forms=False)
+    # A member's page gets the next deal's form too: an untouched open form follows it.
+    context = _page_context(request, evening, membership, with_forms=membership is not None)
     context["shared"] = membership is None
     return render(request, "scorekeeper/evening_live.html", context)
 
@@ -286,10 +293,19 @@ def deal_preview(request: HttpRequest, evening_id: int, game_id: int) -> HttpRes
     return render(request, f"{form.include_template}#preview", {"form": form, "game": game})
 
 
-@require_http_methods(["POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def deal_create(request: HttpRequest, evening_id: int, game_id: int) -> HttpResponse:
+    """Save the next deal.
+
+    Answers: a redirect to the evening (htmx: the next deal's form, the totals and the
+    sheet, in place); 422 with the form and its errors; 409 with the question when another
+    phone saved this deal's number first (header X-Deal-Conflict: that number).
+    """
     game, membership = game_for(request, evening_id, game_id)
+    if request.method != "POST":  # the address a refused save left in the bar, reloaded
+        return redirect(_evening_url(game.evening, game))
     form = _deal_form(request, game, data=request.POST)
+    conflict: services.DealNumberTaken | None = None
     if form.is_valid() and form.inputs is not None:
         try:
             deal = services.deal_record(
@@ -298,14 +314,57 @@ def deal_create(request: HttpRequest, evening_id: int, game_id: int) -> HttpResp
                 dealer=form.dealer_player(),
                 created_by=request.user,
                 idempotency_key=form.cleaned_data["idempotency_key"] or None,
+                expected_number=form.cleaned_data["number"],
             )
+        except services.DealNumberTaken as taken:
+            conflict = taken
         except (services.ServiceError, ScoringError) as error:
             form.add_error(None, error.message)
         else:
-            messages.success(request, _("Deal %(number)s saved.") % {"number": deal.number})
+            saved = _("Deal %(number)s saved.") % {"number": deal.number}
+            if request.htmx:
+                return _entry_after_save(request, game, membership, saved)
+            messages.success(request, saved)
             return redirect(_evening_url(game.evening, game))
     context = _page_context(request, game.evening, membership, forms={game.pk: form})
-    return render(request, "scorekeeper/evening.html", context)
+    status = 422
+    if conflict is not None:
+        status = 409
+        context["conflict"] = _conflict_context(context, game, conflict)
+    template = "scorekeeper/deal_entry.html" if request.htmx else "scorekeeper/evening.html"
+    response = render(request, template, {**context, "game": game}, status=status)
+    if conflict is not None:
+        response["X-Deal-Conflict"] = str(conflict.number)
+    return response
+
+
+def _conflict_context(
+    context: dict[str, Any], game: Game, taken: services.DealNumberTaken
+) -> dict[str, Any]:
+    """What the question shows: the other phone's deal, as its sheet row, and the way on."""
+    row = None
+    if taken.deal is not None:
+        view = next(v for v in context["sheets"] if v.game.pk == game.pk)
+        row = next((r for r in view.rows if r.deal.pk == taken.deal.pk), None)
+    # "Another deal": the number after the one taken (the question comes again if that
+    # one is taken too); past the end (deals deleted meanwhile), the number a save gets.
+    again = taken.number + 1 if taken.deal is not None else taken.next_number
+    return {"number": taken.number, "row": row, "save_as": again, "game": game}
+
+
+def _entry_after_save(
+    request: HttpRequest, game: Game, membership: Membership | None, saved: str
+) -> HttpResponse:
+    """The htmx answer to a save: the next deal's form in place, new totals and sheet."""
+    context = _page_context(request, game.evening, membership)
+    view = next(v for v in context["sheets"] if v.game.pk == game.pk)
+    if view.form is None:  # the game has ended: the page changes, load it whole
+        messages.success(request, saved)
+        response = HttpResponse(status=204)
+        response["HX-Redirect"] = _evening_url(game.evening, game)
+        return response
+    context.update(game=game, saved=saved)
+    return render(request, "scorekeeper/deal_entry.html", context)
 
 
 def _deal_present(deal: Deal) -> list[Player]:

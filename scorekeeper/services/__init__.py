@@ -24,6 +24,7 @@ from scorekeeper.services.common import (
     ServiceError,
 )
 from scorekeeper.services.deals import (
+    DealNumberTaken,
     deal_delete,
     deal_record,
     deal_restore,
@@ -55,6 +56,7 @@ from scorekeeper.services.seasons import (
 
 __all__ = [
     "DealInputs",
+    "DealNumberTaken",
     "ServiceError",
     "club_create",
     "club_rename",
