@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from functools import cached_property
 from typing import Any
 
@@ -10,6 +11,7 @@ from django.db.models import OuterRef, Subquery
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
@@ -31,6 +33,7 @@ from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.sheets import GameSheet, game_sheet
 
 NOT_MODIFIED = 304
+UNDO_OFFERED_FOR = timedelta(minutes=10)
 
 
 def _evening_url(evening: Evening, game: Game | None = None) -> str:
@@ -113,6 +116,30 @@ class GameView:
         return getattr(self.sheet, name)
 
 
+class EveningTotal:
+    """The French Tarot total of an evening over all its tarot games (shown with 2 or more).
+
+    Built only when the page's cached block misses: ``rows`` reads each game's sheet.
+    """
+
+    def __init__(self, views: list[GameView]) -> None:
+        self.views = [v for v in views if v.game.kind == Game.Kind.TAROT]
+
+    @property
+    def shown(self) -> bool:
+        return len(self.views) > 1
+
+    @cached_property
+    def rows(self) -> list[tuple[Player, int]]:
+        totals: dict[int, int] = {}
+        players: dict[int, Player] = {}
+        for view in self.views:
+            for player, total in view.sheet.totals_by_player:
+                players.setdefault(player.pk, player)
+                totals[player.pk] = totals.get(player.pk, 0) + total
+        return [(players[pk], totals[pk]) for pk in players]
+
+
 def _page_context(
     request: HttpRequest,
     evening: Evening,
@@ -151,15 +178,22 @@ def _page_context(
     for view in views:
         view.form = deal_forms.get(view.game.pk)
     undo = None
-    if membership is not None and request.GET.get("undo", "").isdigit():
-        undo = DeletedDeal.objects.filter(
-            pk=int(request.GET["undo"]), game__evening=evening
-        ).first()
+    if membership is not None and not evening.is_closed:
+        # The deletion just made (?undo=<id>), else one made in the last minutes: the undo
+        # stays on offer when the scorer comes back to the page.
+        deleted = DeletedDeal.objects.filter(game__evening=evening)
+        undo_id = request.GET.get("undo", "")
+        if undo_id.isascii() and undo_id.isdigit():
+            undo = deleted.filter(pk=int(undo_id)).first()
+        if undo is None:
+            since = timezone.now() - UNDO_OFFERED_FOR
+            undo = deleted.filter(deleted_at__gte=since).order_by("-deleted_at").first()
     return {
         "evening": evening,
         "club": evening.club,
         "membership": membership,
         "sheets": views,
+        "evening_total": EveningTotal(views),
         "edit_links": can_write,
         "undo": undo,
     }
@@ -203,8 +237,14 @@ def game_new(request: HttpRequest, evening_id: int) -> HttpResponse:
     last = evening.games.order_by("-number").first()
     initial: dict[str, Any] = {}
     if last is not None:
-        for seat in last.seats.filter(present=True).order_by("position")[:6]:
-            initial[f"seat_{len(initial) + 1}"] = seat.player_id
+        seated = [s.player for s in last.seats.filter(present=True).order_by("position")[:6]]
+        for position, player in enumerate(seated, start=1):
+            initial[f"seat_{position}"] = player.pk
+        # One evening: the deal keeps turning round the table from game to game.
+        if seated:
+            dealer = services.next_dealer(last, seated)
+            if dealer in seated:
+                initial["first_dealer"] = seated.index(dealer) + 1
     form = GameStartForm(request.POST or None, players=players, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
@@ -425,7 +465,7 @@ def deal_delete(request: HttpRequest, evening_id: int, deal_id: int) -> HttpResp
         messages.error(request, error.message)
         return redirect(_evening_url(deal.game.evening))
     url = reverse("evening", args=[evening_id])
-    return redirect(f"{url}?undo={deleted.pk}#game-{deleted.game_id}")
+    return redirect(f"{url}?undo={deleted.pk}#undo")
 
 
 @require_http_methods(["POST"])

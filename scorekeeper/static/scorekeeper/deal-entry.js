@@ -40,8 +40,25 @@
     if (target) target.focus({ preventScroll: true });
   }
 
+  // Who sits out this deal (the dealer at 6) is not offered as taker or partner.
+  function syncSittingOut(form) {
+    var out = {};
+    form.querySelectorAll("input[name='deal-sitting_out']:checked").forEach(function (box) { out[box.value] = true; });
+    form.querySelectorAll("input[name='deal-taker'], input[name='deal-partner']").forEach(function (input) {
+      var label = input.closest("label");
+      if (label) label.hidden = !!out[input.value] && !input.checked;
+    });
+  }
+
+  document.addEventListener("change", function (event) {
+    if (event.target.name === "deal-sitting_out" && event.target.form) syncSittingOut(event.target.form);
+  });
+
   function onLoad(elt) {
-    if (elt.matches && elt.matches("section.deal-entry")) place(elt);
+    if (!elt.querySelectorAll) return;
+    if (elt.matches("form.deal-form")) syncSittingOut(elt);
+    elt.querySelectorAll("form.deal-form").forEach(syncSittingOut);
+    if (elt.matches("section.deal-entry")) place(elt);
   }
 
   document.addEventListener("htmx:load", function (event) { onLoad(event.target); });
