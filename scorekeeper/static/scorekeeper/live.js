@@ -48,7 +48,7 @@
     var next = fresh.querySelector("input[name='deal-number']");
     if (!number || !next || number.value === next.value) return; // still the same deal
     var untouched = form && form.hasAttribute("data-fresh") && !form.hasAttribute("data-touched") &&
-      !form.classList.contains("htmx-request") && !section.contains(document.activeElement);
+      !form.classList.contains("htmx-request");
     if (untouched) {
       var node = document.importNode(fresh, true);
       section.replaceWith(node);
