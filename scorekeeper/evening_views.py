@@ -358,6 +358,7 @@ def deal_create(request: HttpRequest, evening_id: int, game_id: int) -> HttpResp
             )
         except services.DealNumberTaken as taken:
             conflict = taken
+            form = _form_for_another_deal(request, game, form, taken)
         except (services.ServiceError, ScoringError) as error:
             form.add_error(None, error.message)
         else:
@@ -378,6 +379,27 @@ def deal_create(request: HttpRequest, evening_id: int, game_id: int) -> HttpResp
     return response
 
 
+def _form_for_another_deal(
+    request: HttpRequest, game: Game, form: DealForm, taken: services.DealNumberTaken
+) -> DealForm:
+    """The form the question re-posts: when its dealer is the one of the deal taken (the
+    form's default then), "another deal" is dealt by the next dealer, as the table turns."""
+    if taken.deal is None or form.cleaned_data["dealer"] != taken.deal.dealer_id:
+        return form
+    present = services.present_players(game)
+    dealer = services.dealer_after(
+        game, present, dict(game.seats.values_list("player_id", "position")), taken.deal.dealer_id
+    )
+    data = request.POST.copy()
+    data["deal-dealer"] = str(dealer.pk)
+    if game.kind == Game.Kind.TAROT:
+        sitting_out = services.default_sitting_out(game, present, dealer)
+        data.setlist("deal-sitting_out", [str(p.pk) for p in sitting_out])
+    form = _deal_form(request, game, data=data, present=present)
+    form.is_valid()
+    return form
+
+
 def _conflict_context(
     context: dict[str, Any], game: Game, taken: services.DealNumberTaken
 ) -> dict[str, Any]:
@@ -396,12 +418,13 @@ def _entry_after_save(
     request: HttpRequest, game: Game, membership: Membership | None, saved: str
 ) -> HttpResponse:
     """The htmx answer to a save: the next deal's form in place, new totals and sheet."""
+    game.evening.refresh_from_db()  # the save bumped its version: the cached parts follow
     context = _page_context(request, game.evening, membership)
     view = next(v for v in context["sheets"] if v.game.pk == game.pk)
     if view.form is None:  # the game has ended: the page changes, load it whole
         messages.success(request, saved)
         response = HttpResponse(status=204)
-        response["HX-Redirect"] = _evening_url(game.evening, game)
+        response["HX-Refresh"] = "true"
         return response
     context.update(game=game, saved=saved)
     return render(request, "scorekeeper/deal_entry.html", context)

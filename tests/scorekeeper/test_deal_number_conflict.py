@@ -78,6 +78,8 @@ def test_the_second_phone_gets_409_and_the_question_instead_of_a_copy(table) -> 
     assert "Same deal — discard mine" in second.text
     assert "Another deal — save as 2" in second.text
     assert 'name="deal-number" value="2"' in second.text
+    # Deal 1 was Ana's to deal: "another deal" is Ben's, as the table turns.
+    assert f'<option value="{players[1].pk}" selected>' in second.text
     assert Deal.objects.count() == 1
     # "Another deal": the same fields and key, for number 2.
     third = save(
