@@ -7,6 +7,7 @@ from functools import cached_property
 from typing import Any
 
 from django.contrib import messages
+from django.core.cache import cache
 from django.db.models import OuterRef, Subquery
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -116,6 +117,25 @@ class GameView:
         return getattr(self.sheet, name)
 
 
+def _recent_deletion(evening: Evening) -> DeletedDeal | None:
+    """The deletion of the last minutes, if any: its undo stays on offer.
+
+    Looked up once per version of the evening (a delete or an undo bumps it), so the
+    evening page usually pays a cache hit, not a query.
+    """
+    key = f"recent-deletion.{evening.pk}.{evening.created_at.timestamp()}.{evening.version}"
+    latest = cache.get(key)
+    if latest is None:
+        latest = (
+            DeletedDeal.objects.filter(game__evening=evening).order_by("-deleted_at").first()
+            or False
+        )
+        cache.set(key, latest, UNDO_OFFERED_FOR.total_seconds())
+    if latest and latest.deleted_at >= timezone.now() - UNDO_OFFERED_FOR:
+        return latest
+    return None
+
+
 class EveningTotal:
     """The French Tarot total of an evening over all its tarot games (shown with 2 or more).
 
@@ -186,8 +206,7 @@ def _page_context(
         if undo_id.isascii() and undo_id.isdigit():
             undo = deleted.filter(pk=int(undo_id)).first()
         if undo is None:
-            since = timezone.now() - UNDO_OFFERED_FOR
-            undo = deleted.filter(deleted_at__gte=since).order_by("-deleted_at").first()
+            undo = _recent_deletion(evening)
     return {
         "evening": evening,
         "club": evening.club,
