@@ -282,3 +282,75 @@ def test_the_undo_is_in_view_after_a_delete(live_server, browser: Browser, table
     expect(page.locator(".messages")).to_contain_text("Deal 2 is back.")
     assert Deal.objects.count() == 3
     page.context.close()
+
+
+def test_live_follow_says_when_the_server_is_lost_and_recovers_by_itself(
+    live_server, browser: Browser, table
+) -> None:
+    user, evening, game = table
+    page = phone(browser, live_server, user, SIZES[1].values[0])
+    open_evening(page, live_server, evening)
+    status = page.locator("#live-status")
+    expect(status).to_be_hidden()
+    page.route("**/live/?*", lambda route: route.abort("connectionrefused"))
+    expect(status).to_be_visible()
+    expect(status).to_contain_text("Live updates lost")
+    page.unroute("**/live/?*")
+    # Another phone saves meanwhile: once the server answers again, the page shows it.
+    other = Client()
+    other.force_login(user)
+    other.post(
+        f"/evenings/{evening.pk}/games/{game.pk}/deals/",
+        {
+            "deal-dealer": game.first_dealer_id,
+            "deal-passed": "on",
+            "deal-points_for": "attack",
+            "deal-number": 1,
+        },
+    )
+    assert game.deals.count() == 1
+    expect(status).to_be_hidden(timeout=40_000)
+    expect(page.locator(".deal-entry h2")).to_have_text("Deal 2")
+    expect(page.locator(".sheet tbody tr")).to_have_count(1)
+    page.context.close()
+
+
+def test_the_score_sheet_keeps_numbers_and_names_in_view_at_320(
+    live_server, browser: Browser, table
+) -> None:
+    user, evening, _game = table
+    page = phone(browser, live_server, user, SIZES[1].values[0])
+    form = open_evening(page, live_server, evening)
+    for number in range(1, 7):
+        fill_garde(form, PLAYERS[number % 5], PLAYERS[(number + 1) % 5], "56")
+        form.get_by_role("button", name="Save the deal").tap()
+        expect(page.locator(".deal-entry .messages")).to_contain_text(f"Deal {number} saved.")
+        form = page.locator("form.deal-form")
+    sheet = page.locator(".sheet-wrap")
+    # The wrapper scrolls, not the page: scroll it both ways like a thumb would.
+    sheet.evaluate("wrap => { wrap.scrollLeft = wrap.scrollWidth; wrap.scrollTop = 120; }")
+    box = sheet.bounding_box()
+    number = page.locator(".sheet tbody tr").nth(4).locator("td").first
+    name = page.locator(".sheet thead th").last
+    for cell in (number, name, page.locator(".sheet thead th").first):
+        cell_box = cell.bounding_box()
+        assert (
+            box["x"] - 1 <= cell_box["x"]
+            and cell_box["x"] + cell_box["width"] <= box["x"] + box["width"] + 1
+        )
+        assert (
+            box["y"] - 1 <= cell_box["y"]
+            and cell_box["y"] + cell_box["height"] <= box["y"] + box["height"] + 1
+        )
+    # Each row carries the running totals; bonuses are marked in words.
+    last = page.locator(".sheet tbody tr").last
+    expect(last.locator(".running")).to_have_count(len(PLAYERS))
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320
+    # On paper: one A4 page, no form.
+    page.emulate_media(media="print")
+    expect(page.locator("form.deal-form")).to_be_hidden()
+    pdf = page.pdf(format="A4")
+    assert (
+        pdf.count(b"/Type /Page\n") + pdf.count(b"/Type /Page/") + pdf.count(b"/Type /Page ") == 1
+    )
+    page.context.close()
