@@ -354,3 +354,48 @@ def test_the_score_sheet_keeps_numbers_and_names_in_view_at_320(
         pdf.count(b"/Type /Page\n") + pdf.count(b"/Type /Page/") + pdf.count(b"/Type /Page ") == 1
     )
     page.context.close()
+
+
+def test_at_six_the_dealer_sitting_out_is_not_offered_as_taker(
+    live_server, browser: Browser
+) -> None:
+    club, players = make_club(players=NAMES)
+    evening, _game = start_evening(club, players)
+    user = club.memberships.get(role="owner").user
+    page = phone(browser, live_server, user, SIZES[1].values[0])
+    form = open_evening(page, live_server, evening)
+    takers = form.get_by_role("group", name="Taker", exact=True)
+    expect(takers.get_by_label("Ana", exact=True)).to_be_hidden()  # Ana deals and sits out
+    expect(takers.get_by_label("Ben", exact=True)).to_be_visible()
+    # The table says Ben sits out instead: the pills follow.
+    form.locator("details.seating summary").tap()
+    sitting_out = form.get_by_role("group", name="Sitting out", exact=True)
+    sitting_out.get_by_label("Ana", exact=True).tap()
+    sitting_out.get_by_label("Ben", exact=True).tap()
+    expect(takers.get_by_label("Ana", exact=True)).to_be_visible()
+    expect(takers.get_by_label("Ben", exact=True)).to_be_hidden()
+    page.context.close()
+
+
+def test_live_follow_stops_while_the_tab_is_hidden(live_server, browser: Browser, table) -> None:
+    user, evening, _game = table
+    page = phone(browser, live_server, user, SIZES[1].values[0])
+    asked: list[str] = []
+    page.on("request", lambda request: "/live/" in request.url and asked.append(request.url))
+    open_evening(page, live_server, evening)
+    page.wait_for_timeout(4_500)
+    assert len(asked) >= 1  # every 4 s while shown
+    page.evaluate(
+        "Object.defineProperty(document, 'hidden', {configurable: true, get: () => true});"
+        "document.dispatchEvent(new Event('visibilitychange'));"
+    )
+    seen = len(asked)
+    page.wait_for_timeout(9_000)
+    assert len(asked) == seen
+    page.evaluate(
+        "Object.defineProperty(document, 'hidden', {configurable: true, get: () => false});"
+        "document.dispatchEvent(new Event('visibilitychange'));"
+    )
+    page.wait_for_timeout(1_000)
+    assert len(asked) == seen + 1  # shown again: asks at once
+    page.context.close()
