@@ -403,3 +403,22 @@ def test_live_follow_stops_while_the_tab_is_hidden(live_server, browser: Browser
             "document.dispatchEvent(new Event('visibilitychange'));"
         )
     page.context.close()
+
+
+def test_a_save_answered_with_a_server_error_says_so_and_retry_saves(
+    live_server, browser: Browser, table
+) -> None:
+    user, evening, _game = table
+    page = phone(browser, live_server, user, SIZES[1].values[0])
+    form = open_evening(page, live_server, evening)
+    fill_garde(form, "Ana", "Chloé", "50")
+    page.route("**/deals/", lambda route: route.fulfill(status=502, body="Bad gateway"))
+    form.get_by_role("button", name="Save the deal").tap()
+    failed = form.locator(".save-failed")
+    expect(failed).to_contain_text("The server could not do it (error 502).")
+    assert in_view(page, failed.get_by_role("button", name="Retry"))
+    page.unroute("**/deals/")
+    failed.get_by_role("button", name="Retry").tap()
+    expect(page.locator(".deal-entry .messages")).to_contain_text("Deal 1 saved.")
+    assert Deal.objects.count() == 1
+    page.context.close()

@@ -10,7 +10,7 @@
   function text(reason, status) {
     var el = banner();
     if (!el) return "";
-    if (reason === "http") return el.getAttribute("data-http").replace("%s", status);
+    if (reason === "http") return el.getAttribute("data-http").replace("{status}", status);
     return el.getAttribute(reason === "timeout" ? "data-timeout" : "data-network");
   }
 
