@@ -12,7 +12,7 @@ from decimal import Decimal
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from django.http import HttpRequest, HttpResponse, QueryDict
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -109,6 +109,10 @@ def clear_url(
 
 @require_http_methods(["GET", "HEAD"])
 def counter(request: HttpRequest) -> HttpResponse:
+    if "csrfmiddlewaretoken" in request.GET:  # a deal form sent without JavaScript
+        query = request.GET.copy()
+        del query["csrfmiddlewaretoken"]
+        return redirect(f"{request.path}?{query.urlencode()}")
     deal_params = deal_parameters(request.GET)
     return_url = safe_return_url(request.GET.get("return"))
     data = counter_data(request.GET)

@@ -91,6 +91,11 @@ class DealFormBase(forms.Form):
     player_fields: tuple[str, ...] = ("dealer",)
 
     idempotency_key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
+    # A new deal's form knows which deal it is for: a second phone that saved this number
+    # first makes the save ask instead of adding a copy (services.DealNumberTaken).
+    number = forms.IntegerField(
+        widget=forms.HiddenInput, required=False, min_value=1, max_value=100_000
+    )
     dealer = forms.TypedChoiceField(label=_("Dealer"), coerce=int)
 
     def __init__(
@@ -114,6 +119,7 @@ class DealFormBase(forms.Form):
         # under a key naming everything they show; by default they are not.
         self.cache_key = uuid.uuid4().hex
         self.cache_seconds = 0
+        self.fresh = False  # an untouched form of the next deal (set by the evening page)
 
     def dealer_player(self) -> Player:
         dealer_id = self.cleaned_data["dealer"]

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from functools import cached_property
 from typing import Any
 
 from django.contrib import messages
+from django.core.cache import cache
 from django.db.models import OuterRef, Subquery
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
@@ -33,6 +36,7 @@ from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.sheets import GameSheet, game_sheet
 
 NOT_MODIFIED = 304
+UNDO_OFFERED_FOR = timedelta(minutes=10)
 
 
 def _evening_url(evening: Evening, game: Game | None = None) -> str:
@@ -50,13 +54,14 @@ def _deal_form(
     data: Any = None,
     present: list[Player] | None = None,
     dealer: Player | None = None,
+    number: int | None = None,
 ) -> DealForm:
-    """The form for the next deal of a game, ready for the next dealer."""
+    """The form for the next deal of a game (deal ``number``), ready for the next dealer."""
     present = present if present is not None else services.present_players(game)
     if data is not None:  # what was sent is what counts: no need to work out the defaults
         return deal_form_class(game)(data, game=game, present=present)
     dealer = dealer or services.next_dealer(game, present)
-    initial: dict[str, Any] = {"dealer": dealer.pk}
+    initial: dict[str, Any] = {"dealer": dealer.pk, "number": number}
     if game.kind == Game.Kind.ESCOPETTE:
         return EscopetteDealForm(data, game=game, present=present, initial=initial)
     initial["sitting_out"] = [p.pk for p in services.default_sitting_out(game, present, dealer)]
@@ -114,6 +119,51 @@ class GameView:
         return getattr(self.sheet, name)
 
 
+def _recent_deletion(evening: Evening) -> DeletedDeal | None:
+    """The deletion of the last minutes, if any: its undo stays on offer.
+
+    Looked up once per version of the evening (a delete or an undo bumps it), so the
+    evening page usually pays a cache hit, not a query.
+    """
+    key = f"recent-deletion.{evening.pk}.{evening.created_at.timestamp()}.{evening.version}"
+    latest = cache.get(key)
+    if latest is None:
+        latest = (
+            DeletedDeal.objects.filter(game__evening=evening, restored_at__isnull=True)
+            .order_by("-deleted_at")
+            .first()
+            or False
+        )
+        cache.set(key, latest, UNDO_OFFERED_FOR.total_seconds())
+    if latest and latest.deleted_at >= timezone.now() - UNDO_OFFERED_FOR:
+        return latest
+    return None
+
+
+class EveningTotal:
+    """The French Tarot total of an evening over all its tarot games (shown with 2 or more).
+
+    Built only when the page's cached block misses: ``rows`` reads each game's sheet.
+    """
+
+    def __init__(self, views: list[GameView]) -> None:
+        self.views = [v for v in views if v.game.kind == Game.Kind.TAROT]
+
+    @property
+    def shown(self) -> bool:
+        return len(self.views) > 1
+
+    @cached_property
+    def rows(self) -> list[tuple[Player, int]]:
+        totals: dict[int, int] = {}
+        players: dict[int, Player] = {}
+        for view in self.views:
+            for player, total in view.sheet.totals_by_player:
+                players.setdefault(player.pk, player)
+                totals[player.pk] = totals.get(player.pk, 0) + total
+        return [(players[pk], totals[pk]) for pk in players]
+
+
 def _page_context(
     request: HttpRequest,
     evening: Evening,
@@ -136,25 +186,37 @@ def _page_context(
         current = views[-1]
         if current.game.pk not in deal_forms and not current.winner:
             form = _deal_form(
-                request, current.game, present=current.present, dealer=current.next_dealer
+                request,
+                current.game,
+                present=current.present,
+                dealer=current.next_dealer,
+                number=current.next_number,
             )
             if not any(key.startswith("deal-") for key in request.GET):
                 # A fresh form shows only the game's state: cache its fields with the sheet.
                 path = request.get_full_path()
                 form.cache_key = f"{current.cache_key}.{get_language()}.{path}"
                 form.cache_seconds = 3600
+                form.fresh = True  # live.js may replace it when another phone saves
             deal_forms[current.game.pk] = form
     for view in views:
         view.form = deal_forms.get(view.game.pk)
     undo = None
-    undo_id = parse_id(request.GET.get("undo"))
-    if membership is not None and undo_id is not None:
-        undo = DeletedDeal.objects.filter(pk=undo_id, game__evening=evening).first()
+    if membership is not None and not evening.is_closed:
+        # The deletion just made (?undo=<id>), else one made in the last minutes: the undo
+        # stays on offer when the scorer comes back to the page (not once it is undone).
+        deleted = DeletedDeal.objects.filter(game__evening=evening, restored_at__isnull=True)
+        undo_id = parse_id(request.GET.get("undo"))
+        if undo_id is not None:
+            undo = deleted.filter(pk=undo_id).first()
+        if undo is None:
+            undo = _recent_deletion(evening)
     return {
         "evening": evening,
         "club": evening.club,
         "membership": membership,
         "sheets": views,
+        "evening_total": EveningTotal(views),
         "edit_links": can_write,
         "undo": undo,
     }
@@ -198,8 +260,14 @@ def game_new(request: HttpRequest, evening_id: int) -> HttpResponse:
     last = evening.games.order_by("-number").first()
     initial: dict[str, Any] = {}
     if last is not None:
-        for seat in last.seats.filter(present=True).order_by("position")[:6]:
-            initial[f"seat_{len(initial) + 1}"] = seat.player_id
+        seated = [s.player for s in last.seats.filter(present=True).order_by("position")[:6]]
+        for position, player in enumerate(seated, start=1):
+            initial[f"seat_{position}"] = player.pk
+        # One evening: the deal keeps turning round the table from game to game.
+        if seated:
+            dealer = services.next_dealer(last, seated)
+            if dealer in seated:
+                initial["first_dealer"] = seated.index(dealer) + 1
     form = GameStartForm(request.POST or None, players=players, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
@@ -236,7 +304,8 @@ def evening(request: HttpRequest, evening_id: int) -> HttpResponse:
 def _live(request: HttpRequest, evening: Evening, membership: Membership | None) -> HttpResponse:
     if request.GET.get("version") == str(evening.version):
         return HttpResponse(status=NOT_MODIFIED)
-    context = _page_context(request, evening, membership, with_forms=False)
+    # A member's page gets the next deal's form too: an untouched open form follows it.
+    context = _page_context(request, evening, membership, with_forms=membership is not None)
     context["shared"] = membership is None
     return render(request, "scorekeeper/evening_live.html", context)
 
@@ -289,10 +358,19 @@ def deal_preview(request: HttpRequest, evening_id: int, game_id: int) -> HttpRes
     return render(request, f"{form.include_template}#preview", {"form": form, "game": game})
 
 
-@require_http_methods(["POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def deal_create(request: HttpRequest, evening_id: int, game_id: int) -> HttpResponse:
+    """Save the next deal.
+
+    Answers: a redirect to the evening (htmx: the next deal's form, the totals and the
+    sheet, in place); 422 with the form and its errors; 409 with the question when another
+    phone saved this deal's number first (header X-Deal-Conflict: that number).
+    """
     game, membership = game_for(request, evening_id, game_id)
+    if request.method != "POST":  # the address a refused save left in the bar, reloaded
+        return redirect(_evening_url(game.evening, game))
     form = _deal_form(request, game, data=request.POST)
+    conflict: services.DealNumberTaken | None = None
     if form.is_valid() and form.inputs is not None:
         try:
             deal = services.deal_record(
@@ -301,14 +379,80 @@ def deal_create(request: HttpRequest, evening_id: int, game_id: int) -> HttpResp
                 dealer=form.dealer_player(),
                 created_by=request.user,
                 idempotency_key=form.cleaned_data["idempotency_key"] or None,
+                expected_number=form.cleaned_data["number"],
             )
+        except services.DealNumberTaken as taken:
+            conflict = taken
+            form = _form_for_another_deal(request, game, form, taken)
         except (services.ServiceError, ScoringError) as error:
             form.add_error(None, error.message)
         else:
-            messages.success(request, _("Deal %(number)s saved.") % {"number": deal.number})
+            saved = _("Deal %(number)s saved.") % {"number": deal.number}
+            if request.htmx:
+                return _entry_after_save(request, game, membership, saved)
+            messages.success(request, saved)
             return redirect(_evening_url(game.evening, game))
     context = _page_context(request, game.evening, membership, forms={game.pk: form})
-    return render(request, "scorekeeper/evening.html", context)
+    status = 422
+    if conflict is not None:
+        status = 409
+        context["conflict"] = _conflict_context(context, game, conflict)
+    template = "scorekeeper/deal_entry.html" if request.htmx else "scorekeeper/evening.html"
+    response = render(request, template, {**context, "game": game}, status=status)
+    if conflict is not None:
+        response["X-Deal-Conflict"] = str(conflict.number)
+    return response
+
+
+def _form_for_another_deal(
+    request: HttpRequest, game: Game, form: DealForm, taken: services.DealNumberTaken
+) -> DealForm:
+    """The form the question re-posts: when its dealer is the one of the deal taken (the
+    form's default then), "another deal" is dealt by the next dealer, as the table turns."""
+    if taken.deal is None or form.cleaned_data["dealer"] != taken.deal.dealer_id:
+        return form
+    present = services.present_players(game)
+    dealer = services.dealer_after(
+        game, present, dict(game.seats.values_list("player_id", "position")), taken.deal.dealer_id
+    )
+    data = request.POST.copy()
+    data["deal-dealer"] = str(dealer.pk)
+    if game.kind == Game.Kind.TAROT:
+        sitting_out = services.default_sitting_out(game, present, dealer)
+        data.setlist("deal-sitting_out", [str(p.pk) for p in sitting_out])
+    form = _deal_form(request, game, data=data, present=present)
+    form.is_valid()
+    return form
+
+
+def _conflict_context(
+    context: dict[str, Any], game: Game, taken: services.DealNumberTaken
+) -> dict[str, Any]:
+    """What the question shows: the other phone's deal, as its sheet row, and the way on."""
+    row = None
+    if taken.deal is not None:
+        view = next(v for v in context["sheets"] if v.game.pk == game.pk)
+        row = next((r for r in view.rows if r.deal.pk == taken.deal.pk), None)
+    # "Another deal": the number after the one taken (the question comes again if that
+    # one is taken too); past the end (deals deleted meanwhile), the number a save gets.
+    again = taken.number + 1 if taken.deal is not None else taken.next_number
+    return {"number": taken.number, "row": row, "save_as": again, "game": game}
+
+
+def _entry_after_save(
+    request: HttpRequest, game: Game, membership: Membership | None, saved: str
+) -> HttpResponse:
+    """The htmx answer to a save: the next deal's form in place, new totals and sheet."""
+    game.evening.refresh_from_db()  # the save bumped its version: the cached parts follow
+    context = _page_context(request, game.evening, membership)
+    view = next(v for v in context["sheets"] if v.game.pk == game.pk)
+    if view.form is None:  # the game has ended: the page changes, load it whole
+        messages.success(request, saved)
+        response = HttpResponse(status=204)
+        response["HX-Refresh"] = "true"
+        return response
+    context.update(game=game, saved=saved)
+    return render(request, "scorekeeper/deal_entry.html", context)
 
 
 def _deal_present(deal: Deal) -> list[Player]:
@@ -383,7 +527,7 @@ def deal_delete(request: HttpRequest, evening_id: int, deal_id: int) -> HttpResp
         messages.error(request, error.message)
         return redirect(_evening_url(deal.game.evening))
     url = reverse("evening", args=[evening_id])
-    return redirect(f"{url}?undo={deleted.pk}#game-{deleted.game_id}")
+    return redirect(f"{url}?undo={deleted.pk}#undo")
 
 
 @require_http_methods(["POST"])

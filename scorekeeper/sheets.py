@@ -35,6 +35,11 @@ class SheetRow:
     totals: list[int] = field(default_factory=list)
 
     @property
+    def cells(self) -> list[tuple[int | None, int]]:
+        """Each column's score in this deal with the player's running total after it."""
+        return list(zip(self.scores, self.totals, strict=True))
+
+    @property
     def dealer(self) -> Player:
         return self.deal.dealer
 

@@ -21,3 +21,10 @@ STORAGES = {
 # Static files come from the apps' folders, as in development.
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
+
+# SQLite: the tests' database is a file, not shared memory. The browser tests' live server
+# answers several requests at once (a save while the live follow polls); on one shared
+# in-memory connection SQLite answers "database table is locked", where a file waits its
+# turn as production does (IMMEDIATE transactions with a busy timeout).
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
+    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-db.sqlite3")}  # noqa: F405

@@ -26,6 +26,7 @@ from scorekeeper.services.common import (
 from scorekeeper.services.deals import (
     DealAlreadyRestored,
     DealGone,
+    DealNumberTaken,
     deal_delete,
     deal_record,
     deal_restore,
@@ -69,6 +70,7 @@ __all__ = [
     "DealAlreadyRestored",
     "DealGone",
     "DealInputs",
+    "DealNumberTaken",
     "DuplicateGame",
     "ServiceError",
     "club_create",

@@ -47,6 +47,23 @@ class DealAlreadyRestored(ServiceError):
         self.deal = deal
 
 
+class DealNumberTaken(ServiceError):
+    """The form was for deal ``number``, and the game has moved on (another phone saved).
+
+    ``deal`` is the stored deal holding that number (None when the number is past the end,
+    e.g. after a deletion); ``next_number`` is the number a save would get now.
+    """
+
+    def __init__(self, *, number: int, deal: Deal | None, next_number: int) -> None:
+        super().__init__(
+            _("Deal %(number)s was saved on another phone meanwhile.") % {"number": number},
+            field="number",
+        )
+        self.number = number
+        self.deal = deal
+        self.next_number = next_number
+
+
 def _escopette_order(game: Game) -> list[int]:
     return [seat.player_id for seat in game.seats.filter(present=True).order_by("position")]
 
@@ -155,8 +172,13 @@ def deal_record(
     dealer: Player | None = None,
     created_by: User | None = None,
     idempotency_key: str | None = None,
+    expected_number: int | None = None,
 ) -> Deal:
-    """Score and store the next deal of a game. The same idempotency key stores it once."""
+    """Score and store the next deal of a game. The same idempotency key stores it once.
+
+    ``expected_number`` is the number the form showed: when the game has moved on meanwhile
+    (another phone saved that deal), DealNumberTaken is raised instead of storing a copy.
+    """
     game = Game.objects.select_for_update().select_related("evening").get(pk=game.pk)
     if idempotency_key:
         existing = game.deals.filter(idempotency_key=idempotency_key).first()
@@ -168,6 +190,9 @@ def deal_record(
     present = present_players(game)
     dealer = dealer or next_dealer(game, present)
     number = (game.deals.aggregate(last=Max("number"))["last"] or 0) + 1
+    if expected_number is not None and expected_number != number:
+        taken = game.deals.filter(number=expected_number).select_related("dealer").first()
+        raise DealNumberTaken(number=expected_number, deal=taken, next_number=number)
     deal = Deal(
         game=game,
         number=number,

@@ -28,6 +28,7 @@ def pwa_config() -> SafeString:
             "same": _("Same deal — discard mine"),
             "another": _("Another deal — save as %(number)s"),
             "retry": _("Try again"),
+            "sendNow": _("Send now"),
             "discard": _("Discard"),
             "provisional": _(
                 "The totals are provisional: they do not count the deals waiting to be sent."

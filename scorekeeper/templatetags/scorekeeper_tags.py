@@ -8,9 +8,11 @@ plain string operations, escaping every value.
 from __future__ import annotations
 
 from html import escape
+from typing import Any
 
 from django import forms, template
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
 
 register = template.Library()
 
@@ -76,3 +78,38 @@ def signed(score: int | None) -> SafeString:
         return mark_safe('<td class="absent">·</td>')
     css = "positive" if score > 0 else "negative" if score < 0 else ""
     return mark_safe(f'<td class="{css}">{int(score)}</td>')  # an integer
+
+
+@register.simple_tag
+def sheet_cell(score: int | None, total: int) -> SafeString:
+    """A score cell of the sheet with the player's running total under the deal's score."""
+    running = (
+        f'<span class="running"><span class="visually-hidden">{_e(gettext("total"))} </span>'
+        f"{int(total)}</span>"
+    )
+    if score is None:
+        return mark_safe(f'<td class="absent"><span class="deal-score">·</span>{running}</td>')
+    css = "positive" if score > 0 else "negative" if score < 0 else ""
+    return mark_safe(  # integers and an escaped word
+        f'<td class="{css}"><span class="deal-score">{int(score)}</span>{running}</td>'
+    )
+
+
+@register.simple_tag
+def deal_marks(deal: Any) -> SafeString:
+    """The bonuses of a deal in words: petit au bout, poignées, chelem (the sheet's marks)."""
+    from scorekeeper.deal_forms import CHELEM, PETIT_AU_BOUT, POIGNEE_LABELS
+
+    marks = []
+    if deal.petit_au_bout:
+        side = dict(PETIT_AU_BOUT).get(deal.petit_au_bout, deal.petit_au_bout)
+        marks.append(f"{gettext('Petit au bout')}: {side}")
+    for kind in deal.poignees or ():
+        label = POIGNEE_LABELS.get(kind, kind)
+        marks.append(gettext("Poignée %(kind)s") % {"kind": str(label).lower()})
+    if deal.chelem:
+        marks.append(f"{gettext('Chelem')}: {dict(CHELEM).get(deal.chelem, deal.chelem)}")
+    if not marks:
+        return mark_safe("")
+    items = "".join(f'<span class="mark">{_e(mark)}</span>' for mark in marks)
+    return mark_safe(f'<span class="marks">{items}</span>')  # every mark is escaped

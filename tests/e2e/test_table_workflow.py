@@ -219,7 +219,7 @@ def test_an_evening_of_ten_deals_at_the_table(live_server, page: Page) -> None:
     per_deal = [entry.scores() for entry in deals]
     rows = page.locator(".score-sheet table.scores tbody tr")
     for index, scores in enumerate(per_deal):
-        expect(rows.nth(index).locator("td:nth-child(n+3)")).to_have_text(
+        expect(rows.nth(index).locator("td:nth-child(n+3) .deal-score")).to_have_text(
             [str(scores[name]) for name in PLAYERS]
         )
 

@@ -104,7 +104,7 @@ def test_the_chart_renders_as_inline_svg_with_a_title_a_description_and_a_table(
     assert not re.search(r'(x|y|cx|cy|x1|x2|y1|y2)="-?\d+,\d', svg_text)
     assert "stroke=" not in svg_text and "fill=" not in svg_text and "#" not in svg_text
     # The text equivalent: a table with a row per deal and a column per player.
-    table_html = re.search(r'<table class="visually-hidden">.*?</table>', html, re.S)
+    table_html = re.search(r'<div class="visually-hidden"><table>.*?</table>', html, re.S)
     assert table_html is not None
     assert table_html.group(0).count("<tr>") == 3  # the header, the start, deal 1
     assert "<td>-104</td>" in table_html.group(0) or "<td>-156</td>" in table_html.group(0)

@@ -108,3 +108,44 @@ def test_a_double_tap_arriving_at_the_same_moment_stores_one_deal() -> None:
     assert not errors, errors
     assert len(set(stored)) == 1
     assert Deal.objects.filter(game=game).count() == 1
+
+
+@postgres_only
+@pytest.mark.django_db(transaction=True)
+def test_phones_saving_the_same_deal_number_at_once_store_it_once_and_the_others_hear_why() -> None:
+    """Contract A under real concurrency: one deal 1, every other phone gets DealNumberTaken."""
+    club, players = make_club()
+    _evening, game = start_evening(club, players)
+    seated = tuple(p.pk for p in players)
+    phones = 4
+    barrier = threading.Barrier(phones)
+    outcomes: list[object] = []
+
+    def phone(index: int) -> None:
+        try:
+            barrier.wait()
+            outcomes.append(
+                services.deal_record(
+                    game=Game.objects.get(pk=game.pk),
+                    inputs=TarotDeal(
+                        seated=seated, taker=seated[index], contract="garde", bouts=2, points="49"
+                    ),
+                    idempotency_key=f"phone-{index}",
+                    expected_number=1,
+                )
+            )
+        except BaseException as error:  # reported below
+            outcomes.append(error)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=phone, args=(i,)) for i in range(phones)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    saved = [o for o in outcomes if isinstance(o, Deal)]
+    taken = [o for o in outcomes if isinstance(o, services.DealNumberTaken)]
+    assert len(saved) == 1 and len(taken) == phones - 1, outcomes
+    assert all(t.deal.pk == saved[0].pk and t.next_number == 2 for t in taken)
+    assert list(Deal.objects.filter(game=game).values_list("number", flat=True)) == [1]

@@ -133,6 +133,6 @@ def test_a_new_deal_in_a_game_that_cannot_be_replayed_is_refused_with_a_message(
     players = [seat.player for seat in game.seats.order_by("position")]
     url = reverse("deal_create", args=[evening.pk, game.pk])
     response = client.post(url, stakes(players, A=[1, 2, 3, 4, 5, 6, 7, 12, 20]), **EN)
-    assert response.status_code == 200
+    assert response.status_code == 422  # refused: the form with its message
     assert "cannot be replayed" in response.text
     assert Deal.objects.filter(game=game).count() == 2

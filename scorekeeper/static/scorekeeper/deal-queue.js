@@ -5,7 +5,9 @@
  * a save that got no answer (the cancelable "scorekeeper:save-failed" event, reason "network"
  * or "timeout"). The form is then ready for the next deal: new one-time key, next number, next
  * dealer. The waiting deals show in the score sheet and in a box above it, with a count in
- * the header; the queue is sent on "online", on page show, by Background Sync, and at load.
+ * the header; the queue is sent on "online", on page show, by Background Sync, at load, every
+ * 20 seconds while deals wait (a phone can believe it is online with no way to the server, as
+ * on a cellar's Wi-Fi), and when the scorer taps "Send now".
  * Texts come from the JSON block #sk-pwa (templates/scorekeeper/includes/pwa_head.html).
  */
 "use strict";
@@ -221,6 +223,8 @@
         button(texts.same, () => queue.remove(entry.key)),
         button(format(texts.another, {number: entry.takenNumber + 1}), () => anotherDeal(entry)),
       );
+    } else if (entry.status === "waiting") {
+      box.append(button(texts.sendNow, send));
     } else if (entry.status === "attention") {
       box.append(
         button(texts.retry, async () => { entry.status = "waiting"; await queue.put(entry); send(); }),
@@ -353,5 +357,9 @@
     }
   });
   window.addEventListener("pageshow", () => { show(); send(); });
+  // Deals kept after a save that got no answer while the phone said it was online.
+  setInterval(async () => {
+    if ((await queue.all()).some((entry) => entry.status === "waiting")) send();
+  }, 20000);
   show();
 })();

@@ -1,0 +1,143 @@
+"""Every page at 320 and 390 px in French, English and Russian: never wider than the screen,
+and axe-core (through axe-playwright-python) finds no serious or critical violation.
+
+One browser context per visitor (signed in, signed out), reused across languages (the
+language cookie) and widths (the viewport is resized), and axe injected once per page load
+by an init script: the whole check stays a few seconds per language.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import axe_playwright_python
+import pytest
+from django.conf import settings
+from django.test import Client
+from playwright.sync_api import Browser, BrowserContext, Page
+
+from scorekeeper import services
+from scorekeeper.models import Season
+from tests.scorekeeper.season_factories import deal, make_world, passed, play_escopette, stakes
+
+WIDTHS = ({"width": 320, "height": 640}, {"width": 390, "height": 844})
+AXE_SOURCE = (Path(axe_playwright_python.__file__).parent / "axe.min.js").read_text()
+SERIOUS = ("serious", "critical")
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def the_club() -> dict[str, object]:
+    """A club with a two-game evening (tarot with bonuses, then L'escopette) and the rest."""
+    world = make_world(("Ana", "Ben", "Chloé", "Dan", "Eve", "Maximilienne-Alexandra"))
+    ana, ben, chloe, dan, eve, max_ = world.players.values()
+    five = [ana, ben, chloe, dan, eve]
+    evening = services.evening_start(
+        club=world.club,
+        players=five,
+        first_dealer=ana,
+        created_by=world.owner,
+        date=dt.date(2025, 3, 14),
+        place="Chez Ana",
+    )
+    game = evening.games.get()
+    for inputs in [
+        deal(five, ana, "garde", 2, 45.5, partner=ben, poignees=("simple",)),
+        deal(five, chloe, "garde_contre", 1, 47, partner=chloe, petit_au_bout="attack"),
+        passed(five),
+        deal(five, eve, "garde_sans", 3, 91, partner=dan, chelem="announced"),
+    ]:
+        services.deal_record(game=game, inputs=inputs, created_by=world.owner)
+    four = [ana, ben, max_, dan]
+    play_escopette(
+        world,
+        evening.date,
+        four,
+        50,
+        [stakes({ana: [1, 2, 3, 5], ben: [4, 6], max_: [7, 12, 20]})],
+        evening=evening,
+    )
+    services.share_link_create(evening=evening)
+    evening.refresh_from_db()
+    escopette = play_escopette(
+        world, dt.date(2025, 3, 21), four, 50, [stakes({ben: [1, 2, 3, 4, 5, 6, 7, 12, 20]})]
+    )
+    club = world.club.pk
+    first_deal = game.deals.order_by("number").first()
+    season = Season.objects.filter(club=world.club).first()
+    signed_in = {
+        "home": "/",
+        "club": f"/clubs/{club}/",
+        "evening": f"/evenings/{evening.pk}/",
+        "escopette evening": f"/evenings/{escopette.evening_id}/",
+        "deal edit": f"/evenings/{evening.pk}/deals/{first_deal.pk}/edit/",
+        "new evening": f"/clubs/{club}/evenings/new/",
+        "new game": f"/evenings/{evening.pk}/games/new/",
+        "seats": f"/evenings/{evening.pk}/games/{game.pk}/seats/",
+        "seasons": f"/clubs/{club}/seasons/",
+        "season": f"/clubs/{club}/seasons/{season.pk}/",
+        "player": f"/clubs/{club}/players/{ana.pk}/",
+    }
+    public = {
+        "counter by pairs": "/counter/",
+        "counter card by card": "/counter/?mode=cards",
+        "counter tapping": "/counter/?mode=tap",
+        "counter with a result": "/counter/?mode=pairs&fives=5&fours=2&threes=2&twos=1&ones=6"
+        "&attack_bouts=2&return=/&deal-taker=1",
+        "shared": f"/shared/{evening.share_token}/",
+        "rules": "/rules/escopette/",
+        "login": "/login/",
+        "home signed out": "/",
+    }
+    return {"owner": world.owner, "signed_in": signed_in, "public": public}
+
+
+def context_for(browser: Browser, live_server, user=None) -> BrowserContext:
+    context = browser.new_context(viewport=WIDTHS[0], has_touch=True)
+    context.set_default_timeout(15_000)
+    context.add_init_script(AXE_SOURCE)
+    if user is not None:
+        client = Client()
+        client.force_login(user)
+        cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+        context.add_cookies(
+            [{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": live_server.url}]
+        )
+    return context
+
+
+def problems_on(page: Page, name: str, width: int) -> list[str]:
+    found = []
+    wide = page.evaluate("document.documentElement.scrollWidth")
+    if wide > width:
+        found.append(f"{name} @{width}: the document is {wide} px wide")
+    results = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    for violation in results["violations"]:
+        if violation["impact"] in SERIOUS:
+            targets = [node["target"] for node in violation["nodes"][:3]]
+            found.append(f"{name} @{width}: {violation['id']} ({violation['impact']}) {targets}")
+    return found
+
+
+@pytest.mark.parametrize("language", ["fr", "en", "ru"])
+def test_every_page_fits_the_screen_and_passes_axe(
+    live_server, browser: Browser, language: str
+) -> None:
+    world = the_club()
+    problems: list[str] = []
+    for user, pages in ((world["owner"], world["signed_in"]), (None, world["public"])):
+        context = context_for(browser, live_server, user)
+        context.add_cookies(
+            [{"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "url": live_server.url}]
+        )
+        page = context.new_page()
+        for name, path in pages.items():
+            for viewport in WIDTHS:
+                page.set_viewport_size(viewport)
+                response = page.goto(live_server.url + path)
+                assert response is not None and response.status == 200, (name, response.status)
+                assert page.locator("html").get_attribute("lang") == language
+                problems += problems_on(page, name, viewport["width"])
+        context.close()
+    assert problems == []
