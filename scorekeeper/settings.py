@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import secrets
 from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
@@ -14,17 +16,27 @@ from scorekeeper.env import (
     env_int,
     env_list,
     env_str,
+    load_env_file,
 )
 
 BASE_DIR = Path(__file__).resolve().parent.parent
+
+# A production box keeps its settings in one file (KEY=value lines, as systemd's
+# EnvironmentFile reads them): ENV_FILE=/etc/scorekeeper.env. The environment wins over it.
+load_env_file(os.environ.get("ENV_FILE", ""))
 
 DEBUG = env_bool("DEBUG", False)
 
 SECRET_KEY = env_str("SECRET_KEY", "")
 if not SECRET_KEY:
-    if not DEBUG:
+    if DEBUG:
+        SECRET_KEY = "development-only-secret-key-not-for-production"
+    elif os.environ.get("SCOREKEEPER_COMMAND_SIGNS_NOTHING") == "1":
+        # Set by manage.py for the commands that sign nothing (score_deals, the exports):
+        # a key of the moment, so that a shell on a production box needs no secret.
+        SECRET_KEY = secrets.token_urlsafe(50)
+    else:
         raise ImproperlyConfigured("SECRET_KEY: required when DEBUG is off")
-    SECRET_KEY = "development-only-secret-key-not-for-production"
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost"] if DEBUG else [])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
@@ -43,8 +55,12 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "scorekeeper.request_log.RequestLogMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # HTML and htmx fragments compressed; Django adds random bytes to each gzip header, which
+    # blurs the length BREACH reads (static files come compressed from whitenoise above).
+    "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -73,7 +89,17 @@ TEMPLATES = [
     },
 ]
 
-DATABASES = {"default": env_database("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
+# Connections are kept between requests (CONN_MAX_AGE seconds, tested before reuse): opening
+# one costs more than most requests. Each gunicorn worker keeps one; past a few machines, put
+# pgbouncer in front of PostgreSQL (README, "Deployment").
+DATABASES = {
+    "default": env_database(
+        "DATABASE_URL",
+        f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
+        conn_max_age=env_int("CONN_MAX_AGE", 600),
+        conn_health_checks=env_bool("CONN_HEALTH_CHECKS", True),
+    )
+}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Take the write lock when a transaction starts, so that concurrent saves queue up.
     DATABASES["default"].setdefault("OPTIONS", {}).update(
@@ -111,14 +137,28 @@ STORAGES = {
     },
 }
 
-# Rendered score sheets and standings, keyed by the version of what they show; each process
-# keeps its own (a restart or another worker renders them again).
-CACHES = {
-    "default": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-        "OPTIONS": {"MAX_ENTRIES": env_int("CACHE_MAX_ENTRIES", 2000, minimum=10)},
+# Rendered score sheets, standings and season figures, keyed by the version of what they
+# show. With REDIS_URL (redis://host:port/db) every worker on every machine shares them;
+# without, each process keeps its own in memory (one machine, one worker is fine).
+REDIS_URL = env_str("REDIS_URL", "")
+if REDIS_URL:
+    if not REDIS_URL.startswith(("redis://", "rediss://", "unix://")):
+        raise ImproperlyConfigured(f"REDIS_URL: {REDIS_URL!r} is not a redis:// URL")
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": env_str("CACHE_KEY_PREFIX", "scorekeeper"),
+            "TIMEOUT": 86400,
+        }
     }
-}
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "OPTIONS": {"MAX_ENTRIES": env_int("CACHE_MAX_ENTRIES", 2000, minimum=10)},
+        }
+    }
 
 # E-mail: SMTP when EMAIL_HOST is set, otherwise printed to the console.
 EMAIL_HOST = env_str("EMAIL_HOST", "")
@@ -137,7 +177,8 @@ EMAIL_BACKEND = (
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Scorekeeper <noreply@localhost>")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
 
-# Sessions and cookies.
+# Sessions and cookies. Sessions are read from the cache (written through to the database).
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
 SESSION_COOKIE_SECURE = not DEBUG
@@ -153,14 +194,29 @@ SECURE_PROXY_SSL_HEADER = (
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
 
+# Logs go to standard error: plain text, or one JSON object a line with LOG_FORMAT=json.
+# LOG_REQUESTS: one line per request (method, path, status, milliseconds), on unless DEBUG.
+LOG_FORMAT = env_choice("LOG_FORMAT", "text", {"text", "json"})
+LOG_REQUESTS = env_bool("LOG_REQUESTS", not DEBUG)
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "formatters": {
+        "text": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"},
+        "json": {"()": "scorekeeper.request_log.JsonFormatter"},
+    },
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": LOG_FORMAT}},
     "root": {
         "handlers": ["console"],
         "level": env_choice(
             "LOG_LEVEL", "WARNING", {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}
         ),
+    },
+    "loggers": {
+        "scorekeeper.requests": {
+            "handlers": ["console"],
+            "level": "INFO" if LOG_REQUESTS else "WARNING",
+            "propagate": False,
+        },
     },
 }

@@ -3,9 +3,17 @@ from __future__ import annotations
 from django.contrib import admin
 from django.urls import include, path
 
-from scorekeeper import club_views, counter_views, evening_views, season_views, views
+from scorekeeper import (
+    club_views,
+    counter_views,
+    evening_views,
+    health_views,
+    season_views,
+    views,
+)
 
 urlpatterns = [
+    path("healthz", health_views.healthz, name="healthz"),
     path("", views.home, name="home"),
     path("counter/", counter_views.counter, name="counter"),
     path("clubs/new/", club_views.club_new, name="club_new"),
