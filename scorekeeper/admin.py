@@ -10,6 +10,7 @@ from scorekeeper.models import (
     DealScore,
     DeletedDeal,
     Evening,
+    EveningTally,
     Game,
     Invitation,
     Membership,
@@ -164,3 +165,14 @@ class SeasonAdmin(admin.ModelAdmin):
     date_hierarchy = "start"
     raw_id_fields = ("club",)
     list_select_related = ("club",)
+
+
+@admin.register(EveningTally)
+class EveningTallyAdmin(admin.ModelAdmin):
+    """Figures the season pages rebuild by themselves: deleting a row only costs a rebuild."""
+
+    list_display = ("evening", "kind", "version", "played", "games")
+    list_filter = ("kind",)
+    search_fields = ("evening__club__name", "evening__place")
+    raw_id_fields = ("evening",)
+    list_select_related = ("evening",)
