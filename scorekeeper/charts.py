@@ -15,13 +15,13 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from django.core.cache import cache
 from django.utils import formats
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from scorekeeper import shared_cache
 from scorekeeper.sheets import GameSheet
 from scorekeeper.stats import PlayerFigures, SeasonStats
 
@@ -273,11 +273,9 @@ def season_chart(stats: SeasonStats, *, chart_id: str = "chart-season") -> LineC
     if stats.key is None:
         return _season_chart(stats, chart_id)
     key = f"{stats.digest}:{get_language()}:{chart_id}"
-    chart = cache.get(f"chart.{key}")
-    if chart is None:
-        chart = replace(_season_chart(stats, chart_id), key=key)
-        cache.set(f"chart.{key}", chart, CHART_SECONDS)
-    return chart
+    return shared_cache.get_or_build(
+        f"chart.{key}", lambda: replace(_season_chart(stats, chart_id), key=key), CHART_SECONDS
+    )
 
 
 def _season_chart(stats: SeasonStats, chart_id: str) -> LineChart:

@@ -177,8 +177,7 @@ EMAIL_BACKEND = (
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Scorekeeper <noreply@localhost>")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
 
-# Sessions and cookies. Sessions are read from the cache (written through to the database).
-SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+# Sessions and cookies.
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
 SESSION_COOKIE_SECURE = not DEBUG

@@ -44,6 +44,7 @@ from django.db.models import (
 )
 from django.utils.translation import gettext_lazy as _
 
+from scorekeeper import shared_cache
 from scorekeeper.models import (
     Club,
     Deal,
@@ -201,8 +202,9 @@ SEASON_SECONDS = 7 * 86400  # a season's sums in the cache (a new fingerprint, a
 
 
 def clear_memo() -> None:
-    """Forget the season sums kept in the cache (tests). The stored evening figures stay:
+    """Forget the season sums kept in the caches (tests). The stored evening figures stay:
     they are read again only while their version is the evening's."""
+    shared_cache.forget_local()
     cache.clear()
 
 
@@ -541,17 +543,17 @@ def _periods(
     periods: dict[str, _Period] = {}
     for kind in kinds:
         key = (_database(), kind, club_id, start, end, fingerprint)
-        cache_key = "season." + hashlib.sha1(repr(key).encode(), usedforsecurity=False).hexdigest()
-        period = cache.get(cache_key)
-        if period is None:
+
+        def build(key: Hashable = key, kind: str = kind) -> _Period:
+            nonlocal refs
             if kind == ESCOPETTE and not fingerprint[-1]:
-                period = _Period(key, (), {}, {}, {}, 0)
-            else:
-                if refs is None:
-                    refs = evening_refs(club_id, start=start, end=end)
-                period = _build_period(key, refs, kind)
-            cache.set(cache_key, period, SEASON_SECONDS)
-        periods[kind] = period
+                return _Period(key, (), {}, {}, {}, 0)
+            if refs is None:
+                refs = evening_refs(club_id, start=start, end=end)
+            return _build_period(key, refs, kind)
+
+        digest = hashlib.sha1(repr(key).encode(), usedforsecurity=False).hexdigest()
+        periods[kind] = shared_cache.get_or_build(f"season.{digest}", build, SEASON_SECONDS)
     return periods
 
 

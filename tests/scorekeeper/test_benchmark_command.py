@@ -20,6 +20,7 @@ PAGES = [
     "season standings",
     "player page",
     "counter update",
+    "season, first view after a restart",
     "deal save",
 ]
 
