@@ -100,6 +100,8 @@ DATABASES = {
         conn_health_checks=env_bool("CONN_HEALTH_CHECKS", True),
     )
 }
+# Behind pgbouncer in transaction mode, server-side cursors cannot outlive a transaction.
+DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = env_bool("DISABLE_SERVER_SIDE_CURSORS", False)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Take the write lock when a transaction starts, so that concurrent saves queue up.
     DATABASES["default"].setdefault("OPTIONS", {}).update(
@@ -141,6 +143,7 @@ STORAGES = {
 # show. With REDIS_URL (redis://host:port/db) every worker on every machine shares them;
 # without, each process keeps its own in memory (one machine, one worker is fine).
 REDIS_URL = env_str("REDIS_URL", "")
+CACHE_MAX_ENTRIES = env_int("CACHE_MAX_ENTRIES", 2000, minimum=10)  # the in-memory cache's
 if REDIS_URL:
     if not REDIS_URL.startswith(("redis://", "rediss://", "unix://")):
         raise ImproperlyConfigured(f"REDIS_URL: {REDIS_URL!r} is not a redis:// URL")
@@ -156,7 +159,7 @@ else:
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-            "OPTIONS": {"MAX_ENTRIES": env_int("CACHE_MAX_ENTRIES", 2000, minimum=10)},
+            "OPTIONS": {"MAX_ENTRIES": CACHE_MAX_ENTRIES},
         }
     }
 

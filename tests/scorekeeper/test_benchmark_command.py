@@ -16,6 +16,7 @@ from scorekeeper import stats
 
 PAGES = [
     "evening page (50 deals)",
+    "live poll, nothing changed",
     "deal preview",
     "season standings",
     "player page",

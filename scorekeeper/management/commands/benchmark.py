@@ -412,6 +412,14 @@ def measure(built: Built, repeat: int) -> tuple[Timing, Timing, list[Timing], li
         "contract": "garde",
     }
 
+    from scorekeeper.models import Evening
+
+    live_url = reverse("evening_live", args=[built.evening_id])
+    version = Evening.objects.get(pk=built.evening_id).version  # no save before its row
+
+    def live_unchanged() -> HttpResponse:
+        return client.get(live_url, {"version": version}, HTTP_HX_REQUEST="true")
+
     def save() -> HttpResponse:
         return client.post(save_url, {**form, "deal-idempotency_key": uuid.uuid4().hex})
 
@@ -419,6 +427,7 @@ def measure(built: Built, repeat: int) -> tuple[Timing, Timing, list[Timing], li
         ("bare view", lambda: client.get(reverse("benchmark_bare")), 200, TARGET),
         ("minimal page", lambda: client.get(reverse("benchmark_minimal")), 200, TARGET),
         ("evening page (50 deals)", lambda: client.get(evening_url), 200, TARGET),
+        ("live poll, nothing changed", live_unchanged, 304, TARGET),
         (
             "deal preview",
             lambda: client.post(preview_url, form, HTTP_HX_REQUEST="true"),
