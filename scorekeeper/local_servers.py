@@ -220,3 +220,53 @@ def nginx_proxy(upstream: int, folder: Path) -> Iterator[int]:
         yield port
     finally:
         stop(process)
+
+
+def process_tree(pid: int) -> list[int]:
+    """The process and its children (gunicorn's workers, nginx's), from /proc."""
+    found = [pid]
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        parent = int(stat.rsplit(")", 1)[1].split()[1])
+        if parent == pid:
+            found.append(int(entry.name))
+    return found
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """User and system CPU time these processes have used so far (gone ones count 0)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / ticks
+
+
+def postgres_backends(url: str) -> list[int]:
+    """The server processes of the connections open to the database ``url`` names."""
+    import dj_database_url
+    import psycopg
+
+    config = dj_database_url.parse(url)
+    with psycopg.connect(
+        host=config["HOST"] or None,
+        port=config["PORT"] or None,
+        user=config["USER"] or None,
+        password=config["PASSWORD"] or None,
+        dbname=config["NAME"],
+        autocommit=True,
+    ) as connection:
+        rows = connection.execute(
+            "SELECT pid FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()",
+            (config["NAME"],),
+        ).fetchall()
+    return [int(row[0]) for row in rows]

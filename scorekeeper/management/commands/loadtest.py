@@ -206,13 +206,24 @@ class Command(BaseCommand):
                     )
                     _warm_up(origin, built, seats)
                     kinds = _kinds(built, seats)
+                    workers = local_servers.process_tree(server.pid)
+                    backends = local_servers.postgres_backends(database_url)
+                    before = [local_servers.cpu_seconds(p) for p in (workers, backends)]
                     _run(wrk, origin, kinds, duration, Path(folder))
+                    after = [local_servers.cpu_seconds(p) for p in (workers, backends)]
+                    cpu = [b - a for a, b in zip(before, after, strict=True)]
             finally:
                 local_servers.stop(server)
-        self.report(kinds, tables, duration, redis_url is not None, options)
+        self.report(kinds, tables, duration, redis_url is not None, options, cpu)
 
     def report(
-        self, kinds: list[Kind], tables: int, duration: int, redis: bool, options: dict[str, Any]
+        self,
+        kinds: list[Kind],
+        tables: int,
+        duration: int,
+        redis: bool,
+        options: dict[str, Any],
+        cpu: list[float],
     ) -> None:
         login = next(kind for kind in kinds if kind.name == "login page")
         base = login.result.get("p50", 0) / 1000 or 1.0
@@ -249,6 +260,13 @@ class Command(BaseCommand):
                 worst = max(worst, p95)
         verdict = "ok" if worst < TARGET_P95_MS else "MISSED"
         self.stdout.write(f"worst p95 {worst:.1f} ms (target < {TARGET_P95_MS:g} ms): {verdict}")
+        served = sum(kind.result.get("requests", 0) for kind in kinds)
+        seconds = max((kind.result.get("seconds", 0.0) for kind in kinds), default=0.0) or 1.0
+        self.stdout.write(
+            f"CPU during the load: gunicorn {cpu[0]:.1f} s ({cpu[0] / seconds:.2f} cores), "
+            f"PostgreSQL {cpu[1]:.1f} s ({cpu[1] / seconds:.2f} cores); "
+            f"{1000 * (cpu[0] + cpu[1]) / max(served, 1):.2f} ms a request on average"
+        )
         if options["json_path"]:
             data = {
                 "tables": tables,
@@ -256,6 +274,7 @@ class Command(BaseCommand):
                 "redis": redis,
                 "kinds": [{"name": kind.name, **kind.result} for kind in kinds],
                 "worst_p95_ms": worst,
+                "cpu_seconds": {"gunicorn": cpu[0], "postgresql": cpu[1]},
             }
             Path(options["json_path"]).write_text(json.dumps(data, indent=2) + "\n")
 
