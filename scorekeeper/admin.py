@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import admin
+from django.db.models import F
 
 from scorekeeper.models import (
     Club,
@@ -123,6 +126,39 @@ class SeatAdmin(admin.ModelAdmin):
 # --- Deals ----------------------------------------------------------------------------------
 
 
+class RepairBumpsTheEvening:
+    """A repair of deals or scores changes what the evening shows: its version is bumped
+    (as the services do), so sheets, following phones and stored season figures follow."""
+
+    def _evenings(self, objects: Any) -> set[int]:
+        evenings = set()
+        for obj in objects:
+            deal = obj if isinstance(obj, Deal) else obj.deal
+            evenings.add(deal.game.evening_id)
+        return evenings
+
+    def _bump(self, evening_ids: set[int]) -> None:
+        Evening.objects.filter(pk__in=evening_ids).update(version=F("version") + 1)
+
+    def save_model(self, request: Any, obj: Any, form: Any, change: bool) -> None:
+        super().save_model(request, obj, form, change)  # type: ignore[misc]
+        self._bump(self._evenings([obj]))
+
+    def delete_model(self, request: Any, obj: Any) -> None:
+        evenings = self._evenings([obj])
+        super().delete_model(request, obj)  # type: ignore[misc]
+        self._bump(evenings)
+
+    def delete_queryset(self, request: Any, queryset: Any) -> None:
+        evenings = self._evenings(queryset)
+        super().delete_queryset(request, queryset)  # type: ignore[misc]
+        self._bump(evenings)
+
+    def save_related(self, request: Any, form: Any, formsets: Any, change: bool) -> None:
+        super().save_related(request, form, formsets, change)  # type: ignore[misc]
+        self._bump(self._evenings([form.instance]))
+
+
 class DealScoreInline(admin.TabularInline):
     model = DealScore
     extra = 0
@@ -130,7 +166,7 @@ class DealScoreInline(admin.TabularInline):
 
 
 @admin.register(Deal)
-class DealAdmin(admin.ModelAdmin):
+class DealAdmin(RepairBumpsTheEvening, admin.ModelAdmin):
     list_display = ("__str__", "game", "number", "dealer", "taker", "contract", "passed")
     list_filter = ("passed", "contract")
     search_fields = ("game__evening__club__name", "idempotency_key")
@@ -140,7 +176,7 @@ class DealAdmin(admin.ModelAdmin):
 
 
 @admin.register(DealScore)
-class DealScoreAdmin(admin.ModelAdmin):
+class DealScoreAdmin(RepairBumpsTheEvening, admin.ModelAdmin):
     list_display = ("player", "deal", "seated", "score")
     list_filter = ("seated",)
     search_fields = ("player__name",)
