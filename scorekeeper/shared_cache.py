@@ -12,42 +12,61 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
 
 from django.core.cache import cache
 
 T = TypeVar("T")
 
-LOCAL_SIZE = 256
-_local: OrderedDict[str, Any] = OrderedDict()
-_lock = threading.Lock()
+class LocalMemo:
+    """A small least-recently-used map of this process, shared by its threads. Only for
+    values whose key names their content (a version, a digest): a copy is never stale."""
+
+    every: list[LocalMemo] = []
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.data: OrderedDict[Hashable, Any] = OrderedDict()
+        self.lock = threading.Lock()
+        LocalMemo.every.append(self)
+
+    def get(self, key: Hashable) -> Any:
+        with self.lock:
+            value = self.data.get(key)
+            if value is not None:
+                self.data.move_to_end(key)
+            return value
+
+    def set(self, key: Hashable, value: Any) -> None:
+        with self.lock:
+            self.data[key] = value
+            self.data.move_to_end(key)
+            while len(self.data) > self.size:
+                self.data.popitem(last=False)
+
+    def clear(self) -> None:
+        with self.lock:
+            self.data.clear()
 
 
-def _remember(key: str, value: Any) -> None:
-    with _lock:
-        _local[key] = value
-        _local.move_to_end(key)
-        while len(_local) > LOCAL_SIZE:
-            _local.popitem(last=False)
+_local = LocalMemo(256)
 
 
 def get_or_build(key: str, build: Callable[[], T], seconds: int) -> T:
     """The value under ``key``: this process's copy, else the shared cache's, else built."""
-    with _lock:
-        value = _local.get(key)
-        if value is not None:
-            _local.move_to_end(key)
-            return value
+    value = _local.get(key)
+    if value is not None:
+        return value
     value = cache.get(key)
     if value is None:
         value = build()
         cache.set(key, value, seconds)
-    _remember(key, value)
+    _local.set(key, value)
     return value
 
 
 def forget_local() -> None:
     """Drop this process's copies, as a restart would (tests, the benchmark)."""
-    with _lock:
-        _local.clear()
+    for memo in LocalMemo.every:
+        memo.clear()

@@ -335,11 +335,22 @@ def _aggregate_escopette(refs: Sequence[EveningRef]) -> dict[int, EveningSummary
     }
 
 
+# Copies of stored figures in this process, under the evening's identity and version: a
+# season changed by one deal reads that evening again, not all of them.
+_copies = shared_cache.LocalMemo(4000)
+
+
+def _copy_key(ref: EveningRef, kind: str) -> tuple[Hashable, ...]:
+    return (_database(), kind, ref.evening_id, ref.created_at, ref.version)
+
+
 def _stored(refs: Sequence[EveningRef], kind: str) -> dict[int, EveningSummary]:
     """The stored figures still at their evening's version (one query per 500 evenings)."""
     versions = {ref.evening_id: ref.version for ref in refs}
     found: dict[int, EveningSummary] = {}
     ids = list(versions)
+    if not ids:
+        return found
     for start in range(0, len(ids), 500):  # within every database's parameter limit
         rows = EveningTally.objects.filter(kind=kind, evening_id__in=ids[start : start + 500])
         for evening_id, version, played, games, tallies in rows.values_list(
@@ -378,7 +389,15 @@ def _store(refs: Sequence[EveningRef], kind: str, summaries: Sequence[EveningSum
 def evening_summaries(refs: Sequence[EveningRef], kind: str = TAROT) -> list[EveningSummary]:
     """Each evening's figures: stored ones at the evening's version, the others aggregated
     (one query per 500 evenings) and stored for the next reader."""
-    found = _stored(refs, kind)
+    found: dict[int, EveningSummary] = {}
+    unknown: list[EveningRef] = []
+    for ref in refs:
+        copy = _copies.get(_copy_key(ref, kind))
+        if copy is None:
+            unknown.append(ref)
+        else:
+            found[ref.evening_id] = copy
+    found.update(_stored(unknown, kind))
     missing = [ref for ref in refs if ref.evening_id not in found]
     for start in range(0, len(missing), 500):
         chunk = missing[start : start + 500]
@@ -387,6 +406,8 @@ def evening_summaries(refs: Sequence[EveningRef], kind: str = TAROT) -> list[Eve
         _store(chunk, kind, summaries)
         for ref, summary in zip(chunk, summaries, strict=True):
             found[ref.evening_id] = summary
+    for ref in unknown:
+        _copies.set(_copy_key(ref, kind), found[ref.evening_id])
     return [found[ref.evening_id] for ref in refs]
 
 
