@@ -116,7 +116,7 @@ class Command(BaseCommand):
                     {
                         "name": page.name,
                         "median_ms": round(page.median_ms, 3),
-                        "ratio": round(page.ratio, 2),
+                        "ratio": round(page.ratio, 3),
                         "queries": page.queries,
                     }
                     for page in pages
@@ -125,7 +125,7 @@ class Command(BaseCommand):
                     {
                         "name": timing.name,
                         "median_ms": round(timing.median_ms, 3),
-                        "ratio": round(timing.ratio, 2),
+                        "ratio": round(timing.ratio, 3),
                         "queries": timing.queries,
                     }
                     for timing in info
