@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 APT_GET := DEBIAN_FRONTEND=noninteractive apt-get
 
-.PHONY: run test test-only lint bench messages clean
+.PHONY: run test test-only lint bench loadtest messages clean
 
 run: $(VENV)/.installed-run
 	DEBUG=1 $(BIN)/python manage.py migrate --noinput
@@ -22,6 +22,10 @@ test-only:
 
 bench: $(VENV)/.installed-run
 	$(BIN)/python manage.py benchmark
+
+# Many tables through nginx, gunicorn, PostgreSQL (DATABASE_URL) and Redis, with wrk.
+loadtest: $(VENV)/.installed-run /usr/bin/wrk /usr/sbin/nginx /usr/bin/redis-server
+	DEBUG=1 $(BIN)/python manage.py loadtest $(LOADTEST_ARGS)
 
 # Refresh the translation catalogues after changing user-facing strings (needs gettext).
 messages: $(VENV)/.installed-run
@@ -44,6 +48,18 @@ $(VENV)/.installed-test: pyproject.toml | $(VENV)/bin/python
 /usr/bin/chromium:
 	$(APT_GET) update
 	$(APT_GET) install -y chromium
+
+/usr/bin/wrk:
+	$(APT_GET) update
+	$(APT_GET) install -y wrk
+
+/usr/sbin/nginx:
+	$(APT_GET) update
+	$(APT_GET) install -y nginx
+
+/usr/bin/redis-server:
+	$(APT_GET) update
+	$(APT_GET) install -y redis-server
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache

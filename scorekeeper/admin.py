@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import admin
+from django.db.models import F
 
 from scorekeeper.models import (
     Club,
@@ -11,6 +14,7 @@ from scorekeeper.models import (
     DealScore,
     DeletedDeal,
     Evening,
+    EveningTally,
     Game,
     Invitation,
     InvitationMail,
@@ -141,6 +145,39 @@ class SeatAdmin(admin.ModelAdmin):
 # --- Deals ----------------------------------------------------------------------------------
 
 
+class RepairBumpsTheEvening:
+    """A repair of deals or scores changes what the evening shows: its version is bumped
+    (as the services do), so sheets, following phones and stored season figures follow."""
+
+    def _evenings(self, objects: Any) -> set[int]:
+        evenings = set()
+        for obj in objects:
+            deal = obj if isinstance(obj, Deal) else obj.deal
+            evenings.add(deal.game.evening_id)
+        return evenings
+
+    def _bump(self, evening_ids: set[int]) -> None:
+        Evening.objects.filter(pk__in=evening_ids).update(version=F("version") + 1)
+
+    def save_model(self, request: Any, obj: Any, form: Any, change: bool) -> None:
+        super().save_model(request, obj, form, change)  # type: ignore[misc]
+        self._bump(self._evenings([obj]))
+
+    def delete_model(self, request: Any, obj: Any) -> None:
+        evenings = self._evenings([obj])
+        super().delete_model(request, obj)  # type: ignore[misc]
+        self._bump(evenings)
+
+    def delete_queryset(self, request: Any, queryset: Any) -> None:
+        evenings = self._evenings(queryset)
+        super().delete_queryset(request, queryset)  # type: ignore[misc]
+        self._bump(evenings)
+
+    def save_related(self, request: Any, form: Any, formsets: Any, change: bool) -> None:
+        super().save_related(request, form, formsets, change)  # type: ignore[misc]
+        self._bump(self._evenings([form.instance]))
+
+
 class DealScoreInline(admin.TabularInline):
     model = DealScore
     extra = 0
@@ -148,7 +185,7 @@ class DealScoreInline(admin.TabularInline):
 
 
 @admin.register(Deal)
-class DealAdmin(admin.ModelAdmin):
+class DealAdmin(RepairBumpsTheEvening, admin.ModelAdmin):
     list_display = ("__str__", "game", "number", "dealer", "taker", "contract", "passed")
     list_filter = ("passed", "contract")
     search_fields = ("game__evening__club__name", "idempotency_key")
@@ -158,7 +195,7 @@ class DealAdmin(admin.ModelAdmin):
 
 
 @admin.register(DealScore)
-class DealScoreAdmin(admin.ModelAdmin):
+class DealScoreAdmin(RepairBumpsTheEvening, admin.ModelAdmin):
     list_display = ("player", "deal", "seated", "score")
     list_filter = ("seated",)
     search_fields = ("player__name",)
@@ -194,3 +231,14 @@ class SeasonAdmin(admin.ModelAdmin):
     date_hierarchy = "start"
     raw_id_fields = ("club",)
     list_select_related = ("club",)
+
+
+@admin.register(EveningTally)
+class EveningTallyAdmin(admin.ModelAdmin):
+    """Figures the season pages rebuild by themselves: deleting a row only costs a rebuild."""
+
+    list_display = ("evening", "kind", "version", "played", "games")
+    list_filter = ("kind",)
+    search_fields = ("evening__club__name", "evening__place")
+    raw_id_fields = ("evening",)
+    list_select_related = ("evening",)

@@ -10,6 +10,7 @@ Charts of the product: ``evening_chart`` (running totals through a game), ``seas
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -20,8 +21,9 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from scorekeeper import shared_cache
 from scorekeeper.sheets import GameSheet
-from scorekeeper.stats import Memo, PlayerFigures, SeasonStats
+from scorekeeper.stats import PlayerFigures, SeasonStats
 
 # The drawing, in SVG user units: about one CSS pixel each on a phone 390 pixels wide.
 WIDTH, HEIGHT = 360, 220
@@ -209,17 +211,15 @@ def line_chart(
     )
 
 
-_dates = Memo(4000)
-
-
 def _date(date: dt.date, format_name: str) -> str:
     """A date as the language writes it (remembered: charts show hundreds of them)."""
-    key = (date, format_name, get_language())
-    label = _dates.get(key)
-    if label is None:
-        label = formats.date_format(date, format_name)
-        _dates.set(key, label)
-    return label
+    return _date_in(date, format_name, get_language())
+
+
+@functools.lru_cache(maxsize=4000)
+def _date_in(date: dt.date, format_name: str, language: str | None) -> str:
+    # A pure function of its arguments: a process-local memo is never stale.
+    return formats.date_format(date, format_name)
 
 
 def _short_date(date: dt.date) -> str:
@@ -262,22 +262,20 @@ def evening_chart(sheet: GameSheet) -> LineChart:
     )
 
 
-_charts = Memo(100)
+CHART_SECONDS = 7 * 86400
 
 
 def season_chart(stats: SeasonStats, *, chart_id: str = "chart-season") -> LineChart:
     """Each player's cumulative total after each evening of the season.
 
-    Kept in memory while the figures (``stats.key``) and the language stay the same.
+    Kept in the shared cache while the figures (``stats.key``) and the language stay the same.
     """
-    key = (stats.key, get_language(), chart_id) if stats.key is not None else None
-    chart = _charts.get(key) if key is not None else None
-    if chart is None:
-        chart = _season_chart(stats, chart_id)
-        if key is not None:
-            chart = replace(chart, key=f"{stats.digest}:{get_language()}:{chart_id}")
-            _charts.set(key, chart)
-    return chart
+    if stats.key is None:
+        return _season_chart(stats, chart_id)
+    key = f"{stats.digest}:{get_language()}:{chart_id}"
+    return shared_cache.get_or_build(
+        f"chart.{key}", lambda: replace(_season_chart(stats, chart_id), key=key), CHART_SECONDS
+    )
 
 
 def _season_chart(stats: SeasonStats, chart_id: str) -> LineChart:

@@ -86,9 +86,18 @@ def env_choice(
 
 
 def env_database(
-    name: str, default: str, environ: Mapping[str, str] | None = None
+    name: str,
+    default: str,
+    environ: Mapping[str, str] | None = None,
+    *,
+    conn_max_age: int | None = 0,
+    conn_health_checks: bool = False,
 ) -> dict[str, Any]:
-    """Parse a database URL (``sqlite:///path`` or ``postgres://user:pw@host:port/name``)."""
+    """Parse a database URL (``sqlite:///path`` or ``postgres://user:pw@host:port/name``).
+
+    ``conn_max_age``: seconds a connection is kept for the next request (0: one per request,
+    None: for ever); ``conn_health_checks``: a kept connection is tested before it is reused.
+    """
     url = env_str(name, default, environ)
     scheme = url.split(":", 1)[0].lower() if ":" in url else ""
     if scheme not in _DATABASE_SCHEMES:
@@ -96,9 +105,40 @@ def env_database(
             f"{name}: {url!r} is not a sqlite:// or postgres:// database URL"
         )
     try:
-        config = dict(dj_database_url.parse(url, conn_max_age=0))
+        config = dict(
+            dj_database_url.parse(
+                url, conn_max_age=conn_max_age, conn_health_checks=conn_health_checks
+            )
+        )
     except Exception as error:  # the library raises several types for malformed URLs
         raise ImproperlyConfigured(f"{name}: {url!r} cannot be read ({error})") from None
     if not config.get("NAME"):
         raise ImproperlyConfigured(f"{name}: {url!r} names no database")
     return config
+
+
+def load_env_file(path: str, environ: dict[str, str] | None = None) -> None:
+    """Read ``KEY=value`` lines into the environment, as systemd's EnvironmentFile does.
+
+    Blank lines and ``#`` comments are skipped, an ``export`` before the name and quotes
+    around the value are allowed. A variable already set keeps its value. No path, nothing.
+    """
+    if not path:
+        return
+    target = os.environ if environ is None else environ
+    try:
+        lines = open(path, encoding="utf-8").read().splitlines()  # noqa: SIM115
+    except OSError as error:
+        raise ImproperlyConfigured(f"ENV_FILE: {path!r} cannot be read ({error})") from None
+    for number, line in enumerate(lines, start=1):
+        text = line.strip()
+        if not text or text.startswith("#"):
+            continue
+        text = text.removeprefix("export ").strip()
+        name, equals, value = text.partition("=")
+        name, value = name.strip(), value.strip()
+        if not equals or not name.isidentifier():
+            raise ImproperlyConfigured(f"ENV_FILE: {path}, line {number}: not NAME=value")
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+            value = value[1:-1]
+        target.setdefault(name, value)

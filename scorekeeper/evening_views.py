@@ -17,7 +17,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from scorekeeper import services
+from scorekeeper import live, services
 from scorekeeper.access import deal_for, evening_for, game_for, membership_for
 from scorekeeper.charts import LineChart, evening_chart
 from scorekeeper.deal_forms import (
@@ -312,7 +312,11 @@ def _live(request: HttpRequest, evening: Evening, membership: Membership | None)
 
 @require_http_methods(["GET", "HEAD"])
 def evening_live(request: HttpRequest, evening_id: int) -> HttpResponse:
+    unchanged = live.member_not_modified(request, evening_id)
+    if unchanged is not None:
+        return unchanged
     evening, membership = evening_for(request, evening_id)
+    live.remember_member(request, evening.pk)
     return _live(request, evening, membership)
 
 
@@ -332,7 +336,12 @@ def evening_shared(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_http_methods(["GET", "HEAD"])
 def evening_shared_live(request: HttpRequest, token: str) -> HttpResponse:
-    return _live(request, _shared_evening(token), None)
+    unchanged = live.shared_not_modified(request, token)
+    if unchanged is not None:
+        return unchanged
+    evening = _shared_evening(token)
+    live.remember_shared(token, evening.pk)
+    return _live(request, evening, None)
 
 
 @require_http_methods(["POST"])

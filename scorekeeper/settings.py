@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import secrets
 from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
@@ -15,17 +17,27 @@ from scorekeeper.env import (
     env_list,
     env_networks,
     env_str,
+    load_env_file,
 )
 
 BASE_DIR = Path(__file__).resolve().parent.parent
+
+# A production box keeps its settings in one file (KEY=value lines, as systemd's
+# EnvironmentFile reads them): ENV_FILE=/etc/scorekeeper.env. The environment wins over it.
+load_env_file(os.environ.get("ENV_FILE", ""))
 
 DEBUG = env_bool("DEBUG", False)
 
 SECRET_KEY = env_str("SECRET_KEY", "")
 if not SECRET_KEY:
-    if not DEBUG:
+    if DEBUG:
+        SECRET_KEY = "development-only-secret-key-not-for-production"
+    elif os.environ.get("SCOREKEEPER_COMMAND_SIGNS_NOTHING") == "1":
+        # Set by manage.py for the commands that sign nothing (score_deals, the exports):
+        # a key of the moment, so that a shell on a production box needs no secret.
+        SECRET_KEY = secrets.token_urlsafe(50)
+    else:
         raise ImproperlyConfigured("SECRET_KEY: required when DEBUG is off")
-    SECRET_KEY = "development-only-secret-key-not-for-production"
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost"] if DEBUG else [])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
@@ -45,11 +57,15 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "scorekeeper.request_log.RequestLogMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "scorekeeper.security.PermissionsPolicyMiddleware",
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "scorekeeper.parsing.RejectNulMiddleware",
+    # HTML and htmx fragments compressed; Django adds random bytes to each gzip header, which
+    # blurs the length BREACH reads (static files come compressed from whitenoise above).
+    "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -79,7 +95,19 @@ TEMPLATES = [
     },
 ]
 
-DATABASES = {"default": env_database("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
+# Connections are kept between requests (CONN_MAX_AGE seconds, tested before reuse): opening
+# one costs more than most requests. Each gunicorn worker keeps one; past a few machines, put
+# pgbouncer in front of PostgreSQL (README, "Deployment").
+DATABASES = {
+    "default": env_database(
+        "DATABASE_URL",
+        f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
+        conn_max_age=env_int("CONN_MAX_AGE", 600),
+        conn_health_checks=env_bool("CONN_HEALTH_CHECKS", True),
+    )
+}
+# Behind pgbouncer in transaction mode, server-side cursors cannot outlive a transaction.
+DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = env_bool("DISABLE_SERVER_SIDE_CURSORS", False)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Take the write lock when a transaction starts, so that concurrent saves queue up.
     DATABASES["default"].setdefault("OPTIONS", {}).update(
@@ -107,7 +135,7 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(env_str("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
@@ -117,14 +145,29 @@ STORAGES = {
     },
 }
 
-# Rendered score sheets and standings, keyed by the version of what they show; each process
-# keeps its own (a restart or another worker renders them again).
-CACHES = {
-    "default": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-        "OPTIONS": {"MAX_ENTRIES": env_int("CACHE_MAX_ENTRIES", 2000, minimum=10)},
+# Rendered score sheets, standings and season figures, keyed by the version of what they
+# show. With REDIS_URL (redis://host:port/db) every worker on every machine shares them;
+# without, each process keeps its own in memory (one machine, one worker is fine).
+REDIS_URL = env_str("REDIS_URL", "")
+CACHE_MAX_ENTRIES = env_int("CACHE_MAX_ENTRIES", 2000, minimum=10)  # the in-memory cache's
+if REDIS_URL:
+    if not REDIS_URL.startswith(("redis://", "rediss://", "unix://")):
+        raise ImproperlyConfigured(f"REDIS_URL: {REDIS_URL!r} is not a redis:// URL")
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": env_str("CACHE_KEY_PREFIX", "scorekeeper"),
+            "TIMEOUT": 86400,
+        }
     }
-}
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "OPTIONS": {"MAX_ENTRIES": CACHE_MAX_ENTRIES},
+        }
+    }
 
 # E-mail: SMTP when EMAIL_HOST is set, otherwise printed to the console.
 EMAIL_HOST = env_str("EMAIL_HOST", "")
@@ -201,14 +244,29 @@ PERMISSIONS_POLICY = {
     )
 }
 
+# Logs go to standard error: plain text, or one JSON object a line with LOG_FORMAT=json.
+# LOG_REQUESTS: one line per request (method, path, status, milliseconds), on unless DEBUG.
+LOG_FORMAT = env_choice("LOG_FORMAT", "text", {"text", "json"})
+LOG_REQUESTS = env_bool("LOG_REQUESTS", not DEBUG)
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "formatters": {
+        "text": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"},
+        "json": {"()": "scorekeeper.request_log.JsonFormatter"},
+    },
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": LOG_FORMAT}},
     "root": {
         "handlers": ["console"],
         "level": env_choice(
             "LOG_LEVEL", "WARNING", {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}
         ),
+    },
+    "loggers": {
+        "scorekeeper.requests": {
+            "handlers": ["console"],
+            "level": "INFO" if LOG_REQUESTS else "WARNING",
+            "propagate": False,
+        },
     },
 }

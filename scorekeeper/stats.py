@@ -3,10 +3,13 @@
 Everything comes from database aggregation over the stored per-player scores (``DealScore``):
 one query groups an evening's scores by player and by the kind of deal (the player's role,
 made or not, contract, petit au bout, chelem, poignées), so a few rows stand for many deals.
-Those per-evening figures are kept in memory under the evening's ``version`` (which every
-change to its deals bumps), so a season adds up its evenings and, after a deal is saved,
-only that evening is aggregated again. A page makes the same few queries whatever the
-number of deals, evenings or players.
+Those per-evening figures are stored in the database (``EveningTally``) under the evening's
+``version`` (which every change to its deals bumps), so a season adds up its evenings and,
+after a deal is saved, only that evening is aggregated again; a season's sums are kept in
+the shared cache (Redis with several workers or machines) under a one-row fingerprint of its
+evenings. No figure lives in one process only: a restart, another worker or another machine
+reads the same. A page makes the same few queries whatever the number of deals, evenings or
+players.
 
 The games are kept apart (``kind``): French Tarot by default; L'escopette has its own
 figures (points, deals, games played and won), aggregated by ``_aggregate_escopette``. The
@@ -18,12 +21,11 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
-import threading
-from collections import OrderedDict
 from collections.abc import Hashable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import astuple, dataclass, field
 from typing import Any
 
+from django.core.cache import cache
 from django.db import connections
 from django.db.models import (
     BooleanField,
@@ -42,7 +44,17 @@ from django.db.models import (
 )
 from django.utils.translation import gettext_lazy as _
 
-from scorekeeper.models import Club, Deal, DealScore, Evening, Game, Player, Season
+from scorekeeper import shared_cache
+from scorekeeper.models import (
+    Club,
+    Deal,
+    DealScore,
+    Evening,
+    EveningTally,
+    Game,
+    Player,
+    Season,
+)
 from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.scoring.escopette import EscopetteDeal, escopette_game
 from scorekeeper.scoring.tarot import TARGETS
@@ -188,47 +200,24 @@ class EveningSummary:
     unreplayable: int = 0  # L'escopette's games whose stored deals the rules refuse
 
 
-# --- The per-evening figures, kept under the evening's version -----------------------------------
+# --- The per-evening figures, stored under the evening's version --------------------------------
 
-
-class Memo:
-    """A small least-recently-used map, shared by the threads of a process."""
-
-    every: list[Memo] = []
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self.data: OrderedDict[Hashable, Any] = OrderedDict()
-        self.lock = threading.Lock()
-        Memo.every.append(self)
-
-    def get(self, key: Hashable) -> Any:
-        with self.lock:
-            value = self.data.get(key)
-            if value is not None:
-                self.data.move_to_end(key)
-            return value
-
-    def set(self, key: Hashable, value: Any) -> None:
-        with self.lock:
-            self.data[key] = value
-            self.data.move_to_end(key)
-            while len(self.data) > self.size:
-                self.data.popitem(last=False)
-
-    def clear(self) -> None:
-        with self.lock:
-            self.data.clear()
-
-
-_evenings = Memo(4000)
-_seasons = Memo(200)
+SEASON_SECONDS = 7 * 86400  # a season's sums in the cache (a new fingerprint, a new key)
 
 
 def clear_memo() -> None:
-    """Forget every figure kept in memory (tests; after editing deals outside the services)."""
-    for memo in Memo.every:
-        memo.clear()
+    """Forget the season sums kept in the caches (tests). The stored evening figures stay:
+    they are read again only while their version is the evening's."""
+    shared_cache.forget_local()
+    cache.clear()
+
+
+def _encode(summary: EveningSummary) -> dict[str, list[Any]]:
+    return {str(player_id): list(astuple(tally)) for player_id, tally in summary.tallies.items()}
+
+
+def _decode(tallies: dict[str, list[Any]]) -> dict[int, Tally]:
+    return {int(player_id): Tally(*values) for player_id, values in tallies.items()}
 
 
 @dataclass(frozen=True)
@@ -244,10 +233,6 @@ class EveningRef:
 
 def _database() -> str:
     return str(connections["default"].settings_dict["NAME"])
-
-
-def _evening_key(ref: EveningRef, kind: str) -> tuple[Hashable, ...]:
-    return (_database(), kind, ref.evening_id, ref.created_at, ref.version)
 
 
 def _aggregate(refs: Sequence[EveningRef], kind: str) -> dict[int, EveningSummary]:
@@ -361,25 +346,79 @@ def _aggregate_escopette(refs: Sequence[EveningRef]) -> dict[int, EveningSummary
     }
 
 
-def evening_summaries(refs: Sequence[EveningRef], kind: str = TAROT) -> list[EveningSummary]:
-    """Each evening's figures, from memory when its version has not moved; one query else."""
+# Copies of stored figures in this process, under the evening's identity and version: a
+# season changed by one deal reads that evening again, not all of them.
+_copies = shared_cache.LocalMemo(4000)
+
+
+def _copy_key(ref: EveningRef, kind: str) -> tuple[Hashable, ...]:
+    return (_database(), kind, ref.evening_id, ref.created_at, ref.version)
+
+
+def _stored(refs: Sequence[EveningRef], kind: str) -> dict[int, EveningSummary]:
+    """The stored figures still at their evening's version (one query per 500 evenings)."""
+    versions = {ref.evening_id: ref.version for ref in refs}
     found: dict[int, EveningSummary] = {}
-    missing: list[EveningRef] = []
-    for ref in refs:
-        summary = _evenings.get(_evening_key(ref, kind))
-        if summary is None:
-            missing.append(ref)
-        else:
-            found[ref.evening_id] = summary
-    if missing:
-        for start in range(0, len(missing), 500):  # within every database's parameter limit
-            chunk = missing[start : start + 500]
-            aggregated = (
-                _aggregate_escopette(chunk) if kind == ESCOPETTE else _aggregate(chunk, kind)
+    ids = list(versions)
+    if not ids:
+        return found
+    for start in range(0, len(ids), 500):  # within every database's parameter limit
+        rows = EveningTally.objects.filter(kind=kind, evening_id__in=ids[start : start + 500])
+        for evening_id, version, played, games, tallies in rows.values_list(
+            "evening_id", "version", "played", "games", "tallies"
+        ):
+            if versions[evening_id] == version:
+                found[evening_id] = EveningSummary(_decode(tallies), played, games)
+    return found
+
+
+def _store(refs: Sequence[EveningRef], kind: str, summaries: Sequence[EveningSummary]) -> None:
+    """Keep the figures just aggregated, under the version read before aggregating them.
+
+    The aggregation saw at least that version, so a stored row never claims to be newer
+    than what it holds; two workers storing at once both write the truth of a moment.
+    """
+    EveningTally.objects.bulk_create(
+        [
+            EveningTally(
+                evening_id=ref.evening_id,
+                kind=kind,
+                version=ref.version,
+                played=summary.played,
+                games=summary.games,
+                tallies=_encode(summary),
             )
-            for ref, summary in zip(chunk, aggregated.values(), strict=True):
-                _evenings.set(_evening_key(ref, kind), summary)
-                found[ref.evening_id] = summary
+            for ref, summary in zip(refs, summaries, strict=True)
+        ],
+        update_conflicts=True,
+        unique_fields=["evening", "kind"],
+        update_fields=["version", "played", "games", "tallies"],
+        batch_size=500,
+    )
+
+
+def evening_summaries(refs: Sequence[EveningRef], kind: str = TAROT) -> list[EveningSummary]:
+    """Each evening's figures: stored ones at the evening's version, the others aggregated
+    (one query per 500 evenings) and stored for the next reader."""
+    found: dict[int, EveningSummary] = {}
+    unknown: list[EveningRef] = []
+    for ref in refs:
+        copy = _copies.get(_copy_key(ref, kind))
+        if copy is None:
+            unknown.append(ref)
+        else:
+            found[ref.evening_id] = copy
+    found.update(_stored(unknown, kind))
+    missing = [ref for ref in refs if ref.evening_id not in found]
+    for start in range(0, len(missing), 500):
+        chunk = missing[start : start + 500]
+        aggregated = _aggregate_escopette(chunk) if kind == ESCOPETTE else _aggregate(chunk, kind)
+        summaries = list(aggregated.values())
+        _store(chunk, kind, summaries)
+        for ref, summary in zip(chunk, summaries, strict=True):
+            found[ref.evening_id] = summary
+    for ref in unknown:
+        _copies.set(_copy_key(ref, kind), found[ref.evening_id])
     return [found[ref.evening_id] for ref in refs]
 
 
@@ -541,16 +580,17 @@ def _periods(
     periods: dict[str, _Period] = {}
     for kind in kinds:
         key = (_database(), kind, club_id, start, end, fingerprint)
-        period = _seasons.get(key)
-        if period is None:
+
+        def build(key: Hashable = key, kind: str = kind) -> _Period:
+            nonlocal refs
             if kind == ESCOPETTE and not fingerprint[-1]:
-                period = _Period(key, (), {}, {}, {}, 0)
-            else:
-                if refs is None:
-                    refs = evening_refs(club_id, start=start, end=end)
-                period = _build_period(key, refs, kind)
-            _seasons.set(key, period)
-        periods[kind] = period
+                return _Period(key, (), {}, {}, {}, 0)
+            if refs is None:
+                refs = evening_refs(club_id, start=start, end=end)
+            return _build_period(key, refs, kind)
+
+        digest = hashlib.sha1(repr(key).encode(), usedforsecurity=False).hexdigest()
+        periods[kind] = shared_cache.get_or_build(f"season.{digest}", build, SEASON_SECONDS)
     return periods
 
 

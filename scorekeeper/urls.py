@@ -9,6 +9,7 @@ from scorekeeper import (
     counter_views,
     deal_history_views,
     evening_views,
+    health_views,
     join_views,
     paper_views,
     pwa_views,
@@ -22,6 +23,7 @@ register_converter(IdConverter, "id")
 register_converter(TokenConverter, "token")
 
 urlpatterns = [
+    path("healthz", health_views.healthz, name="healthz"),
     path("", views.home, name="home"),
     # The installable app (issue 12): manifest, service worker at the root, offline page.
     path("manifest.webmanifest", pwa_views.manifest, name="manifest"),

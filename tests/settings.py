@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 
 os.environ.setdefault("SECRET_KEY", "tests-only-secret-key-" + "x" * 40)
+os.environ.setdefault("LOG_REQUESTS", "0")  # a line per request would drown the test output
 
 from scorekeeper.settings import *  # noqa: F403
 from scorekeeper.settings import STORAGES

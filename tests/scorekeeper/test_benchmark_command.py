@@ -16,10 +16,12 @@ from scorekeeper import stats
 
 PAGES = [
     "evening page (50 deals)",
+    "live poll, nothing changed",
     "deal preview",
     "season standings",
     "player page",
     "counter update",
+    "season, first view after a restart",
     "deal save",
 ]
 

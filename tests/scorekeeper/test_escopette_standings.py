@@ -430,11 +430,12 @@ def test_a_season_with_lescopette_goes_out_and_back_in_with_the_same_standings(
 NAMES = ("Ana", "Ben", "Chloé", "Dan", "Eve", "Fred", "Gaby", "Hugo")
 SIZES = {"small": (2, 3, 5), "big": (9, 12, 8)}  # evenings, deals of each game, players
 
-SEASON_PAGE = 11  # as French Tarot's alone, and L'escopette's scores and stakes
+# Cold, each game also reads and stores its evenings' figures (EveningTally).
+SEASON_PAGE = 15  # as French Tarot's alone (11), and L'escopette's stored, scores, stakes, store
 SEASON_PAGE_WARM = 7  # as French Tarot's alone
-PLAYER_PAGE = 10  # as French Tarot alone (8), and L'escopette's scores and stakes
+PLAYER_PAGE = 14  # as French Tarot alone (10), and L'escopette's stored, scores, stakes, store
 PLAYER_PAGE_WARM = 6
-CLUB_STANDINGS = 8  # as French Tarot alone (6), and L'escopette's scores and stakes
+CLUB_STANDINGS = 12  # as French Tarot alone (8), and L'escopette's stored, scores, stakes, store
 ESCOPETTE_SORT_HTMX = 6
 
 

@@ -7,9 +7,11 @@ from collections.abc import Iterator
 
 import pytest
 from django.core.cache import cache
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 
-from scorekeeper import charts, stats
+from scorekeeper import charts, shared_cache, stats
 from scorekeeper.models import Season
 from tests.scorekeeper.season_factories import World, deal, make_world, passed, play_evening
 
@@ -18,14 +20,16 @@ pytestmark = pytest.mark.django_db
 NAMES = ("Ana", "Ben", "Chloé", "Dan", "Eve", "Fred", "Gaby", "Hugo")
 SIZES = {"small": (2, 3, 5), "big": (9, 12, 8)}  # evenings, deals each, players in the club
 
-# Queries, pinned: a cold memory (nothing computed yet) and a warm one.
-SEASON_PAGE = 9  # session, user, membership, season, changes, evenings, scores, names, seasons
+# Queries, pinned: nothing computed yet, and warm.
+# Cold: session, user, membership, season, changes, evenings, stored figures, scores, store,
+# names, seasons.
+SEASON_PAGE = 11
 SEASON_PAGE_WARM = 7
-PLAYER_PAGE = 8
+PLAYER_PAGE = 10
 PLAYER_PAGE_WARM = 6
-SEASON_CHART = 4  # what changed, the evenings, their scores, the names
+SEASON_CHART = 6  # what changed, the evenings, stored figures, their scores, store, the names
 EXPORT = 10
-CLUB_STANDINGS = 6
+CLUB_STANDINGS = 8
 
 
 @pytest.fixture(autouse=True)
@@ -111,3 +115,32 @@ def test_the_exports(world: World, client: Client, django_assert_max_num_queries
     ):
         with django_assert_max_num_queries(EXPORT):
             assert client.get(url).status_code == 200, url
+
+
+def test_after_a_restart_a_season_reads_the_stored_figures_not_the_scores(
+    world: World, client: Client
+) -> None:
+    season = Season.objects.get(club=world.club)
+    client.force_login(world.member)
+    url = f"/clubs/{world.club.pk}/seasons/{season.pk}/"
+    assert client.get(url).status_code == 200  # aggregates every evening, stores the figures
+    stats.clear_memo()  # a restart without Redis: nothing cached, in memory or in the cache
+    client.force_login(world.member)
+    with CaptureQueriesContext(connection) as captured:
+        assert client.get(url).status_code == 200
+    sql = [query["sql"] for query in captured.captured_queries]
+    assert any("scorekeeper_eveningtally" in query for query in sql)
+    assert not any("scorekeeper_dealscore" in query for query in sql), sql
+    assert not any(query.startswith(("INSERT", "UPDATE")) for query in sql)
+
+
+def test_after_a_restart_with_the_shared_cache_a_season_is_as_warm_as_ever(
+    world: World, client: Client, django_assert_max_num_queries
+) -> None:
+    season = Season.objects.get(club=world.club)
+    client.force_login(world.member)
+    url = f"/clubs/{world.club.pk}/seasons/{season.pk}/"
+    assert client.get(url).status_code == 200
+    shared_cache.forget_local()  # a new process: its memory is empty, Redis is not
+    with django_assert_max_num_queries(SEASON_PAGE_WARM):
+        assert client.get(url).status_code == 200

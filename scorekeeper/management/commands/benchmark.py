@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import django.test.signals  # noqa: F401  (resets the template engines with DEBUG)
+from django.core.cache import cache
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import connections
@@ -31,6 +32,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext, override_settings
 from django.urls import reverse
 
+from scorekeeper import shared_cache
 from scorekeeper.import_benchmark import SECONDS_TARGET, measure_imports
 
 DEALS_PER_EVENING = 50
@@ -102,12 +104,12 @@ class Command(BaseCommand):
             started = time.perf_counter()
             built = build(deals)
             self.stderr.write(f"Built in {time.perf_counter() - started:.1f} s; timing…")
-            bare, minimal, pages, after_save = measure(built, repeat)
+            bare, minimal, pages, info = measure(built, repeat)
             self.stderr.write("Timing the imports…")
             imports = measure_imports(deals, built.club_id, built.user_id)
-        for page in [*pages, after_save]:
+        for page in [*pages, *info]:
             page.ratio = page.median_ms / minimal.median_ms if minimal.median_ms else 0.0
-        self.print_table(deals, repeat, bare, minimal, pages, after_save)
+        self.print_table(deals, repeat, bare, minimal, pages, info)
         for row in imports:
             self.stdout.write(
                 f"{row.name:<28} {row.seconds * 1000:>10.0f} {'':>10} {'':>8}  "
@@ -122,7 +124,7 @@ class Command(BaseCommand):
                     {
                         "name": page.name,
                         "median_ms": round(page.median_ms, 3),
-                        "ratio": round(page.ratio, 2),
+                        "ratio": round(page.ratio, 3),
                         "queries": page.queries,
                     }
                     for page in pages
@@ -133,11 +135,12 @@ class Command(BaseCommand):
                 ],
                 "info": [
                     {
-                        "name": after_save.name,
-                        "median_ms": round(after_save.median_ms, 3),
-                        "ratio": round(after_save.ratio, 2),
-                        "queries": after_save.queries,
+                        "name": timing.name,
+                        "median_ms": round(timing.median_ms, 3),
+                        "ratio": round(timing.ratio, 3),
+                        "queries": timing.queries,
                     }
+                    for timing in info
                 ],
             }
             Path(options["json_path"]).write_text(json.dumps(data, indent=2) + "\n")
@@ -149,7 +152,7 @@ class Command(BaseCommand):
         bare: Timing,
         minimal: Timing,
         pages: list[Timing],
-        after_save: Timing,
+        info: list[Timing],
     ) -> None:
         self.stdout.write(f"{deals} deals, median of {repeat} requests\n")
         self.stdout.write(
@@ -160,7 +163,7 @@ class Command(BaseCommand):
         for page in pages:
             verdict = "ok" if page.ratio <= page.limit else "MISSED"
             rows.append((page, page.ratio, f"≤ {page.limit:g}× {verdict}"))
-        rows.append((after_save, after_save.ratio, "(for information)"))
+        rows.extend((timing, timing.ratio, "(for information)") for timing in info)
         for timing, ratio, target in rows:
             self.stdout.write(
                 f"{timing.name:<28} {timing.median_ms:>10.2f} {ratio:>10.2f} "
@@ -211,6 +214,14 @@ def bench_settings() -> override_settings:
             "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
         },
         PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"],
+        # A cache of its own: never the production Redis (the benchmark empties its cache).
+        CACHES={
+            "default": {
+                "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                "LOCATION": "scorekeeper-benchmark",
+                "OPTIONS": {"MAX_ENTRIES": 5000},
+            }
+        },
     )
 
 
@@ -376,7 +387,7 @@ def _queries(request: Callable[[], HttpResponse]) -> int:
     return len(captured.captured_queries)
 
 
-def measure(built: Built, repeat: int) -> tuple[Timing, Timing, list[Timing], Timing]:
+def measure(built: Built, repeat: int) -> tuple[Timing, Timing, list[Timing], list[Timing]]:
     from accounts.models import User
 
     client = Client()
@@ -413,6 +424,14 @@ def measure(built: Built, repeat: int) -> tuple[Timing, Timing, list[Timing], Ti
         "contract": "garde",
     }
 
+    from scorekeeper.models import Evening
+
+    live_url = reverse("evening_live", args=[built.evening_id])
+    version = Evening.objects.get(pk=built.evening_id).version  # no save before its row
+
+    def live_unchanged() -> HttpResponse:
+        return client.get(live_url, {"version": version}, HTTP_HX_REQUEST="true")
+
     def save() -> HttpResponse:
         return client.post(save_url, {**form, "deal-idempotency_key": uuid.uuid4().hex})
 
@@ -420,6 +439,7 @@ def measure(built: Built, repeat: int) -> tuple[Timing, Timing, list[Timing], Ti
         ("bare view", lambda: client.get(reverse("benchmark_bare")), 200, TARGET),
         ("minimal page", lambda: client.get(reverse("benchmark_minimal")), 200, TARGET),
         ("evening page (50 deals)", lambda: client.get(evening_url), 200, TARGET),
+        ("live poll, nothing changed", live_unchanged, 304, TARGET),
         (
             "deal preview",
             lambda: client.post(preview_url, form, HTTP_HX_REQUEST="true"),
@@ -442,6 +462,34 @@ def measure(built: Built, repeat: int) -> tuple[Timing, Timing, list[Timing], Ti
             request()
         queries = _queries(request)
         timings.append(Timing(name, _median_ms(request, repeat, expect), queries, limit))
+
+    def after_restart() -> HttpResponse:
+        """A new process (a restart, another worker or machine): its memory is empty, the
+        shared cache (Redis in production) and the stored figures are there."""
+        shared_cache.forget_local()
+        return client.get(season_url, {"sort": "total"})
+
+    def nothing_cached() -> HttpResponse:
+        """Every cache empty (a restart without Redis): the stored figures alone."""
+        cache.clear()
+        shared_cache.forget_local()
+        return client.get(season_url, {"sort": "total"})
+
+    nothing_cached()  # the deal saves above changed an evening: store its figures once
+    after_restart()
+    timings.insert(
+        -1,
+        Timing(
+            "season, first view after a restart",
+            _median_ms(after_restart, repeat, 200),
+            _queries(after_restart),
+        ),
+    )
+    cold = Timing(
+        "season, every cache empty", _median_ms(nothing_cached, repeat, 200), 0, limit=0.0
+    )
+    cold.queries = _queries(nothing_cached)
+    shared_cache.forget_local()
     # For information: the standings when a deal was just saved (that evening is added up again).
     samples, queries = [], 0
     for number in range(repeat):
@@ -454,4 +502,4 @@ def measure(built: Built, repeat: int) -> tuple[Timing, Timing, list[Timing], Ti
         if response.status_code != 200:
             raise CommandError(f"status {response.status_code}, expected 200")
     after_save = Timing("season standings after a save", statistics.median(samples), queries)
-    return timings[0], timings[1], timings[2:], after_save
+    return timings[0], timings[1], timings[2:], [cold, after_save]

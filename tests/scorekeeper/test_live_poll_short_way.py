@@ -1,0 +1,104 @@
+"""The live poll answers "nothing changed" from one tiny query once a session was let in."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from scorekeeper import services
+from scorekeeper.models import Evening
+from scorekeeper.scoring.tarot import PassedDeal
+from tests.factories import make_club, make_member, make_user, start_evening
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def table():
+    club, players = make_club()
+    member = make_member(club)
+    evening, game = start_evening(club, players)
+    evening.refresh_from_db()
+    return club, players, member, evening, game
+
+
+def poll(client: Client, url: str, version: object) -> tuple[int, list[str]]:
+    with CaptureQueriesContext(connection) as captured:
+        response = client.get(url, {"version": version}, HTTP_HX_REQUEST="true")
+    return response.status_code, [query["sql"] for query in captured.captured_queries]
+
+
+def test_a_member_polling_an_unchanged_evening_costs_one_query(table) -> None:
+    _club, _players, member, evening, _game = table
+    client = Client()
+    client.force_login(member)
+    url = reverse("evening_live", args=[evening.pk])
+    status, first = poll(client, url, evening.version)
+    assert status == 304 and len(first) > 1  # the full way: user, evening, membership
+    status, then = poll(client, url, evening.version)
+    assert status == 304
+    assert len(then) == 1 and "version" in then[0]
+
+
+def test_a_saved_deal_is_sent_at_the_next_poll(table) -> None:
+    _club, players, member, evening, game = table
+    client = Client()
+    client.force_login(member)
+    url = reverse("evening_live", args=[evening.pk])
+    assert poll(client, url, evening.version)[0] == 304
+    services.deal_record(game=game, inputs=PassedDeal(seated=tuple(p.pk for p in players)))
+    response = client.get(url, {"version": evening.version}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    assert f'data-version="{evening.version + 1}"' in response.content.decode()
+
+
+def test_a_member_removed_learns_nothing_new(table) -> None:
+    club, players, member, evening, game = table
+    client = Client()
+    client.force_login(member)
+    url = reverse("evening_live", args=[evening.pk])
+    assert poll(client, url, evening.version)[0] == 304
+    club.memberships.filter(user=member).delete()
+    services.deal_record(game=game, inputs=PassedDeal(seated=tuple(p.pk for p in players)))
+    assert poll(client, url, evening.version)[0] == 404  # the change goes the full way
+
+
+def test_a_stranger_never_gets_the_short_way(table) -> None:
+    _club, _players, member, evening, _game = table
+    stranger = make_user("zoe@example.com", "Zoé")
+    member_client, stranger_client = Client(), Client()
+    member_client.force_login(member)
+    stranger_client.force_login(stranger)
+    url = reverse("evening_live", args=[evening.pk])
+    assert poll(member_client, url, evening.version)[0] == 304
+    for _ in range(2):
+        assert poll(stranger_client, url, evening.version)[0] == 404
+    assert poll(Client(), url, evening.version)[0] == 404  # no session at all
+
+
+@pytest.mark.parametrize("version", ["", "x", "²", "-1", "9" * 40])
+def test_an_odd_version_goes_the_full_way(table, version: str) -> None:
+    _club, _players, member, evening, _game = table
+    client = Client()
+    client.force_login(member)
+    url = reverse("evening_live", args=[evening.pk])
+    assert poll(client, url, evening.version)[0] == 304
+    status, queries = poll(client, url, version)
+    assert status == 200 and len(queries) > 1
+
+
+def test_a_share_link_polls_with_one_query_and_stops_when_revoked(table) -> None:
+    _club, players, _member, evening, game = table
+    evening = services.share_link_create(evening=evening)
+    token = evening.share_token
+    url = reverse("evening_shared_live", args=[token])
+    client = Client()
+    assert poll(client, url, evening.version)[0] == 304
+    status, queries = poll(client, url, evening.version)
+    assert status == 304 and len(queries) == 1
+    services.share_link_revoke(evening=Evening.objects.get(pk=evening.pk))
+    services.deal_record(game=game, inputs=PassedDeal(seated=tuple(p.pk for p in players)))
+    assert poll(client, url, evening.version)[0] == 404
