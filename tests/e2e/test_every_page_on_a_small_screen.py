@@ -1,5 +1,6 @@
 """Every page at 320 and 390 px in French, English and Russian: never wider than the screen,
-and axe-core (through axe-playwright-python) finds no serious or critical violation.
+axe-core (through axe-playwright-python) finds no serious or critical violation, and the
+Content-Security-Policy refuses nothing.
 
 One browser context per visitor (signed in, signed out), reused across languages (the
 language cookie) and widths (the viewport is resized), and axe injected once per page load
@@ -24,6 +25,13 @@ from tests.scorekeeper.season_factories import deal, make_world, passed, play_es
 WIDTHS = ({"width": 320, "height": 640}, {"width": 390, "height": 844})
 AXE_SOURCE = (Path(axe_playwright_python.__file__).parent / "axe.min.js").read_text()
 SERIOUS = ("serious", "critical")
+# Every refusal of the Content-Security-Policy on the page (an inline style or script, say).
+CSP_WATCH = """
+window.cspViolations = [];
+document.addEventListener("securitypolicyviolation", (event) => {
+  window.cspViolations.push(event.violatedDirective + " " + (event.blockedURI || "inline"));
+});
+"""
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -64,6 +72,8 @@ def the_club() -> dict[str, object]:
         world, dt.date(2025, 3, 21), four, 50, [stakes({ben: [1, 2, 3, 4, 5, 6, 7, 12, 20]})]
     )
     club = world.club.pk
+    services.deal_delete(deal=game.deals.get(number=3), deleted_by=world.owner)
+    join = services.join_link_create(club=world.club, created_by=world.owner)
     first_deal = game.deals.order_by("number").first()
     season = Season.objects.filter(club=world.club).first()
     signed_in = {
@@ -78,6 +88,10 @@ def the_club() -> dict[str, object]:
         "seasons": f"/clubs/{club}/seasons/",
         "season": f"/clubs/{club}/seasons/{season.pk}/",
         "player": f"/clubs/{club}/players/{ana.pk}/",
+        "deleted deals": f"/evenings/{evening.pk}/deleted/",
+        "paper deal": f"/evenings/{evening.pk}/games/{game.pk}/paper/",
+        "import": f"/clubs/{club}/import/",
+        "club restore": "/clubs/restore/",
     }
     public = {
         "counter by pairs": "/counter/",
@@ -89,6 +103,8 @@ def the_club() -> dict[str, object]:
         "rules": "/rules/escopette/",
         "login": "/login/",
         "home signed out": "/",
+        "join link": f"/join/{join.token}/",
+        "offline page": "/offline/",
     }
     return {"owner": world.owner, "signed_in": signed_in, "public": public}
 
@@ -97,6 +113,7 @@ def context_for(browser: Browser, live_server, user=None) -> BrowserContext:
     context = browser.new_context(viewport=WIDTHS[0], has_touch=True)
     context.set_default_timeout(15_000)
     context.add_init_script(AXE_SOURCE)
+    context.add_init_script(CSP_WATCH)
     if user is not None:
         client = Client()
         client.force_login(user)
@@ -112,6 +129,8 @@ def problems_on(page: Page, name: str, width: int) -> list[str]:
     wide = page.evaluate("document.documentElement.scrollWidth")
     if wide > width:
         found.append(f"{name} @{width}: the document is {wide} px wide")
+    for refused in page.evaluate("window.cspViolations"):
+        found.append(f"{name} @{width}: the Content-Security-Policy refused {refused}")
     results = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
     for violation in results["violations"]:
         if violation["impact"] in SERIOUS:
