@@ -113,7 +113,7 @@ def test_what_one_server_saves_or_computes_the_other_serves_at_once(servers) -> 
     deal = Deal.objects.get(game=game, number=7)
     status, body = fetch(other, live, session, htmx=True)
     assert status == 200
-    assert f"version={version + 1}" in body and f'id="deal-{deal.pk}"' in body
+    assert f'data-version="{version + 1}"' in body and f'id="deal-{deal.pk}"' in body
     status, body = fetch(other, f"/evenings/{evening.pk}/", session)
     assert status == 200 and f'id="deal-{deal.pk}"' in body
 
