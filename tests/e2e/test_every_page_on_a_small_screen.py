@@ -10,11 +10,14 @@ by an init script: the whole check stays a few seconds per language.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import axe_playwright_python
 import pytest
 from django.conf import settings
+from django.core import mail
 from django.test import Client
 from playwright.sync_api import Browser, BrowserContext, Page
 
@@ -88,6 +91,7 @@ def the_club() -> dict[str, object]:
         "seasons": f"/clubs/{club}/seasons/",
         "season": f"/clubs/{club}/seasons/{season.pk}/",
         "player": f"/clubs/{club}/players/{ana.pk}/",
+        "welcome": "/welcome/",
         "deleted deals": f"/evenings/{evening.pk}/deleted/",
         "paper deal": f"/evenings/{evening.pk}/games/{game.pk}/paper/",
         "import": f"/clubs/{club}/import/",
@@ -109,8 +113,8 @@ def the_club() -> dict[str, object]:
     return {"owner": world.owner, "signed_in": signed_in, "public": public}
 
 
-def context_for(browser: Browser, live_server, user=None) -> BrowserContext:
-    context = browser.new_context(viewport=WIDTHS[0], has_touch=True)
+def context_for(browser: Browser, live_server, user=None, state=None) -> BrowserContext:
+    context = browser.new_context(viewport=WIDTHS[0], has_touch=True, storage_state=state)
     context.set_default_timeout(15_000)
     context.add_init_script(AXE_SOURCE)
     context.add_init_script(CSP_WATCH)
@@ -122,6 +126,23 @@ def context_for(browser: Browser, live_server, user=None) -> BrowserContext:
             [{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": live_server.url}]
         )
     return context
+
+
+def ask_for_a_code(browser: Browser, live_server, language: str) -> tuple[dict, str]:
+    """A browser that asked for a code (its storage, for the code page) and the mail's link."""
+    asking = browser.new_context(viewport=WIDTHS[0])
+    asking.add_cookies(
+        [{"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "url": live_server.url}]
+    )
+    page = asking.new_page()
+    page.goto(live_server.url + "/login/")
+    page.locator("input[type=email]").fill("newcomer@example.com")
+    page.locator("main form button[type=submit]").click()
+    page.wait_for_url("**/login/code/**")
+    state = asking.storage_state()
+    asking.close()
+    link = re.search(r"https?://[^/\s]+(/login/link/\S+)", mail.outbox[-1].body).group(1)
+    return state, link
 
 
 def problems_on(page: Page, name: str, width: int) -> list[str]:
@@ -145,8 +166,15 @@ def test_every_page_fits_the_screen_and_passes_axe(
 ) -> None:
     world = the_club()
     problems: list[str] = []
-    for user, pages in ((world["owner"], world["signed_in"]), (None, world["public"])):
-        context = context_for(browser, live_server, user)
+    asked, link = ask_for_a_code(browser, live_server, language)
+    visitors = [
+        (world["owner"], None, world["signed_in"]),
+        (None, None, world["public"]),
+        (None, asked, {"login code": "/login/code/"}),  # the browser that asked
+        (None, None, {"login link": link}),  # another device: the Continue button
+    ]
+    for user, state, pages in visitors:
+        context = context_for(browser, live_server, user, state)
         context.add_cookies(
             [{"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "url": live_server.url}]
         )
@@ -156,6 +184,7 @@ def test_every_page_fits_the_screen_and_passes_axe(
                 page.set_viewport_size(viewport)
                 response = page.goto(live_server.url + path)
                 assert response is not None and response.status == 200, (name, response.status)
+                assert urlsplit(page.url).path == urlsplit(path).path, (name, page.url)
                 assert page.locator("html").get_attribute("lang") == language
                 problems += problems_on(page, name, viewport["width"])
         context.close()
