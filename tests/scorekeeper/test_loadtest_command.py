@@ -6,12 +6,19 @@ nginx and minutes of a quiet machine.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db import connection
+from django.test import Client
+from django.urls import reverse
 
-from scorekeeper.management.commands.loadtest import Kind, _lua_value
+from scorekeeper import services
+from scorekeeper.management.commands.loadtest import LUA, Kind, _lua_value
+from scorekeeper.scoring.tarot import PassedDeal
+from tests.factories import make_club, make_member, start_evening
 
 
 @pytest.mark.parametrize(
@@ -41,3 +48,29 @@ def test_requests_are_written_for_wrk_as_lua_tables() -> None:
 def test_phones_wait_so_that_the_kind_keeps_its_rate() -> None:
     polls = Kind("live poll", [], rate=250.0, connections=1000, expect=(200, 304))
     assert polls.mean_delay_ms == 4000  # 1000 phones polling every 4 s: 250 a second
+
+
+def lua_pattern_as_regex(pattern: str) -> str:
+    """The few Lua pattern items the load test's script uses, as a Python regex."""
+    for lua, regex in (("%w", "A-Za-z0-9"), ("%s", r"\s"), ("%d", r"\d"), ("%-", r"\-")):
+        pattern = pattern.replace(lua, regex)
+    return pattern
+
+
+@pytest.mark.django_db
+def test_the_phones_of_the_load_test_read_the_new_version_from_a_live_answer() -> None:
+    """Else every poll after a deal would be a full answer, and the figures a fiction."""
+    club, players = make_club()
+    member = make_member(club)
+    evening, game = start_evening(club, players)
+    evening.refresh_from_db()
+    client = Client()
+    client.force_login(member)
+    services.deal_record(game=game, inputs=PassedDeal(seated=tuple(p.pk for p in players)))
+    url = reverse("evening_live", args=[evening.pk])
+    answer = client.get(url, {"version": evening.version}, HTTP_HX_REQUEST="true")
+    assert answer.status_code == 200
+    lua = re.search(r"string\.match\(\s*body, '([^']+)'\)", LUA).group(1)
+    found = re.search(lua_pattern_as_regex(lua), answer.content.decode())
+    assert found is not None
+    assert (found.group(1), int(found.group(2))) == (url, evening.version + 1)

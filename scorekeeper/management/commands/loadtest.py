@@ -78,7 +78,9 @@ end
 function response(status, headers, body)
   statuses[status] = (statuses[status] or 0) + 1
   if kind == "poll" and status == 200 and body ~= nil then
-    local path, version = string.match(body, "(/[%w/]+/live/)%?version=(%d+)")
+    -- the live block names its poll and version: data-live-url="..." data-version="N"
+    local path, version = string.match(
+      body, 'data%-live%-url="(/[%w/]+/live/)"%s*data%-version="(%d+)"')
     if path ~= nil then versions[path] = tonumber(version) end
   end
 end
