@@ -396,6 +396,13 @@ def message_text(error: ScoringError) -> str:
         return error.message
 
 
+def refusal_text(error: Exception) -> str:
+    """A service's refusal (already in the reader's language) or a scoring error, translated."""
+    if isinstance(error, ScoringError):
+        return message_text(error)
+    return str(getattr(error, "message", error))
+
+
 def error_text(error: ScoringError, *, evening: int | None = None) -> str:
     """``evening 2, deal 3: points: 95 is more than 91`` in the active language."""
     message = message_text(error)

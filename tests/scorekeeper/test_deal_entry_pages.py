@@ -4,7 +4,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from scorekeeper import services
 from scorekeeper.models import Deal, DeletedDeal
+from scorekeeper.scoring.errors import ScoringError
 from tests.factories import NAMES, deal_post, make_club, make_member, start_evening
 
 pytestmark = pytest.mark.django_db
@@ -492,3 +494,23 @@ def test_the_cached_sheet_speaks_each_readers_language(table) -> None:
     assert "Score sheet" in english and "Feuille de marque" not in english
     live = client.get(reverse("evening_live", args=[evening.pk]), HTTP_ACCEPT_LANGUAGE="ru")
     assert "Feuille de marque" not in live.text and "Score sheet" not in live.text
+
+
+def test_a_scoring_refusal_at_save_reads_in_the_readers_language(table, monkeypatch) -> None:
+    """What the scoring service refuses after the form passed is said in French too."""
+    client, evening, game, players = table
+
+    def refuse(**kwargs):
+        raise ScoringError.coded("points", "points_over", "%(points)s is more than 91", points="93")
+
+    monkeypatch.setattr(services, "deal_record", refuse)
+    response = client.post(
+        reverse("deal_create", args=[evening.pk, game.pk]),
+        deal_post(
+            dealer=players[0].pk, taker=players[0].pk, contract="garde", bouts=2, points="49"
+        ),
+        HTTP_ACCEPT_LANGUAGE="fr",
+    )
+    assert response.status_code == 422
+    assert "93 dépasse 91" in response.text
+    assert "is more than 91" not in response.text
