@@ -7,6 +7,8 @@ nginx and minutes of a quiet machine.
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 
 import pytest
 from django.core.management import call_command
@@ -74,3 +76,30 @@ def test_the_phones_of_the_load_test_read_the_new_version_from_a_live_answer() -
     found = re.search(lua_pattern_as_regex(lua), answer.content.decode())
     assert found is not None
     assert (found.group(1), int(found.group(2))) == (url, evening.version + 1)
+
+
+def test_the_cpu_of_a_child_that_has_ended_still_counts() -> None:
+    """gunicorn replaces workers during the load: their CPU must not vanish from the sum."""
+    from scorekeeper import local_servers
+
+    parent = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import subprocess, sys, time\n"
+            "subprocess.run([sys.executable, '-c', 'sum(range(50_000_000))'])\n"
+            "print('ended', flush=True)\n"
+            "time.sleep(30)",
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert parent.stdout.readline().strip() == "ended"  # the child has run and is gone
+        alive = local_servers.process_tree(parent.pid)
+        assert alive == [parent.pid]
+        assert local_servers.cpu_seconds(alive) < 0.2  # the parent itself did little
+        assert local_servers.tree_cpu_seconds(parent.pid) >= 0.2  # the child's work counts
+    finally:
+        parent.kill()
+        parent.wait()

@@ -208,11 +208,16 @@ class Command(BaseCommand):
                     )
                     _warm_up(origin, built, seats)
                     kinds = _kinds(built, seats)
-                    workers = local_servers.process_tree(server.pid)
                     backends = local_servers.postgres_backends(database_url)
-                    before = [local_servers.cpu_seconds(p) for p in (workers, backends)]
+                    before = [
+                        local_servers.tree_cpu_seconds(server.pid),
+                        local_servers.cpu_seconds(backends),
+                    ]
                     _run(wrk, origin, kinds, duration, Path(folder))
-                    after = [local_servers.cpu_seconds(p) for p in (workers, backends)]
+                    after = [
+                        local_servers.tree_cpu_seconds(server.pid),
+                        local_servers.cpu_seconds(backends),
+                    ]
                     cpu = [b - a for a, b in zip(before, after, strict=True)]
             finally:
                 local_servers.stop(server)
