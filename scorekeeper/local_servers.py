@@ -266,6 +266,11 @@ def tree_cpu_seconds(pid: int) -> float:
     return reaped + cpu_seconds(process_tree(pid))  # the tree holds the process itself
 
 
+def parent_pid(pid: int) -> int:
+    """The process that started ``pid`` (from /proc)."""
+    return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+
+
 def postgres_backends(url: str) -> list[int]:
     """The server processes of the connections open to the database ``url`` names."""
     import dj_database_url

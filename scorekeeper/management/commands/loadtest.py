@@ -208,15 +208,18 @@ class Command(BaseCommand):
                     )
                     _warm_up(origin, built, seats)
                     kinds = _kinds(built, seats)
-                    backends = local_servers.postgres_backends(database_url)
+                    # PostgreSQL's whole server: backends close and open during the load
+                    # (their CPU then shows in the postmaster's reaped children).
+                    backend = local_servers.postgres_backends(database_url)[0]
+                    postmaster = local_servers.parent_pid(backend)
                     before = [
                         local_servers.tree_cpu_seconds(server.pid),
-                        local_servers.cpu_seconds(backends),
+                        local_servers.tree_cpu_seconds(postmaster),
                     ]
                     _run(wrk, origin, kinds, duration, Path(folder))
                     after = [
                         local_servers.tree_cpu_seconds(server.pid),
-                        local_servers.cpu_seconds(backends),
+                        local_servers.tree_cpu_seconds(postmaster),
                     ]
                     cpu = [b - a for a, b in zip(before, after, strict=True)]
             finally:
