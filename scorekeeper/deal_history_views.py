@@ -13,7 +13,7 @@ from django.views.decorators.http import require_http_methods
 from scorekeeper import services
 from scorekeeper.access import evening_for
 from scorekeeper.deal_history import deleted_deals, deleted_deals_url
-from scorekeeper.error_text import refusal_text
+from scorekeeper.error_text import refusal_message
 from scorekeeper.scoring.errors import ScoringError
 
 
@@ -42,7 +42,7 @@ def deals_restore_all(request: HttpRequest, evening_id: int) -> HttpResponse:
     try:
         restored = services.deals_restore_all(evening=evening, restored_by=request.user)
     except (services.ServiceError, ScoringError) as error:
-        messages.error(request, refusal_text(error))
+        messages.error(request, refusal_message(error))
         return redirect(deleted_deals_url(evening))
     if restored:
         messages.success(

@@ -396,7 +396,7 @@ def message_text(error: ScoringError) -> str:
         return error.message
 
 
-def refusal_text(error: Exception) -> str:
+def refusal_message(error: Exception) -> str:
     """A service's refusal (already in the reader's language) or a scoring error, translated."""
     if isinstance(error, ScoringError):
         return message_text(error)

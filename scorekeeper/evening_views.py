@@ -29,7 +29,7 @@ from scorekeeper.deal_forms import (
     initial_from_query,
 )
 from scorekeeper.deal_history import deal_history, deleted_deals_url
-from scorekeeper.error_text import refusal_text
+from scorekeeper.error_text import refusal_message
 from scorekeeper.evening_forms import EveningStartForm, GameStartForm, SeatJoinForm
 from scorekeeper.models import Deal, DeletedDeal, Evening, Game, Membership, Player
 from scorekeeper.parsing import parse_id
@@ -395,7 +395,7 @@ def deal_create(request: HttpRequest, evening_id: int, game_id: int) -> HttpResp
             conflict = taken
             form = _form_for_another_deal(request, game, form, taken)
         except (services.ServiceError, ScoringError) as error:
-            form.add_error(None, refusal_text(error))
+            form.add_error(None, refusal_message(error))
         else:
             saved = _("Deal %(number)s saved.") % {"number": deal.number}
             if request.htmx:
@@ -510,7 +510,7 @@ def deal_edit(request: HttpRequest, evening_id: int, deal_id: int) -> HttpRespon
                 messages.error(request, error.message)
                 return redirect(deleted_deals_url(evening))
             except (services.ServiceError, ScoringError) as error:
-                form.add_error(None, refusal_text(error))
+                form.add_error(None, refusal_message(error))
             else:
                 messages.success(request, _("Deal %(number)s changed.") % {"number": deal.number})
                 return redirect(_evening_url(evening, game))
@@ -549,7 +549,7 @@ def deal_restore(request: HttpRequest, evening_id: int, deleted_id: int) -> Http
     except services.DealAlreadyRestored as error:  # two taps on Undo: the first put it back
         messages.info(request, error.message)
     except (services.ServiceError, ScoringError) as error:
-        messages.error(request, refusal_text(error))
+        messages.error(request, refusal_message(error))
     else:
         messages.success(request, _("Deal %(number)s is back.") % {"number": deal.number})
     return redirect(_evening_url(evening))
