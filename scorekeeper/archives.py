@@ -41,6 +41,7 @@ from scorekeeper.models import (
     Player,
     Season,
 )
+from scorekeeper.parsing import parse_count
 from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.scoring.inputs import (
     clean_date,
@@ -363,7 +364,7 @@ def _read_snapshot(value: object, players: dict[str, str]) -> dict[str, Any] | N
         or not (points is None or (isinstance(points, str) and _decimal_text(points)))
         or not (bouts is None or (isinstance(bouts, int) and 0 <= bouts <= 3))
         or not all(isinstance(kind, str) and len(kind) <= 20 for kind in poignees)
-        or not all(key.isascii() and key.isdigit() and 0 < int(key) <= 21 for key in stakes)
+        or not all(parse_count(key, maximum=21) for key in stakes)  # trumps 1 to 21
         or not (paper is None or isinstance(paper, dict))
         or not isinstance(data.get("passed", False), bool)
     ):

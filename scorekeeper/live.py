@@ -18,6 +18,7 @@ from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 
 from scorekeeper.models import Evening
+from scorekeeper.parsing import parse_count
 
 ACCESS_SECONDS = 60
 NOT_MODIFIED = 304
@@ -35,13 +36,6 @@ def _shared_key(token: str) -> str:
     return f"live.shared.{_digest(token)}"
 
 
-def _asked_version(request: HttpRequest) -> int | None:
-    text = request.GET.get("version", "")
-    if not text or len(text) > 18 or not (text.isascii() and text.isdigit()):
-        return None
-    return int(text)
-
-
 def _unchanged(evening_id: int, version: int) -> HttpResponse | None:
     current = Evening.objects.filter(pk=evening_id).values_list("version", flat=True).first()
     return HttpResponse(status=NOT_MODIFIED) if current == version else None
@@ -49,7 +43,7 @@ def _unchanged(evening_id: int, version: int) -> HttpResponse | None:
 
 def member_not_modified(request: HttpRequest, evening_id: int) -> HttpResponse | None:
     """304 if this session was let in lately and the evening is as the phone has it."""
-    version = _asked_version(request)
+    version = parse_count(request.GET.get("version"))
     session_key = request.COOKIES.get(settings.SESSION_COOKIE_NAME, "")
     if version is None or not session_key:
         return None
@@ -67,7 +61,7 @@ def remember_member(request: HttpRequest, evening_id: int) -> None:
 
 def shared_not_modified(request: HttpRequest, token: str) -> HttpResponse | None:
     """304 if the share link led to an evening lately and it is as the phone has it."""
-    version = _asked_version(request)
+    version = parse_count(request.GET.get("version"))
     if version is None or not token:
         return None
     evening_id = cache.get(_shared_key(token))

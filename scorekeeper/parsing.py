@@ -20,20 +20,18 @@ MAX_ID = 2**63 - 1  # the largest value of a BigAutoField (and of a signed 64-bi
 _DIGITS = re.compile(r"[0-9]{1,19}")
 
 
-def parse_id(value: object) -> int | None:
-    """``value`` as a database id (ASCII digits, 1..2**63-1), or None for anything else."""
-    if not isinstance(value, str) or not _DIGITS.fullmatch(value):
-        return None
-    number = int(value)
-    return number if 0 < number <= MAX_ID else None
-
-
 def parse_count(value: object, *, maximum: int = MAX_ID) -> int | None:
     """``value`` as a whole number from 0 to ``maximum`` (ASCII digits only), or None."""
     if not isinstance(value, str) or not _DIGITS.fullmatch(value):
         return None
     number = int(value)
     return number if number <= maximum else None
+
+
+def parse_id(value: object) -> int | None:
+    """``value`` as a database id (ASCII digits, 1..2**63-1), or None for anything else."""
+    number = parse_count(value)
+    return number if number else None
 
 
 class IdConverter:
