@@ -222,33 +222,38 @@ def nginx_proxy(upstream: int, folder: Path) -> Iterator[int]:
         stop(process)
 
 
+def _stat(pid: int | str) -> list[str] | None:
+    """The fields of /proc/<pid>/stat after the command's name (None once the process is gone).
+
+    Index 1 is the parent's pid, 11 and 12 the process's user and system CPU ticks, 13 and 14
+    those of the children it has waited for.
+    """
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+
+
 def process_tree(pid: int) -> list[int]:
     """The process and its children (gunicorn's workers, nginx's), from /proc."""
     found = [pid]
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
-        try:
-            stat = (entry / "stat").read_text()
-        except OSError:
-            continue
-        parent = int(stat.rsplit(")", 1)[1].split()[1])
-        if parent == pid:
+        fields = _stat(entry.name)
+        if fields is not None and int(fields[1]) == pid:
             found.append(int(entry.name))
     return found
 
 
 def cpu_seconds(pids: list[int]) -> float:
     """User and system CPU time these processes have used so far (gone ones count 0)."""
-    ticks = os.sysconf("SC_CLK_TCK")
     total = 0
     for pid in pids:
-        try:
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        total += int(fields[11]) + int(fields[12])  # utime, stime
-    return total / ticks
+        fields = _stat(pid)
+        if fields is not None:
+            total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 def tree_cpu_seconds(pid: int) -> float:
@@ -257,18 +262,19 @@ def tree_cpu_seconds(pid: int) -> float:
     gunicorn replaces a worker after a number of requests: its CPU then shows in the
     master's cutime/cstime, not in any process still alive.
     """
-    ticks = os.sysconf("SC_CLK_TCK")
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
+    fields = _stat(pid)
+    if fields is None:
         return 0.0
-    reaped = (int(fields[13]) + int(fields[14])) / ticks  # cutime, cstime
+    reaped = (int(fields[13]) + int(fields[14])) / os.sysconf("SC_CLK_TCK")  # cutime, cstime
     return reaped + cpu_seconds(process_tree(pid))  # the tree holds the process itself
 
 
 def parent_pid(pid: int) -> int:
     """The process that started ``pid`` (from /proc)."""
-    return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+    fields = _stat(pid)
+    if fields is None:
+        raise ProcessLookupError(pid)
+    return int(fields[1])
 
 
 def postgres_backends(url: str) -> list[int]:
