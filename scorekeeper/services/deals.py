@@ -140,6 +140,11 @@ def _store(game: Game, deal: Deal, inputs: DealInputs, present: Sequence[int]) -
     return _snapshot(deal, present=everyone, seated=[p for p in everyone if p in scores])
 
 
+def _person(user: User | None) -> User | None:
+    """Who did it, as a row can name them (an anonymous user is nobody)."""
+    return user if user is not None and user.is_authenticated else None
+
+
 def _log(
     game: Game,
     action: str,
@@ -158,7 +163,7 @@ def _log(
         deleted=deleted,
         number=number,
         action=action,
-        by=by if by is not None and by.is_authenticated else None,
+        by=_person(by),
         before=before,
         after=after,
     )
@@ -277,8 +282,9 @@ def deal_delete(*, deal: Deal, deleted_by: User | None = None) -> DeletedDeal:
     deal = _locked_deal(game, deal)  # a second delete of the same deal: DealGone
     snapshot = _snapshot(deal)
     number = deal.number
-    by = deleted_by if deleted_by is not None and deleted_by.is_authenticated else None
-    deleted = DeletedDeal.objects.create(game=game, number=number, snapshot=snapshot, deleted_by=by)
+    deleted = DeletedDeal.objects.create(
+        game=game, number=number, snapshot=snapshot, deleted_by=_person(deleted_by)
+    )
     deal.changes.update(deleted=deleted)  # the history follows the deleted deal
     _log(
         game,
