@@ -17,6 +17,7 @@ test: $(VENV)/.installed-test /usr/bin/chromium
 # The suite alone, with what is already installed (.ci/run uses it for the PostgreSQL pass).
 test-only:
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports
 	DJANGO_SETTINGS_MODULE=tests.settings $(BIN)/python manage.py makemigrations --check --dry-run
 	$(BIN)/python -m pytest
 
