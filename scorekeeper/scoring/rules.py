@@ -9,8 +9,9 @@ Pure Python: imports only ``scoring.errors``.
 from __future__ import annotations
 
 import json
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, TypeVar
 
 from scorekeeper.scoring.errors import ScoringError
 
@@ -29,6 +30,8 @@ POIGNEE_TABLES: dict[str, dict[str, int]] = {
 PETIT_AU_BOUT_MODES = ("last_trick", "deal_winner")
 #: What each other seated player pays each player who announced a misère (0: no misère).
 MISERE_VALUES = (0, 10, 20)
+
+P = TypeVar("P", bound=Hashable)
 
 RULE_KEYS = ("multipliers", "poignees", "poignee_multiplied", "petit_au_bout", "misere")
 
@@ -130,7 +133,7 @@ def rules_from_data(data: object) -> HouseRules:
     return HouseRules(**data)
 
 
-def misere_payments(seated: tuple[Any, ...], announcers: tuple[Any, ...], value: int) -> dict:
+def misere_payments(seated: Sequence[P], announcers: Sequence[P], value: int) -> dict[P, int]:
     """Each seated player's misère balance: every other seated player pays each announcer.
 
     An announcer receives ``value`` from each of the other seated players and pays ``value``
