@@ -135,7 +135,7 @@ def counter(request: HttpRequest) -> HttpResponse:
         "deck": DECK,
         "partial": partial,
     }
-    template = "scorekeeper/counter/counter.html#result" if partial else "scorekeeper/counter/counter.html"
+    template = "scorekeeper/counter/counter.html" + ("#result" if partial else "")
     response = render(request, template, context)
     patch_vary_headers(response, ("HX-Request",))
     return response

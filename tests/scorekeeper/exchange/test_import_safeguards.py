@@ -19,13 +19,13 @@ from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.scoring.paper import PaperDeal
 from scorekeeper.scoring.sheet import parse_sheet, score_sheet
 from scorekeeper.scoring.tarot import TarotDeal
+from tests.scorekeeper.exchange.test_export_import import scores_by_deal, six_player_evening
 from tests.scorekeeper.season_factories import (
     World,
     escopette_evening,
     hand_computed_season,
     make_world,
 )
-from tests.scorekeeper.exchange.test_export_import import scores_by_deal, six_player_evening
 
 pytestmark = pytest.mark.django_db
 
