@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
-from tests.scorekeeper.test_score_deals_command import run, write
+from tests.scorekeeper.exchange.test_score_deals_command import run, write
 
 FOUR = ["Ana", "Ben", "Chloé", "Dan"]
 
