@@ -22,7 +22,8 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from scorekeeper.reads.game_sheets import GameSheet
-from scorekeeper.reads.standings import PlayerFigures, SeasonStats
+from scorekeeper.reads.player_figures import PlayerFigures
+from scorekeeper.reads.standings import SeasonStats
 from scorekeeper.server import shared_cache
 
 # The drawing, in SVG user units: about one CSS pixel each on a phone 390 pixels wide.

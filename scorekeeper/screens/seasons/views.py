@@ -24,8 +24,8 @@ from django.views.decorators.http import require_http_methods
 from scorekeeper import services
 from scorekeeper.exchange import exports
 from scorekeeper.models import Club, Membership, Player, Season
-from scorekeeper.reads import charts, standings
-from scorekeeper.reads.standings import ESCOPETTE, TAROT
+from scorekeeper.reads import charts, player_figures, standings
+from scorekeeper.reads.tallies import ESCOPETTE, TAROT
 from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.screens.access import evening_for, membership_for, owner_membership_for
 from scorekeeper.screens.seasons.forms import ImportForm, SeasonForm
@@ -275,7 +275,7 @@ def player_detail(request: HttpRequest, club_id: int, player_id: int) -> HttpRes
             raise Http404
     else:
         season = standings.current_season(membership.club, timezone.localdate())
-    figures, escopette = standings.player_sections(
+    figures, escopette = player_figures.player_sections(
         player,
         start=season.start if season else None,
         end=season.end if season else None,

@@ -13,7 +13,7 @@ from django.test import Client
 from django.utils import translation
 
 from scorekeeper.models import Season
-from scorekeeper.reads import charts, standings
+from scorekeeper.reads import charts, periods, standings
 from scorekeeper.reads.game_sheets import game_sheet
 from tests.scorekeeper.season_factories import (
     deal,
@@ -25,10 +25,10 @@ from tests.scorekeeper.season_factories import (
 
 @pytest.fixture(autouse=True)
 def _fresh_memory() -> Iterator[None]:
-    standings.clear_memo()
+    periods.clear_memo()
     cache.clear()
     yield
-    standings.clear_memo()
+    periods.clear_memo()
 
 
 @pytest.mark.parametrize(

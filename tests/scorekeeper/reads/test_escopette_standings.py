@@ -36,8 +36,9 @@ from django.utils import translation
 from scorekeeper import services
 from scorekeeper.exchange import exports
 from scorekeeper.models import Game, Season
-from scorekeeper.reads import standings
-from scorekeeper.reads.standings import ESCOPETTE, TAROT
+from scorekeeper.reads import periods, standings
+from scorekeeper.reads.player_figures import player_sections
+from scorekeeper.reads.tallies import ESCOPETTE, TAROT
 from tests.scorekeeper.reads.test_standings import EXPECTED as TAROT_EXPECTED
 from tests.scorekeeper.season_factories import (
     World,
@@ -64,10 +65,10 @@ GAMES, DEALS = 4, 7
 
 @pytest.fixture(autouse=True)
 def _fresh_memory() -> Iterator[None]:
-    standings.clear_memo()
+    periods.clear_memo()
     cache.clear()
     yield
-    standings.clear_memo()
+    periods.clear_memo()
 
 
 def add_escopette_games(world: World, evenings: dict) -> dict[str, Game]:
@@ -353,16 +354,16 @@ def test_the_club_page_shows_both_games_of_the_current_season(world: World) -> N
 def test_a_players_figures_of_lescopette(world: World) -> None:
     season = season_2025(world)
     p = world.players
-    tarot_figures, ana = standings.player_sections(p["Ana"], start=season.start, end=season.end)
+    tarot_figures, ana = player_sections(p["Ana"], start=season.start, end=season.end)
     assert tarot_figures.summary.total == -313  # French Tarot's, as before
     assert ana is not None
     assert (ana.total, ana.deals, ana.games, ana.won, ana.average) == (176, 7, 4, 0, 25.1)
-    _tarot, dan = standings.player_sections(p["Dan"])
+    _tarot, dan = player_sections(p["Dan"])
     assert dan is not None and (dan.total, dan.deals, dan.games, dan.won) == (93, 3, 3, 1)
     january = Season.objects.create(
         club=world.club, name="January", start="2025-01-01", end="2025-01-31"
     )
-    assert standings.player_sections(p["Ana"], start=january.start, end=january.end)[1] is None
+    assert player_sections(p["Ana"], start=january.start, end=january.end)[1] is None
 
 
 def test_the_player_page_has_a_section_for_lescopette(world: World, client: Client) -> None:

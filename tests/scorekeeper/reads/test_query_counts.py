@@ -12,7 +12,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from scorekeeper.models import Season
-from scorekeeper.reads import charts, standings
+from scorekeeper.reads import charts, periods, standings
 from scorekeeper.server import shared_cache
 from tests.scorekeeper.season_factories import World, deal, make_world, passed, play_evening
 
@@ -35,10 +35,10 @@ CLUB_STANDINGS = 8
 
 @pytest.fixture(autouse=True)
 def _fresh_memory() -> Iterator[None]:
-    standings.clear_memo()
+    periods.clear_memo()
     cache.clear()
     yield
-    standings.clear_memo()
+    periods.clear_memo()
 
 
 def grow(evenings: int, deals_each: int, players: int) -> World:
@@ -125,7 +125,7 @@ def test_after_a_restart_a_season_reads_the_stored_figures_not_the_scores(
     client.force_login(world.member)
     url = f"/clubs/{world.club.pk}/seasons/{season.pk}/"
     assert client.get(url).status_code == 200  # aggregates every evening, stores the figures
-    standings.clear_memo()  # a restart without Redis: nothing cached, in memory or in the cache
+    periods.clear_memo()  # a restart without Redis: nothing cached, in memory or in the cache
     client.force_login(world.member)
     with CaptureQueriesContext(connection) as captured:
         assert client.get(url).status_code == 200

@@ -12,7 +12,7 @@ from django.test import Client
 from django.utils import translation
 
 from scorekeeper.models import Season
-from scorekeeper.reads import standings
+from scorekeeper.reads import periods, standings
 from tests.scorekeeper.season_factories import World, hand_computed_season, make_world
 
 pytestmark = pytest.mark.django_db
@@ -29,10 +29,10 @@ EXPECTED = {
 
 @pytest.fixture(autouse=True)
 def _fresh_memory() -> Iterator[None]:
-    standings.clear_memo()
+    periods.clear_memo()
     cache.clear()
     yield
-    standings.clear_memo()
+    periods.clear_memo()
 
 
 @pytest.fixture

@@ -19,7 +19,8 @@ from django.test import Client
 from scorekeeper import services
 from scorekeeper.management.bench import local_servers
 from scorekeeper.models import Deal, DealScore, Evening, EveningTally, Season
-from scorekeeper.reads.standings import clear_memo, for_season
+from scorekeeper.reads.periods import clear_memo
+from scorekeeper.reads.standings import for_season
 from scorekeeper.scoring.tarot import TarotDeal
 from tests.factories import make_club, start_evening
 
