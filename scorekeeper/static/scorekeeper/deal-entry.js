@@ -1,7 +1,7 @@
 // deal-entry.js: owns the deal-entry loop of the evening page (and the deal form of the edit
 // page). After a save, a refusal or a conflict, it puts the answered section under the thumb
 // and focus on what comes next (the first question, the error summary or the question of
-// contract A); it keeps the bonus section open if the scorer left it open; and it sends
+// the deal-number check); it keeps the bonus section open if the scorer left it open; and it sends
 // "Count the pile" to the counter as a whole page, without the CSRF token in the address.
 (function () {
   "use strict";

@@ -1,9 +1,9 @@
-// live.js: owns live follow on the evening and shared pages (contract D, browser side).
+// live.js: owns live follow on the evening and shared pages (the live poll, browser side).
 // It asks the live URL (?version=<what it shows>) every few seconds; 304 means nothing
 // changed. It stops while the tab is hidden, slows down when nothing changes for long,
 // says when the server is lost and recovers by itself. An open new-deal form that nobody
 // has touched follows the updates (its number and dealer); a touched one keeps what was
-// typed and only its totals strip changes (a save then asks, contract A).
+// typed and only its totals strip changes (a save then asks: the deal-number check).
 (function () {
   "use strict";
   var FAST = 4000, SLOW = 15000, SLOWEST = 30000, LOST_MAX = 30000, TIMEOUT = 15000;

@@ -1,6 +1,6 @@
 // net-failures.js: owns what the scorer sees when an htmx request gets no answer (offline,
 // network error, timeout) or an error answer (403, 500, 502...). A deal save first gets the
-// cancelable DOM event `scorekeeper:save-failed` on its form (contract B: an offline queue
+// cancelable DOM event `scorekeeper:save-failed` on its form (the save-failed hand-off: an offline queue
 // may take the deal and call preventDefault); if nobody takes it, a message with Retry shows
 // in the form, which keeps everything typed (the one-time key makes a retry save it once).
 // Any other request gets the same kind of message in the banner #net-status.
