@@ -34,9 +34,10 @@ from django.test import Client
 from django.utils import translation
 
 from scorekeeper import services
-from scorekeeper.exchange import exports
+from scorekeeper.exchange import exports, sheet_import
 from scorekeeper.models import Game, Season
 from scorekeeper.reads import stats
+from tests.scorekeeper.reads.test_standings import EXPECTED as TAROT_EXPECTED
 from tests.scorekeeper.season_factories import (
     World,
     deal,
@@ -46,7 +47,6 @@ from tests.scorekeeper.season_factories import (
     play_evening,
     stakes,
 )
-from tests.scorekeeper.reads.test_standings import EXPECTED as TAROT_EXPECTED
 
 pytestmark = pytest.mark.django_db
 
@@ -326,7 +326,7 @@ def test_a_season_of_lescopette_only_says_there_is_no_tarot(world: World, client
 
 
 def test_the_club_page_shows_both_games_of_the_current_season(world: World) -> None:
-    from scorekeeper.screens.seasons.views import club_season_context
+    from scorekeeper.screens.standings import club_season_context
 
     season = Season.objects.create(
         club=world.club, name="Long league", start="2025-01-01", end="2099-12-31"
@@ -416,8 +416,8 @@ def test_a_season_with_lescopette_goes_out_and_back_in_with_the_same_standings(
     csv_text = exports.season_csv(season)
     assert len(csv_text.strip().splitlines()) == 1 + 6 + DEALS  # a row per deal, both games
     other = make_world(club="Club B")
-    evenings = exports.import_entries(
-        club=other.club, entries=exports.read_import(json.dumps(data)), created_by=None
+    evenings = sheet_import.import_entries(
+        club=other.club, entries=sheet_import.read_import(json.dumps(data)), created_by=None
     )
     kinds = [[g.kind for g in e.games.order_by("number")] for e in evenings]
     assert kinds == [["tarot"], ["tarot", "escopette"], ["escopette"], ["escopette", "escopette"]]
@@ -501,7 +501,7 @@ def test_a_players_page_with_both_games(
 def test_the_club_pages_standings_with_both_games(
     grown: World, django_assert_max_num_queries
 ) -> None:
-    from scorekeeper.screens.seasons.views import club_season_context
+    from scorekeeper.screens.standings import club_season_context
 
     with django_assert_max_num_queries(CLUB_STANDINGS):
         context = club_season_context(grown.club)
