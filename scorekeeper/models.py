@@ -8,12 +8,20 @@ score (``DealScore``) so that totals are plain sums in the database.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable, Hashable
+from decimal import Decimal
+from typing import Any
 
 from django.conf import settings
 from django.db import models
 from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+
+from scorekeeper.scoring.escopette import EscopetteDeal
+from scorekeeper.scoring.paper import PaperDeal
+from scorekeeper.scoring.sheet import map_players
+from scorekeeper.scoring.tarot import PassedDeal, TarotDeal
 
 
 class Club(models.Model):
@@ -458,3 +466,37 @@ class EveningTally(models.Model):
 
     def __str__(self) -> str:
         return f"{self.evening_id} {self.kind} v{self.version}"
+
+
+def stored_inputs(
+    deal: Deal, kind: str, key: Callable[[int], Hashable] | None = None
+) -> TarotDeal[Any] | PassedDeal[Any] | EscopetteDeal[Any] | PaperDeal[Any]:
+    """A stored deal as the scoring package takes it, players by id (or by ``key(id)``).
+
+    The one way back from the tables to the rules, for the reads, the services and the
+    exchange alike.
+
+    Reads ``deal.scores`` through ``.all()``, so a prefetch serves it.
+    """
+    if kind == Game.Kind.ESCOPETTE:
+        inputs: Any = EscopetteDeal(stakes={int(k): v for k, v in deal.stakes.items()})
+    else:
+        seated = tuple(score.player_id for score in deal.scores.all() if score.seated)
+        if deal.paper:
+            scores = {score.player_id: score.score for score in deal.scores.all() if score.seated}
+            inputs = PaperDeal(seated=seated, scores=scores)
+        elif deal.passed:
+            inputs = PassedDeal(seated=seated)
+        else:
+            inputs = TarotDeal(
+                seated=seated,
+                taker=deal.taker_id,
+                contract=deal.contract,
+                bouts=deal.bouts or 0,
+                points=deal.points if deal.points is not None else Decimal(0),
+                partner=deal.partner_id,
+                petit_au_bout=deal.petit_au_bout or None,
+                poignees=tuple(deal.poignees),
+                chelem=deal.chelem or None,
+            )
+    return map_players(inputs, key) if key is not None else inputs

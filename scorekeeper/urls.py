@@ -8,6 +8,8 @@ from scorekeeper.screens.clubs import archive_views, join_views
 from scorekeeper.screens.clubs import views as club_views
 from scorekeeper.screens.counter import views as counter_views
 from scorekeeper.screens.install import views as pwa_views
+from scorekeeper.screens.seasons import export_views as season_export_views
+from scorekeeper.screens.seasons import import_views as season_import_views
 from scorekeeper.screens.seasons import views as season_views
 from scorekeeper.screens.table import deal_views, evening_views, paper_views
 from scorekeeper.screens.table import history_views as deal_history_views
@@ -149,12 +151,12 @@ urlpatterns = [
     ),
     path(
         "clubs/<id:club_id>/seasons/<id:season_id>/export.csv",
-        season_views.season_export_csv,
+        season_export_views.season_export_csv,
         name="season_export_csv",
     ),
     path(
         "clubs/<id:club_id>/seasons/<id:season_id>/export.json",
-        season_views.season_export_json,
+        season_export_views.season_export_json,
         name="season_export_json",
     ),
     path(
@@ -162,7 +164,7 @@ urlpatterns = [
         season_views.player_detail,
         name="player",
     ),
-    path("clubs/<id:club_id>/import/", season_views.club_import, name="club_import"),
+    path("clubs/<id:club_id>/import/", season_import_views.club_import, name="club_import"),
     path(
         "evenings/<id:evening_id>/games/<id:game_id>/paper/",
         paper_views.paper_deal_new,
@@ -175,17 +177,17 @@ urlpatterns = [
     ),
     path(
         "clubs/<id:club_id>/import/template.csv",
-        season_views.import_template,
+        season_import_views.import_template,
         name="import_template",
     ),
     path(
         "evenings/<id:evening_id>/export.csv",
-        season_views.evening_export_csv,
+        season_export_views.evening_export_csv,
         name="evening_export_csv",
     ),
     path(
         "evenings/<id:evening_id>/export.json",
-        season_views.evening_export_json,
+        season_export_views.evening_export_json,
         name="evening_export_json",
     ),
     path("", include("accounts.urls")),

@@ -25,9 +25,9 @@ from django.utils.translation import gettext as _
 from scorekeeper.models import Deal, Game
 from scorekeeper.scoring.errors import ScoringError, show_points, to_points
 from scorekeeper.scoring.escopette import STAKE_TRUMPS
+from scorekeeper.scoring.import_plan import SheetEntry
 from scorekeeper.scoring.inputs import clean_date, clean_place, name_key
 from scorekeeper.scoring.sheet import Sheet, not_a_player, parse_sheet
-from scorekeeper.services.imports import SheetEntry
 
 BOM = "\ufeff"
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")

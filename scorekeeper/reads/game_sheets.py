@@ -6,22 +6,16 @@ running totals and each deal's outcome come from ``scorekeeper.scoring``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from decimal import Decimal
 from typing import Any
 
 from django.utils.translation import gettext as _
 
-from scorekeeper.models import Deal, Game, Player
+from scorekeeper.models import Deal, Game, Player, stored_inputs
 from scorekeeper.scoring.errors import ScoringError
-from scorekeeper.scoring.escopette import ESCOPETTE_PLAYERS, EscopetteDeal, escopette_game
-from scorekeeper.scoring.paper import PaperDeal
-from scorekeeper.scoring.sheet import map_players
+from scorekeeper.scoring.escopette import ESCOPETTE_PLAYERS, escopette_game
 from scorekeeper.scoring.tarot import (
     DealOutcome,
-    PassedDeal,
-    TarotDeal,
     deal_outcome,
     running_totals,
 )
@@ -78,37 +72,6 @@ class GameSheet:
     @property
     def leader_total(self) -> int | None:
         return max(self.totals) if self.totals else None
-
-
-def stored_inputs(
-    deal: Deal, kind: str, key: Callable[[int], Hashable] | None = None
-) -> TarotDeal[Any] | PassedDeal[Any] | EscopetteDeal[Any] | PaperDeal[Any]:
-    """A stored deal as the scoring service takes it, players by id (or by ``key(id)``).
-
-    Reads ``deal.scores`` through ``.all()``, so a prefetch serves it.
-    """
-    if kind == Game.Kind.ESCOPETTE:
-        inputs: Any = EscopetteDeal(stakes={int(k): v for k, v in deal.stakes.items()})
-    else:
-        seated = tuple(score.player_id for score in deal.scores.all() if score.seated)
-        if deal.paper:
-            scores = {score.player_id: score.score for score in deal.scores.all() if score.seated}
-            inputs = PaperDeal(seated=seated, scores=scores)
-        elif deal.passed:
-            inputs = PassedDeal(seated=seated)
-        else:
-            inputs = TarotDeal(
-                seated=seated,
-                taker=deal.taker_id,
-                contract=deal.contract,
-                bouts=deal.bouts or 0,
-                points=deal.points if deal.points is not None else Decimal(0),
-                partner=deal.partner_id,
-                petit_au_bout=deal.petit_au_bout or None,
-                poignees=tuple(deal.poignees),
-                chelem=deal.chelem or None,
-            )
-    return map_players(inputs, key) if key is not None else inputs
 
 
 def result_text(deal: Deal, outcome: DealOutcome[Any] | None) -> str:

@@ -6,6 +6,7 @@ One module per entity; callers use this package (``services.deal_record``).
 
 from __future__ import annotations
 
+from scorekeeper.services.archives import archive_import
 from scorekeeper.services.clubs import (
     club_create,
     club_rename,
@@ -52,7 +53,6 @@ from scorekeeper.services.imports import (
     DuplicateGame,
     evening_import,
     evenings_import,
-    import_preview,
 )
 from scorekeeper.services.joins import (
     invitation_mail_send,
@@ -73,6 +73,7 @@ __all__ = [
     "DealNumberTaken",
     "DuplicateGame",
     "ServiceError",
+    "archive_import",
     "club_create",
     "club_rename",
     "deal_delete",
@@ -89,7 +90,6 @@ __all__ = [
     "evening_update",
     "evenings_import",
     "game_start",
-    "import_preview",
     "invitation_create",
     "invitation_mail_send",
     "invitation_withdraw",

@@ -1,6 +1,6 @@
 """Imports: deal sheets, season files and CSV as new evenings, all or nothing, in bulk.
 
-The whole file is checked and scored by the pure scoring code first (``plan_game``); only
+The whole file is checked and scored by the pure scoring code first (``scoring.import_plan``); only
 then are the rows written, with one ``bulk_create`` per table in one transaction. A game of
 10,000 deals takes a handful of queries, not 10,000 calls to ``deal_record``.
 
@@ -11,10 +11,7 @@ kind, target, every deal's inputs) so that the same game imported twice is notic
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
-import json
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
@@ -23,131 +20,32 @@ from django.db.models import Prefetch
 from django.utils import timezone
 
 from accounts.models import User
-from scorekeeper.models import Club, Deal, DealScore, Evening, Game, Player, Seat
-from scorekeeper.reads.game_sheets import stored_inputs
+from scorekeeper.models import Club, Deal, DealScore, Evening, Game, Player, Seat, stored_inputs
 from scorekeeper.scoring.errors import ScoringError
-from scorekeeper.scoring.escopette import EscopetteDeal, escopette_game
+from scorekeeper.scoring.escopette import EscopetteDeal
+from scorekeeper.scoring.import_plan import (
+    DealPlan,
+    GamePlan,
+    SheetEntry,
+    content_digest,
+    dated_digest,
+    evening_key,
+    in_evening,
+    plan_entries,
+)
 from scorekeeper.scoring.inputs import clean_name, name_key
-from scorekeeper.scoring.paper import PaperDeal, score_paper_deal
-from scorekeeper.scoring.sheet import AnyDeal, Sheet, sheet_to_data
-from scorekeeper.scoring.tarot import PassedDeal, TarotDeal, score_deal
+from scorekeeper.scoring.sheet import Sheet
+from scorekeeper.scoring.tarot import PassedDeal, TarotDeal
 from scorekeeper.services.common import ServiceError
 from scorekeeper.services.seasons import season_ensure_for
 
 BATCH = 2000
 
 
-@dataclass
-class DealPlan:
-    """One deal ready to store: inputs and dealer by name, each present player's score."""
-
-    inputs: AnyDeal
-    dealer: str
-    scores: dict[str, int]  # the players who played the deal
-    present: tuple[str, ...]  # everyone at the table (a row each, 0 when sitting out)
-    paper: bool = False
-    history: list[Any] = field(default_factory=list)
-
-
-@dataclass
-class GamePlan:
-    """A game ready to store: names as in the file, seats in order."""
-
-    kind: str
-    target: int | None
-    five_mode: str
-    first_dealer: str
-    seats: list[tuple[str, bool]]  # (name, still at the table)
-    deals: list[DealPlan]
-    digest: str = ""
-
-
 class DuplicateGame(ScoringError):
     """A game already imported into this club (``evening`` is where it lives)."""
 
     evening: Evening | None = None
-
-
-def dealer_rotation(
-    players: Sequence[str], deals: Sequence[AnyDeal], given: Sequence[str | None] = ()
-) -> list[str]:
-    """Who dealt each deal: as given, else the deal goes round from the first player.
-
-    As at the table: a lone player sitting out is the dealer; otherwise the next player in
-    seat order after the last dealer.
-    """
-    dealers: list[str] = []
-    last: str | None = None
-    for number, deal in enumerate(deals):
-        dealer = given[number] if number < len(given) else None
-        if dealer is None and isinstance(deal, TarotDeal | PassedDeal):
-            away = [name for name in players if name not in deal.seated]
-            if len(away) == 1:
-                dealer = away[0]
-        if dealer is None:
-            dealer = (
-                players[0] if last is None else players[(players.index(last) + 1) % len(players)]
-            )
-        dealers.append(dealer)
-        last = dealer
-    return dealers
-
-
-def content_digest(sheet: Sheet) -> str:
-    """A digest of what a game is (not who dealt): the same game imported twice shares it."""
-    bare = Sheet(game=sheet.game, players=sheet.players, target=sheet.target, deals=sheet.deals)
-    data = sheet_to_data(bare)
-    text = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-    for name in sheet.players:  # the same names whatever their case or Unicode form
-        text = text.replace(json.dumps(name, ensure_ascii=False), json.dumps(name_key(name)))
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
-
-
-def dated_digest(digest: str, date: dt.date) -> str:
-    """The digest of a game on a date: the same deals on another evening are another game."""
-    return hashlib.sha256(f"{date.isoformat()}:{digest}".encode()).hexdigest()
-
-
-def deal_scores(
-    kind: str, players: Sequence[str], target: int | None, deals: Sequence[AnyDeal]
-) -> list[dict[str, int]]:
-    """Each deal's scores by the pure scoring code (a ScoringError names the bad deal)."""
-    if kind == Game.Kind.ESCOPETTE:
-        return list(escopette_game(list(players), target or 0, deals).scores)  # type: ignore[arg-type]
-    result = []
-    for number, deal in enumerate(deals, start=1):
-        try:
-            if isinstance(deal, PaperDeal):
-                result.append(score_paper_deal(deal))
-            else:
-                result.append(score_deal(deal))  # type: ignore[arg-type]
-        except ScoringError as error:
-            raise error.with_deal(number) from None
-    return result
-
-
-def plan_sheet(sheet: Sheet) -> GamePlan:
-    """A parsed deal sheet as a game to store: every seat present, dealers filled in."""
-    scores = deal_scores(sheet.game, sheet.players, sheet.target, sheet.deals)
-    dealers = dealer_rotation(sheet.players, sheet.deals, sheet.dealers)
-    return GamePlan(
-        kind=sheet.game,
-        target=sheet.target,
-        five_mode=Game.FiveMode.FIVE,
-        first_dealer=dealers[0] if dealers else sheet.players[0],
-        seats=[(name, True) for name in sheet.players],
-        deals=[
-            DealPlan(
-                inputs=deal,
-                dealer=dealer,
-                scores=deal_score,
-                present=sheet.players,
-                paper=isinstance(deal, PaperDeal),
-            )
-            for deal, dealer, deal_score in zip(sheet.deals, dealers, scores, strict=True)
-        ],
-        digest=content_digest(sheet),
-    )
 
 
 class PlayerBook:
@@ -312,27 +210,6 @@ def _insert_scores(rows: list[tuple[int, int, bool, int]]) -> None:
             cursor.executemany(sql, rows[start : start + BATCH * 5])
 
 
-@dataclass(frozen=True)
-class SheetEntry:
-    """One game of a file to import: the sheet, and the evening it belongs to when known."""
-
-    sheet: Sheet
-    date: dt.date | None = None
-    place: str = ""
-    evening: int | None = None  # entries sharing this key are games of one evening
-
-
-def plan_entries(entries: Sequence[SheetEntry]) -> list[GamePlan]:
-    """Every entry checked and scored by the pure code (a ScoringError names the evening)."""
-    plans = []
-    for number, entry in enumerate(entries, start=1):
-        try:
-            plans.append(plan_sheet(entry.sheet))
-        except ScoringError as error:
-            raise _in_evening(error, number, len(entries)) from None
-    return plans
-
-
 def evenings_import(
     *,
     club: Club,
@@ -356,7 +233,7 @@ def evenings_import(
             try:
                 rosters.append(book.roster(entry.sheet.players))
             except ScoringError as error:
-                raise _in_evening(error, number, len(entries)) from None
+                raise in_evening(error, number, len(entries)) from None
         book.save()
         evenings: list[Evening] = []
         by_key: dict[Any, Evening] = {}
@@ -377,8 +254,8 @@ def evenings_import(
                     date=existing.date.isoformat(),
                 )
                 error.evening = existing
-                raise _in_evening(error, number, len(entries))
-            key = (entry.date, entry.place, entry.evening) if entry.evening is not None else None
+                raise in_evening(error, number, len(entries))
+            key = evening_key(entry)
             evening = by_key.get(key) if key is not None else None
             if evening is None:
                 evening = Evening.objects.create(
@@ -403,12 +280,6 @@ def evenings_import(
     return evenings
 
 
-def _in_evening(error: ScoringError, number: int, count: int) -> ScoringError:
-    if count > 1:
-        error.evening_number = number  # type: ignore[attr-defined]
-    return error
-
-
 def evening_import(
     *,
     club: Club,
@@ -429,78 +300,3 @@ def evening_import(
     except ServiceError as error:
         raise ScoringError(error.field or "sheet", error.message) from None
     return evenings[0]
-
-
-@dataclass
-class EveningPreview:
-    date: dt.date
-    place: str
-    games: int
-    deals: int
-    duplicate_of: Evening | None = None
-
-
-@dataclass
-class ImportPreview:
-    """What an import would write, computed without writing anything."""
-
-    evenings: list[EveningPreview]
-    deals: int
-    new_players: list[str]
-    totals: list[tuple[str, int]]  # every player of the file, highest total first
-
-
-def import_preview(
-    *,
-    club: Club,
-    entries: Sequence[SheetEntry],
-    date: dt.date | None = None,
-    place: str = "",
-    skip_existing: bool = False,
-) -> ImportPreview:
-    """Evenings, deals, players to create and totals per player; a ScoringError if refused."""
-    plans = plan_entries(entries)
-    book = PlayerBook(club)
-    totals: dict[str, int] = {}
-    shown: dict[str, str] = {}
-    evenings: list[EveningPreview] = []
-    by_key: dict[Any, EveningPreview] = {}
-    for number, (entry, plan) in enumerate(zip(entries, plans, strict=True), start=1):
-        try:
-            roster = book.roster(entry.sheet.players)
-        except ScoringError as error:
-            raise _in_evening(error, number, len(entries)) from None
-        day = entry.date or date or timezone.localdate()
-        existing = duplicate_of(club, dated_digest(plan.digest, day), day)
-        if existing is not None and skip_existing:
-            continue
-        key = (entry.date, entry.place, entry.evening) if entry.evening is not None else None
-        preview = by_key.get(key) if key is not None else None
-        if preview is None:
-            preview = EveningPreview(
-                date=day,
-                place=entry.place if entry.date else place,
-                games=0,
-                deals=0,
-            )
-            evenings.append(preview)
-            if key is not None:
-                by_key[key] = preview
-        preview.games += 1
-        preview.deals += len(plan.deals)
-        preview.duplicate_of = preview.duplicate_of or existing
-        names = dict(zip(entry.sheet.players, roster, strict=True))
-        for deal in plan.deals:
-            for name, score in deal.scores.items():
-                player_key = name_key(names[name].name)
-                shown.setdefault(player_key, names[name].name)
-                totals[player_key] = totals.get(player_key, 0) + score
-    return ImportPreview(
-        evenings=evenings,
-        deals=sum(evening.deals for evening in evenings),
-        new_players=sorted((player.name for player in book.new.values()), key=str.casefold),
-        totals=sorted(
-            ((shown[key], total) for key, total in totals.items()),
-            key=lambda item: (-item[1], item[0].casefold()),
-        ),
-    )

@@ -58,10 +58,10 @@ def sheet_text(deal_count: int) -> str:
 def measure_imports(deal_count: int, club_id: int, user_id: int) -> list[ImportTiming]:
     from accounts.models import User
     from scorekeeper import services
-    from scorekeeper.exchange import archives
+    from scorekeeper.exchange import archive_read, archive_write
     from scorekeeper.models import Club
+    from scorekeeper.scoring.import_plan import SheetEntry
     from scorekeeper.scoring.sheet import load_sheet_text
-    from scorekeeper.services.imports import SheetEntry
 
     user = User.objects.get(pk=user_id)
     text = sheet_text(deal_count)
@@ -74,10 +74,10 @@ def measure_imports(deal_count: int, club_id: int, user_id: int) -> list[ImportT
         f"import a {deal_count}-deal sheet", deal_count, time.perf_counter() - started
     )
 
-    archive_text = archives.dump_archive(Club.objects.get(pk=club_id))
+    archive_text = archive_write.dump_archive(Club.objects.get(pk=club_id))
     started = time.perf_counter()
-    archive = archives.read_archive(archive_text)
-    archives.archive_import(archive=archive, owner=user, restore_members=False)
+    archive = archive_read.read_archive(archive_text)
+    services.archive_import(archive=archive, owner=user, restore_members=False)
     whole = ImportTiming(
         f"import a {archive.deal_count}-deal archive",
         archive.deal_count,

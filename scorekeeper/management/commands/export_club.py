@@ -6,7 +6,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from scorekeeper.exchange import archives
+from scorekeeper.exchange import archive_write
 from scorekeeper.management.command_io import write_out
 from scorekeeper.models import Club
 
@@ -25,4 +25,4 @@ class Command(BaseCommand):
         club = Club.objects.filter(pk=options["club_id"]).first()
         if club is None:
             raise CommandError(f"no club {options['club_id']}")
-        write_out(self, archives.dump_archive(club), options.get("output"))
+        write_out(self, archive_write.dump_archive(club), options.get("output"))

@@ -10,7 +10,8 @@ from typing import Any, NoReturn
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from scorekeeper.exchange import archives
+from scorekeeper import services
+from scorekeeper.exchange import archive_read
 from scorekeeper.management.command_io import (
     EXIT_INVALID,
     add_lang_argument,
@@ -33,10 +34,10 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         with language(options):
             try:
-                archive = archives.read_archive(read_sheet_bytes(options["path"]))
-                club = archives.archive_import(archive=archive, owner=None, restore_members=True)
+                archive = archive_read.read_archive(read_sheet_bytes(options["path"]))
+                club = services.archive_import(archive=archive, owner=None, restore_members=True)
             except ScoringError as error:
-                self._refuse(archives.refusal_text(error))
+                self._refuse(archive_read.refusal_text(error))
         self.stdout.write(f"club {club.pk}: {club.name} ({archive.deal_count} deals)")
 
     def _refuse(self, line: str) -> NoReturn:

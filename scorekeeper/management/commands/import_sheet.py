@@ -12,7 +12,7 @@ from typing import Any, NoReturn
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from scorekeeper.exchange import exports
+from scorekeeper.exchange import exports, sheet_import
 from scorekeeper.exchange.error_text import error_text
 from scorekeeper.management.command_io import (
     EXIT_INVALID,
@@ -49,9 +49,9 @@ class Command(BaseCommand):
             raise CommandError(f"no club {options['club_id']}")
         with language(options):
             try:
-                evenings = exports.import_entries(
+                evenings = sheet_import.import_entries(
                     club=club,
-                    entries=exports.read_import(read_sheet_bytes(options["path"])),
+                    entries=sheet_import.read_import(read_sheet_bytes(options["path"])),
                     created_by=None,
                     date=options["date"],
                     place=options["place"],
@@ -59,7 +59,7 @@ class Command(BaseCommand):
                 )
             except ScoringError as error:
                 self._refuse(exports.one_line(error) if not options["lang"] else error_text(error))
-            except exports.ImportRefused as refused:
+            except sheet_import.ImportRefused as refused:
                 self._refuse(refused.line if not options["lang"] else refused.text())
         for evening in evenings:
             self.stdout.write(f"evening {evening.pk}: {evening.date.isoformat()}")

@@ -18,7 +18,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
-from scorekeeper.exchange import archives
+from scorekeeper import services
+from scorekeeper.exchange import archive_read, archive_write
+from scorekeeper.exchange.archive_check import ARCHIVE_MAX_DEALS
+from scorekeeper.exchange.game_data import JSON_CONTENT_TYPE
 from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.screens.access import owner_membership_for
 
@@ -45,8 +48,8 @@ class ArchiveForm(forms.Form):
 @require_http_methods(["GET", "HEAD"])
 def club_archive_download(request: HttpRequest, club_id: int) -> HttpResponse:
     membership = owner_membership_for(request, club_id)
-    response = HttpResponse(archives.dump_archive(membership.club), archives.JSON_CONTENT_TYPE)
-    filename = archives.archive_filename(membership.club)
+    response = HttpResponse(archive_write.dump_archive(membership.club), JSON_CONTENT_TYPE)
+    filename = archive_write.archive_filename(membership.club)
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
 
@@ -76,7 +79,7 @@ def _kept(request: HttpRequest, token: str) -> bytes | None:
     return path.read_bytes() if path.exists() else None
 
 
-def _preview(archive: archives.Archive) -> dict[str, Any]:
+def _preview(archive: services.archives.Archive) -> dict[str, Any]:
     totals: dict[str, int] = {}
     for evening in archive.evenings:
         for game in evening.games:
@@ -107,12 +110,12 @@ def club_restore(request: HttpRequest) -> HttpResponse:
             problem = _("This upload has expired: choose the file again.")
         else:
             try:
-                archive = archives.read_archive(content, max_deals=archives.ARCHIVE_MAX_DEALS)
-                club = archives.archive_import(
+                archive = archive_read.read_archive(content, max_deals=ARCHIVE_MAX_DEALS)
+                club = services.archive_import(
                     archive=archive, owner=request.user, restore_members=False
                 )
             except ScoringError as error:
-                problem = archives.refusal_text(error)
+                problem = archive_read.refusal_text(error)
             else:
                 (_waiting_room() / f"{token}.json").unlink(missing_ok=True)
                 request.session[SESSION_KEY] = [
@@ -124,9 +127,9 @@ def club_restore(request: HttpRequest) -> HttpResponse:
     elif request.method == "POST" and form.is_valid():
         content = form.cleaned_data["file"].read()
         try:
-            archive = archives.read_archive(content, max_deals=archives.ARCHIVE_MAX_DEALS)
+            archive = archive_read.read_archive(content, max_deals=ARCHIVE_MAX_DEALS)
         except ScoringError as error:
-            problem = archives.refusal_text(error)
+            problem = archive_read.refusal_text(error)
         else:
             preview = _preview(archive)
             token = _keep(content)
@@ -136,6 +139,6 @@ def club_restore(request: HttpRequest) -> HttpResponse:
         "problem": problem,
         "preview": preview,
         "token": token if preview else "",
-        "max_deals": archives.ARCHIVE_MAX_DEALS,
+        "max_deals": ARCHIVE_MAX_DEALS,
     }
     return render(request, "scorekeeper/clubs/restore.html", context)

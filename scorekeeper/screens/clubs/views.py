@@ -23,6 +23,7 @@ from django.views.decorators.http import require_http_methods
 
 from scorekeeper import services
 from scorekeeper.models import Club, Invitation, JoinLink, Membership, Player
+from scorekeeper.screens import standings
 from scorekeeper.screens.access import membership_for, owner_membership_for
 from scorekeeper.screens.clubs.forms import (
     ClubNameForm,
@@ -30,7 +31,6 @@ from scorekeeper.screens.clubs.forms import (
     PlayerAddForm,
     PlayerEditForm,
 )
-from scorekeeper.screens.seasons import views as season_views
 from scorekeeper.services import ServiceError
 
 # --- Helpers ------------------------------------------------------------------------------
@@ -80,7 +80,7 @@ def _club_context(membership: Membership, **bound_forms: forms.Form) -> dict[str
         "player_form": PlayerAddForm(prefix="player"),
         **_players_context(club),
     }
-    context.update(season_views.club_season_context(club))
+    context.update(standings.club_season_context(club))
     context.update(bound_forms)
     return context
 

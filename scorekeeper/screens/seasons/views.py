@@ -1,175 +1,36 @@
-"""Seasons: standings, a player's page, charts, exports and imports.
+"""Seasons: the list, a season's standings, a player's page and charts.
 
-Thin function views over ``scorekeeper.reads`` (standings, player figures, charts),
-``scorekeeper.exchange.exports`` (files) and ``scorekeeper.services``
-(writes). Everyone who is not a member of the club gets 404.
+Thin function views over ``scorekeeper.reads`` (standings, figures, charts) and
+``scorekeeper.services`` (writes); the standings table is ``screens.standings``, the files
+``export_views`` and ``import_views``. Everyone who is not a member of the club gets 404.
 """
 
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
 from typing import Any
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.utils import timezone
-from django.utils.http import urlencode
-from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from scorekeeper import services
-from scorekeeper.exchange import exports
-from scorekeeper.models import Club, Membership, Player, Season
-from scorekeeper.reads import charts, player_figures, standings
-from scorekeeper.reads.tallies import ESCOPETTE, TAROT
-from scorekeeper.scoring.errors import ScoringError
-from scorekeeper.screens.access import evening_for, membership_for, owner_membership_for
-from scorekeeper.screens.seasons.forms import ImportForm, SeasonForm
-from scorekeeper.server.parsing import parse_count, parse_id
+from scorekeeper.models import Membership, Player, Season
+from scorekeeper.reads import charts, player_figures, standings, tallies
+from scorekeeper.screens.access import membership_for, owner_membership_for
+from scorekeeper.screens.seasons.forms import SeasonForm
+from scorekeeper.screens.standings import (
+    ESCOPETTE_SECTION,
+    standings_context,
+    standings_sorting,
+)
+from scorekeeper.server.parsing import parse_id
 from scorekeeper.services import ServiceError
 
 RECENT_EVENINGS = 5
-COLUMNS = [
-    ("name", gettext_lazy("Player")),
-    ("total", gettext_lazy("Points")),
-    ("evenings", gettext_lazy("Evenings")),
-    ("deals", gettext_lazy("Deals")),
-    ("takes", gettext_lazy("Takes")),
-    ("made", gettext_lazy("Made")),
-    ("average", gettext_lazy("Per deal")),
-]
-ESCOPETTE_COLUMNS = [
-    ("name", gettext_lazy("Player")),
-    ("total", gettext_lazy("Points")),
-    ("deals", gettext_lazy("Deals")),
-    ("games", gettext_lazy("Games")),
-    ("won", gettext_lazy("Won")),
-    ("average", gettext_lazy("Per deal")),
-]
-#: The escopette table's sorting links name their game (``?game=escopette&sort=…``), and
-#: without JavaScript come back to its section; the French Tarot table keeps the plain links.
-ESCOPETTE_SECTION = "escopette-standings"
-
-
-@dataclass
-class Column:
-    key: str
-    label: str
-    url: str
-    sorted: str  # "ascending", "descending" or ""
-    hx_url: str = ""  # the same, without the page's fragment
-
-
-def _sorting(request: HttpRequest) -> tuple[str, str, bool]:
-    """The game whose table is sorted (``?game=``), its column and its direction."""
-    game = ESCOPETTE if request.GET.get("game") == ESCOPETTE else TAROT
-    columns = ESCOPETTE_COLUMNS if game == ESCOPETTE else COLUMNS
-    sort = request.GET.get("sort", "total")
-    if sort not in {key for key, _label in columns}:
-        sort = "total"
-    direction = request.GET.get("dir")
-    descending = (
-        direction == "desc" if direction in ("asc", "desc") else standings.DEFAULT_DESCENDING[sort]
-    )
-    return game, sort, descending
-
-
-def _columns(url: str, sort: str, descending: bool, *, game: str = TAROT) -> list[Column]:
-    escopette = game == ESCOPETTE
-    columns = []
-    for key, label in ESCOPETTE_COLUMNS if escopette else COLUMNS:
-        if key == sort:
-            next_descending = not descending
-            state = "descending" if descending else "ascending"
-        else:
-            next_descending, state = standings.DEFAULT_DESCENDING[key], ""
-        query = urlencode(
-            {
-                **({"game": game} if escopette else {}),
-                "sort": key,
-                "dir": "desc" if next_descending else "asc",
-            }
-        )
-        fragment = f"#{ESCOPETTE_SECTION}" if escopette else ""
-        columns.append(
-            Column(
-                key=key,
-                label=str(label),
-                url=f"{url}?{query}{fragment}",
-                sorted=state,
-                hx_url=f"{url}?{query}",
-            )
-        )
-    return columns
-
-
-def standings_context(
-    season: Season | None,
-    season_stats: standings.SeasonStats | None = None,
-    *,
-    escopette_stats: standings.SeasonStats | None = None,
-    sort: str = "total",
-    descending: bool = True,
-    escopette_sort: str = "total",
-    escopette_descending: bool = True,
-    htmx: bool = False,
-    on_club_page: bool = False,
-) -> dict[str, Any]:
-    """What ``seasons/_standings_table.html`` reads: French Tarot's table, and L'escopette's
-    when the season has games of it (``escopette_standings`` is empty else)."""
-    if season is None:
-        return {
-            "season": None,
-            "standings": [],
-            "standings_columns": [],
-            "escopette_standings": [],
-        }
-    if season_stats is None or escopette_stats is None:
-        by_kind = standings.for_season_by_kind(season)
-        if season_stats is None:
-            season_stats = by_kind[TAROT]
-        if escopette_stats is None:
-            escopette_stats = by_kind[ESCOPETTE]
-    url = reverse("season", args=[season.club_id, season.pk])
-
-    def cache_key(figures: standings.SeasonStats, sort: str, descending: bool) -> str:
-        state = (season.pk, figures.digest, sort, descending, htmx, on_club_page, get_language())
-        return ":".join(map(str, state))
-
-    return {
-        "season": season,
-        "standings_cache_key": cache_key(season_stats, sort, descending),
-        "standings_on_club_page": on_club_page,
-        "standings": standings.sort_rows(season_stats.rows, sort, descending),
-        "standings_columns": _columns(url, sort, descending),
-        "standings_htmx": htmx,
-        "player_query": urlencode({"season": season.pk}),
-        "escopette_stats": escopette_stats,
-        "escopette_standings": standings.sort_rows(
-            escopette_stats.rows, escopette_sort, escopette_descending
-        ),
-        "escopette_columns": _columns(
-            url, escopette_sort, escopette_descending, game=ESCOPETTE
-        ),
-        "escopette_cache_key": cache_key(escopette_stats, escopette_sort, escopette_descending),
-    }
-
-
-def club_season_context(club: Club) -> dict[str, Any]:
-    """The current season's standings for the club page (a few queries, whatever its size).
-
-    L'escopette's table too when the season has games of it (two queries more when its
-    figures are not in memory yet).
-
-    In the view: ``context.update(season_views.club_season_context(club))``; in the
-    template: ``{% include "scorekeeper/seasons/_standings_table.html" %}``.
-    """
-    season = standings.current_season(club, timezone.localdate())
-    return {**standings_context(season, on_club_page=True), "club": club}
 
 
 def _season(club_id: int, season_id: int) -> Season:
@@ -217,12 +78,12 @@ def season_create(request: HttpRequest, club_id: int) -> HttpResponse:
 def season_detail(request: HttpRequest, club_id: int, season_id: int) -> HttpResponse:
     membership = membership_for(request, club_id)
     season = _season(club_id, season_id)
-    game, sort, descending = _sorting(request)
+    game, sort, descending = standings_sorting(request)
     by_kind = standings.for_season_by_kind(season)
-    season_stats = by_kind[TAROT]
+    season_stats = by_kind[tallies.TAROT]
     sorting: dict[str, Any] = (
         {"escopette_sort": sort, "escopette_descending": descending}
-        if game == ESCOPETTE
+        if game == tallies.ESCOPETTE
         else {"sort": sort, "descending": descending}
     )
     context = {
@@ -232,7 +93,7 @@ def season_detail(request: HttpRequest, club_id: int, season_id: int) -> HttpRes
         **standings_context(
             season,
             season_stats,
-            escopette_stats=by_kind[ESCOPETTE],
+            escopette_stats=by_kind[tallies.ESCOPETTE],
             htmx=True,
             **sorting,
         ),
@@ -293,147 +154,3 @@ def player_detail(request: HttpRequest, club_id: int, player_id: int) -> HttpRes
         "chart": functools.partial(charts.player_chart, figures, title=title),
     }
     return render(request, "scorekeeper/seasons/player.html", context)
-
-
-# --- Exports ------------------------------------------------------------------------------------
-
-
-def _download(content: str, content_type: str, filename: str) -> HttpResponse:
-    response = HttpResponse(content.encode("utf-8"), content_type=content_type)
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
-
-
-def _refused(error: ScoringError) -> HttpResponse:
-    text = _("This cannot be exported as a deal sheet: %(reason)s") % {
-        "reason": exports.one_line(error)
-    }
-    return HttpResponse(text, status=409, content_type="text/plain; charset=utf-8")
-
-
-@require_http_methods(["GET", "HEAD"])
-def evening_export_csv(request: HttpRequest, evening_id: int) -> HttpResponse:
-    evening, _membership = evening_for(request, evening_id)
-    return _download(
-        exports.evening_csv(evening),
-        exports.CSV_CONTENT_TYPE,
-        exports.evening_filename(evening, "csv"),
-    )
-
-
-@require_http_methods(["GET", "HEAD"])
-def evening_export_json(request: HttpRequest, evening_id: int) -> HttpResponse:
-    evening, _membership = evening_for(request, evening_id)
-    number = parse_count(request.GET.get("game", "1"))
-    if number is None:
-        raise Http404
-    try:
-        content = exports.evening_json(evening, number)
-    except ScoringError as error:
-        if error.field == "game":
-            raise Http404 from None
-        return _refused(error)
-    return _download(content, exports.JSON_CONTENT_TYPE, exports.evening_filename(evening, "json"))
-
-
-@require_http_methods(["GET", "HEAD"])
-def season_export_csv(request: HttpRequest, club_id: int, season_id: int) -> HttpResponse:
-    membership_for(request, club_id)
-    season = _season(club_id, season_id)
-    return _download(
-        exports.season_csv(season),
-        exports.CSV_CONTENT_TYPE,
-        exports.season_filename(season, "csv"),
-    )
-
-
-@require_http_methods(["GET", "HEAD"])
-def season_export_json(request: HttpRequest, club_id: int, season_id: int) -> HttpResponse:
-    membership_for(request, club_id)
-    season = _season(club_id, season_id)
-    try:
-        content = exports.season_json(season)
-    except ScoringError as error:
-        return _refused(error)
-    return _download(content, exports.JSON_CONTENT_TYPE, exports.season_filename(season, "json"))
-
-
-# --- Import -------------------------------------------------------------------------------------
-
-
-@require_http_methods(["GET", "HEAD", "POST"])
-def club_import(request: HttpRequest, club_id: int) -> HttpResponse:
-    """A deal sheet, a season file or a CSV into new closed evenings: all of it, or nothing.
-
-    The first post shows a preview (evenings, deals, players to create, totals); the file is
-    kept in the text field, and "Import" posts it again to write it.
-    """
-    membership = membership_for(request, club_id)
-    club = membership.club
-    form = ImportForm(request.POST or None, request.FILES or None)
-    problem = ""
-    preview = None
-    if request.method == "POST" and form.is_valid():
-        content = form.cleaned_data["content"]
-        options = {
-            "date": form.cleaned_data["date"],
-            "place": form.cleaned_data["place"],
-            "skip_existing": form.cleaned_data["skip_existing"],
-        }
-        try:
-            entries = exports.read_import(content)
-            if not form.cleaned_data["confirm"]:
-                try:
-                    preview = services.import_preview(club=club, entries=entries, **options)
-                except ScoringError as error:
-                    raise exports.ImportRefused(
-                        error, getattr(error, "evening_number", None)
-                    ) from None
-            else:
-                evenings = exports.import_entries(
-                    club=club, entries=entries, created_by=request.user, **options
-                )
-        except exports.ImportRefused as refused:
-            problem = refused.text()
-        if preview is not None or problem:
-            # Keep what was sent in view, so that it can be confirmed or corrected here.
-            data = request.POST.copy()
-            if isinstance(content, bytes):
-                data[form.add_prefix("text")] = content.decode("utf-8", errors="replace")
-            data.pop(form.add_prefix("confirm"), None)
-            form = ImportForm(data)
-            form.is_valid()
-        else:
-            count = len(evenings)
-            if count == 0:
-                messages.info(request, _("Everything in this file is already here."))
-                return redirect("club", club.pk)
-            messages.success(
-                request,
-                _("The deal sheet is imported.")
-                if count == 1
-                else _("%(count)s evenings are imported.") % {"count": count},
-            )
-            if count == 1:
-                return redirect("evening", evenings[0].pk)
-            return redirect("club", club.pk)
-    context = {
-        "club": club,
-        "membership": membership,
-        "form": form,
-        "problem": problem,
-        "preview": preview,
-        "max_deals": exports.IMPORT_MAX_DEALS,
-    }
-    return render(request, "scorekeeper/seasons/import.html", context)
-
-
-@require_http_methods(["GET", "HEAD"])
-def import_template(request: HttpRequest, club_id: int) -> HttpResponse:
-    """A spreadsheet to fill in with paper history: the CSV columns and two example rows."""
-    membership_for(request, club_id)
-    return _download(
-        exports.paper_template_csv(),
-        exports.CSV_CONTENT_TYPE,
-        "scorekeeper-paper-history.csv",
-    )

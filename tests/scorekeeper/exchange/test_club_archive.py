@@ -16,7 +16,7 @@ from django.utils import translation
 
 from accounts.models import User
 from scorekeeper import services
-from scorekeeper.exchange import archives
+from scorekeeper.exchange import archive_read, archive_write
 from scorekeeper.models import (
     Club,
     Deal,
@@ -143,8 +143,8 @@ def a_change(data: dict) -> dict:
 
 def test_the_history_comes_back_on_the_deal_edit_page(client: Client) -> None:
     world = full_club()
-    archive = archives.read_archive(archives.dump_archive(world.club))
-    club = archives.archive_import(archive=archive, owner=world.owner, restore_members=False)
+    archive = archive_read.read_archive(archive_write.dump_archive(world.club))
+    club = services.archive_import(archive=archive, owner=world.owner, restore_members=False)
     first = Deal.objects.get(game__evening__club=club, game__evening__date="2024-11-08", number=1)
     assert [c.action for c in first.changes.all()] == ["recorded", "changed"]
     client.force_login(world.owner)
@@ -155,10 +155,10 @@ def test_the_history_comes_back_on_the_deal_edit_page(client: Client) -> None:
 
 def test_an_archive_writes_in_a_few_queries_whatever_its_size() -> None:
     world = full_club()
-    text = archives.dump_archive(world.club)
-    archive = archives.read_archive(text)
+    text = archive_write.dump_archive(world.club)
+    archive = archive_read.read_archive(text)
     with CaptureQueriesContext(connection) as queries:
-        archives.archive_import(archive=archive, owner=world.member, restore_members=False)
+        services.archive_import(archive=archive, owner=world.member, restore_members=False)
     assert len(queries) < 80
 
 
@@ -192,14 +192,14 @@ def test_an_archive_writes_in_a_few_queries_whatever_its_size() -> None:
 )
 def test_a_bad_archive_saves_nothing_and_says_where(change, expected) -> None:
     world = full_club()
-    data = json.loads(archives.dump_archive(world.club))
+    data = json.loads(archive_write.dump_archive(world.club))
     change(data)
     clubs = Club.objects.count()
     with pytest.raises(ScoringError) as caught:
-        archive = archives.read_archive(json.dumps(data))
-        archives.archive_import(archive=archive, owner=world.owner, restore_members=False)
+        archive = archive_read.read_archive(json.dumps(data))
+        services.archive_import(archive=archive, owner=world.owner, restore_members=False)
     with translation.override("en"):
-        assert expected in archives.refusal_text(caught.value)
+        assert expected in archive_read.refusal_text(caught.value)
     assert Club.objects.count() == clubs
 
 

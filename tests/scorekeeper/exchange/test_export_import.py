@@ -14,7 +14,7 @@ from django.core.management import call_command
 from django.test import Client
 
 from scorekeeper import services
-from scorekeeper.exchange import exports
+from scorekeeper.exchange import exports, sheet_import
 from scorekeeper.models import DealScore, Evening, Game, Player, Season
 from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.scoring.sheet import load_sheet_text, score_sheet
@@ -144,8 +144,8 @@ def test_an_exported_season_imports_evening_by_evening(world: World) -> None:
     ]
     assert data["evenings"][2]["sheet"]["game"] == "escopette"
     other = make_world(club="Club B")
-    evenings = exports.import_entries(
-        club=other.club, entries=exports.read_import(json.dumps(data)), created_by=None
+    evenings = sheet_import.import_entries(
+        club=other.club, entries=sheet_import.read_import(json.dumps(data)), created_by=None
     )
     assert [e.date.isoformat() for e in evenings] == ["2025-01-10", "2025-02-07", "2025-03-01"]
     assert evenings[0].place == "Café du Commerce"
@@ -270,8 +270,8 @@ def test_the_message_is_the_one_score_deals_prints(world: World, tmp_path: Path)
     with pytest.raises(SystemExit) as score_exit:
         call_command("score_deals", str(path), stderr=err)
     assert score_exit.value.code == 2
-    with pytest.raises(exports.ImportRefused) as refused:
-        exports.read_import(path.read_bytes())
+    with pytest.raises(sheet_import.ImportRefused) as refused:
+        sheet_import.read_import(path.read_bytes())
     assert refused.value.line == err.getvalue().strip() == "deal 3: points: 93 is more than 91"
 
 
@@ -296,9 +296,9 @@ def test_an_import_failing_half_way_saves_nothing(world: World, monkeypatch) -> 
 
     monkeypatch.setattr(services.imports, "store_game", failing)
     before = (Evening.objects.count(), Player.objects.count(), Season.objects.count())
-    with pytest.raises(exports.ImportRefused) as refused:
-        exports.import_entries(
-            club=world.club, entries=exports.read_import(json.dumps(season)), created_by=None
+    with pytest.raises(sheet_import.ImportRefused) as refused:
+        sheet_import.import_entries(
+            club=world.club, entries=sheet_import.read_import(json.dumps(season)), created_by=None
         )
     assert refused.value.line == "deal: the disk is full"
     assert len(calls) == 2  # the first evening was written, then undone

@@ -10,8 +10,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.exchange import archives, exports
+from scorekeeper import services
+from scorekeeper.exchange import archive_read, sheet_import
 from scorekeeper.models import Club
+from scorekeeper.scoring.errors import ScoringError
 
 pytestmark = pytest.mark.django_db
 
@@ -37,12 +39,12 @@ json_values = st.recursive(
 @given(rows)
 def test_any_csv_is_read_or_refused(lines: list[str]) -> None:
     try:
-        entries = exports.read_import(CSV_HEADER + "\r\n".join(lines))
-    except exports.ImportRefused:
+        entries = sheet_import.read_import(CSV_HEADER + "\r\n".join(lines))
+    except sheet_import.ImportRefused:
         return
     club = Club.objects.create(name="Fuzz")
-    with contextlib.suppress(exports.ImportRefused):
-        exports.import_entries(club=club, entries=entries, created_by=None)
+    with contextlib.suppress(sheet_import.ImportRefused):
+        sheet_import.import_entries(club=club, entries=entries, created_by=None)
 
 
 ARCHIVE = {
@@ -94,7 +96,7 @@ def test_any_archive_is_read_or_refused(path: tuple, value: object) -> None:
         where = where[key]
     where[path[-1]] = value
     try:
-        archive = archives.read_archive(json.dumps(data))
-    except archives.ScoringError:
+        archive = archive_read.read_archive(json.dumps(data))
+    except ScoringError:
         return
-    archives.archive_import(archive=archive, owner=None, restore_members=True)
+    services.archive_import(archive=archive, owner=None, restore_members=True)

@@ -13,7 +13,7 @@ from django.test import Client
 from django.utils import translation
 
 from scorekeeper import services
-from scorekeeper.exchange import exports
+from scorekeeper.exchange import exports, sheet_import
 from scorekeeper.models import Deal, DealScore, Evening, Player, Season
 from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.scoring.paper import PaperDeal
@@ -45,13 +45,13 @@ def world() -> World:
 
 
 def import_text(world: World, text: str, **options) -> list[Evening]:
-    return exports.import_entries(
-        club=world.club, entries=exports.read_import(text), created_by=None, **options
+    return sheet_import.import_entries(
+        club=world.club, entries=sheet_import.read_import(text), created_by=None, **options
     )
 
 
-def refusal(world: World, text: str, **options) -> exports.ImportRefused:
-    with pytest.raises(exports.ImportRefused) as caught:
+def refusal(world: World, text: str, **options) -> sheet_import.ImportRefused:
+    with pytest.raises(sheet_import.ImportRefused) as caught:
         import_text(world, text, **options)
     return caught.value
 
@@ -73,8 +73,8 @@ def test_the_evening_csv_imports_back_into_the_same_scores(world: World, languag
         assert "45.5" in text and "Dealer" in first
     target = other_club()
     with translation.override("ru"):  # read whatever the reader's language
-        (copy,) = exports.import_entries(
-            club=target.club, entries=exports.read_import(text), created_by=None
+        (copy,) = sheet_import.import_entries(
+            club=target.club, entries=sheet_import.read_import(text), created_by=None
         )
     assert copy.date == evening.date and copy.place == evening.place
     assert scores_by_deal(copy) == scores_by_deal(evening)
@@ -94,8 +94,8 @@ def test_the_season_csv_imports_back_evening_by_evening(world: World) -> None:
     season = Season.objects.get(club=world.club, name="2025")
     text = exports.season_csv(season)
     target = other_club()
-    evenings = exports.import_entries(
-        club=target.club, entries=exports.read_import(text.encode("utf-8")), created_by=None
+    evenings = sheet_import.import_entries(
+        club=target.club, entries=sheet_import.read_import(text.encode("utf-8")), created_by=None
     )
     originals = list(exports.season_evenings(season).order_by("date", "pk"))
     assert [e.date for e in evenings] == [e.date for e in originals]
@@ -125,15 +125,20 @@ def test_an_exported_season_imported_twice_is_refused_or_skipped(world: World) -
     season = Season.objects.get(club=world.club, name="2025")
     text = exports.season_json(season)
     target = other_club()
-    first = exports.import_entries(
-        club=target.club, entries=exports.read_import(text), created_by=None
+    first = sheet_import.import_entries(
+        club=target.club, entries=sheet_import.read_import(text), created_by=None
     )
     assert len(first) == 3
-    with pytest.raises(exports.ImportRefused) as caught:
-        exports.import_entries(club=target.club, entries=exports.read_import(text), created_by=None)
+    with pytest.raises(sheet_import.ImportRefused) as caught:
+        sheet_import.import_entries(
+            club=target.club, entries=sheet_import.read_import(text), created_by=None
+        )
     assert caught.value.evening == 1
-    skipped = exports.import_entries(
-        club=target.club, entries=exports.read_import(text), created_by=None, skip_existing=True
+    skipped = sheet_import.import_entries(
+        club=target.club,
+        entries=sheet_import.read_import(text),
+        created_by=None,
+        skip_existing=True,
     )
     assert skipped == []
     assert Evening.objects.filter(club=target.club).count() == 3
@@ -294,7 +299,7 @@ def test_the_preview_shows_what_would_be_written_and_writes_nothing(
 
 
 def test_an_import_over_the_cap_is_refused_with_a_clear_message(world: World, monkeypatch) -> None:
-    monkeypatch.setattr(exports, "IMPORT_MAX_DEALS", 2)
+    monkeypatch.setattr(sheet_import, "IMPORT_MAX_DEALS", 2)
     refused = refusal(world, json.dumps(SHEET))
     with translation.override("en"):
         assert refused.text() == "sheet: 3 deals: one import takes at most 2"
@@ -437,8 +442,8 @@ def test_a_csv_saved_again_by_french_excel_in_windows_1252_reads_back(world: Wor
     with translation.override("fr"):
         text = exports.evening_csv(evening).removeprefix("\ufeff")
     target = other_club()
-    (copy,) = exports.import_entries(
-        club=target.club, entries=exports.read_import(text.encode("cp1252")), created_by=None
+    (copy,) = sheet_import.import_entries(
+        club=target.club, entries=sheet_import.read_import(text.encode("cp1252")), created_by=None
     )
     assert scores_by_deal(copy) == scores_by_deal(evening)
     assert Player.objects.filter(club=target.club, name="Chloé").exists()

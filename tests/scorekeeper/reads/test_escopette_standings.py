@@ -34,7 +34,7 @@ from django.test import Client
 from django.utils import translation
 
 from scorekeeper import services
-from scorekeeper.exchange import exports
+from scorekeeper.exchange import exports, sheet_import
 from scorekeeper.models import Game, Season
 from scorekeeper.reads import periods, standings
 from scorekeeper.reads.player_figures import player_sections
@@ -328,7 +328,7 @@ def test_a_season_of_lescopette_only_says_there_is_no_tarot(world: World, client
 
 
 def test_the_club_page_shows_both_games_of_the_current_season(world: World) -> None:
-    from scorekeeper.screens.seasons.views import club_season_context
+    from scorekeeper.screens.standings import club_season_context
 
     season = Season.objects.create(
         club=world.club, name="Long league", start="2025-01-01", end="2099-12-31"
@@ -418,8 +418,8 @@ def test_a_season_with_lescopette_goes_out_and_back_in_with_the_same_standings(
     csv_text = exports.season_csv(season)
     assert len(csv_text.strip().splitlines()) == 1 + 6 + DEALS  # a row per deal, both games
     other = make_world(club="Club B")
-    evenings = exports.import_entries(
-        club=other.club, entries=exports.read_import(json.dumps(data)), created_by=None
+    evenings = sheet_import.import_entries(
+        club=other.club, entries=sheet_import.read_import(json.dumps(data)), created_by=None
     )
     kinds = [[g.kind for g in e.games.order_by("number")] for e in evenings]
     assert kinds == [["tarot"], ["tarot", "escopette"], ["escopette"], ["escopette", "escopette"]]
@@ -503,7 +503,7 @@ def test_a_players_page_with_both_games(
 def test_the_club_pages_standings_with_both_games(
     grown: World, django_assert_max_num_queries
 ) -> None:
-    from scorekeeper.screens.seasons.views import club_season_context
+    from scorekeeper.screens.standings import club_season_context
 
     with django_assert_max_num_queries(CLUB_STANDINGS):
         context = club_season_context(grown.club)

@@ -97,7 +97,7 @@ def test_the_season_chart(world: World, django_assert_max_num_queries) -> None:
 
 
 def test_the_club_pages_standings(world: World, django_assert_max_num_queries) -> None:
-    from scorekeeper.screens.seasons.views import club_season_context
+    from scorekeeper.screens.standings import club_season_context
 
     with django_assert_max_num_queries(CLUB_STANDINGS):
         context = club_season_context(world.club)

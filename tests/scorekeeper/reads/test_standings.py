@@ -156,7 +156,7 @@ def test_the_standings_link_to_each_players_page_for_the_season(
 
 
 def test_the_club_page_context_gives_the_current_seasons_standings(world: World) -> None:
-    from scorekeeper.screens.seasons.views import club_season_context
+    from scorekeeper.screens.standings import club_season_context
 
     season = Season.objects.create(
         club=world.club, name="Long league", start="2025-01-01", end="2099-12-31"
@@ -173,7 +173,7 @@ def test_the_club_page_context_gives_the_current_seasons_standings(world: World)
 
 
 def test_the_club_page_shows_nothing_before_the_first_season() -> None:
-    from scorekeeper.screens.seasons.views import club_season_context
+    from scorekeeper.screens.standings import club_season_context
 
     world = make_world()
     html = render_to_string(

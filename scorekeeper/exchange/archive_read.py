@@ -1,0 +1,305 @@
+"""The club archive in: the whole file checked by the pure scoring code into an ``Archive``.
+
+Nothing is written here: ``services.archive_import`` stores what ``read_archive`` returns.
+A ``ScoringError`` says where the first mistake is (evening N, game M, deal K); the format
+itself is described in ``archive_write``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from typing import Any
+
+from scorekeeper.exchange.archive_check import (
+    DEAL_EXTRA_KEYS,
+    FORMAT,
+    VERSION,
+    email,
+    fail,
+    json_list,
+    json_object,
+    moment,
+    not_a_player,
+    once,
+    read_history,
+    where,
+)
+from scorekeeper.exchange.error_text import error_text
+from scorekeeper.exchange.game_data import BOM
+from scorekeeper.models import Game, Membership
+from scorekeeper.scoring.errors import ScoringError
+from scorekeeper.scoring.import_plan import (
+    DealPlan,
+    GamePlan,
+    content_digest,
+    dated_digest,
+    deal_scores,
+    dealer_rotation,
+)
+from scorekeeper.scoring.inputs import (
+    clean_date,
+    clean_name,
+    clean_place,
+    clean_season_name,
+    name_key,
+)
+from scorekeeper.scoring.paper import PaperDeal
+from scorekeeper.scoring.sheet import json_error, parse_sheet
+from scorekeeper.services.archives import Archive, ArchiveEvening, ArchiveGame
+
+Players = list[tuple[str, bool, str | None, dt.datetime | None]]
+
+
+def _seats(data: dict[str, Any], players: dict[str, str]) -> list[tuple[str, bool]]:
+    seats = []
+    for seat in json_list(data.get("seats"), "seats"):
+        seat = json_object(seat, "seats")
+        name = seat.get("player")
+        if not isinstance(name, str) or name_key(name) not in players:
+            raise not_a_player("seats", name)
+        seats.append((players[name_key(name)], seat.get("present", True) is not False))
+    return seats
+
+
+def _deal_extras(
+    raw_deals: list[Any], names: list[str], players: dict[str, str]
+) -> tuple[list[Any], list[list[Any]], list[dt.datetime | None], list[list[Any]]]:
+    """Each deal split into its sheet part and the archive's own keys (absent, moments,
+    history), checked."""
+    bare, absent, created, history = [], [], [], []
+    for number, raw in enumerate(raw_deals, start=1):
+        raw = json_object(raw, "deal")
+        try:
+            away = [
+                players.get(name_key(n), n) if isinstance(n, str) else n
+                for n in json_list(raw.get("absent"), "absent")
+            ]
+            for name in away:
+                if name not in names:
+                    raise not_a_player("absent", name)
+            created.append(moment(raw.get("created_at"), "created_at"))
+        except ScoringError as error:
+            raise error.with_deal(number) from None
+        absent.append(away)
+        history.append(read_history(raw.get("history"), players))
+        bare.append({key: value for key, value in raw.items() if key not in DEAL_EXTRA_KEYS})
+    return bare, absent, created, history
+
+
+def _table(data: dict[str, Any], names: list[str]) -> tuple[str, str]:
+    """The game's first dealer and way to play with five, checked."""
+    first = data.get("first_dealer", names[0] if names else None)
+    if not isinstance(first, str) or first not in names:
+        raise not_a_player("first_dealer", first)
+    five_mode = data.get("five_mode", Game.FiveMode.FIVE)
+    if five_mode not in Game.FiveMode.values:
+        raise fail(
+            "five_mode",
+            "not_five_mode",
+            "%(value)s is not a way to play with five (%(options)s)",
+            value=repr(five_mode)[:60],
+            options=", ".join(Game.FiveMode.values),
+        )
+    return first, five_mode
+
+
+def _read_game(data: object, players: dict[str, str]) -> ArchiveGame:
+    data = json_object(data, "game")
+    kind = data.get("kind", "tarot")
+    seats = _seats(data, players)
+    names = [name for name, _present in seats]
+    bare, absent, created, history = _deal_extras(
+        json_list(data.get("deals"), "deals"), names, players
+    )
+    sheet_data: dict[str, Any] = {"version": 2, "game": kind, "players": names, "deals": bare}
+    if kind == Game.Kind.ESCOPETTE:
+        sheet_data["target"] = data.get("target")
+    sheet = parse_sheet(sheet_data)
+    scores = deal_scores(sheet.game, sheet.players, sheet.target, sheet.deals)
+    dealers = dealer_rotation(sheet.players, sheet.deals, sheet.dealers)  # missing: in turn
+    first, five_mode = _table(data, names)
+    deals = [
+        DealPlan(
+            inputs=deal,
+            dealer=dealer,
+            scores=deal_score,
+            present=tuple(name for name in names if name not in away),
+            paper=isinstance(deal, PaperDeal),
+        )
+        for deal, dealer, deal_score, away in zip(sheet.deals, dealers, scores, absent, strict=True)
+    ]
+    plan = GamePlan(
+        kind=kind,
+        target=sheet.target,
+        five_mode=five_mode,
+        first_dealer=first,
+        seats=seats,
+        deals=deals,
+        digest=content_digest(sheet),
+    )
+    return ArchiveGame(plan=plan, created=created, history=history)
+
+
+def load_json(text: str | bytes) -> dict[str, Any]:
+    """The archive's JSON object, of this app's format and a version it reads."""
+    try:
+        raw = text.decode("utf-8") if isinstance(text, bytes) else text
+        data = json.loads(raw.removeprefix(BOM))
+    except UnicodeDecodeError:
+        raise fail("archive", "not_utf8", "not valid UTF-8 text") from None
+    except json.JSONDecodeError as error:
+        raise json_error(error) from None
+    except (ValueError, RecursionError):
+        raise fail("archive", "json_deep", "not valid JSON: nested too deeply") from None
+    data = json_object(data, "archive")
+    if data.get("format") != FORMAT:
+        raise fail("format", "not_archive", "this is not a club archive of this app")
+    if data.get("version") != VERSION:
+        raise fail(
+            "version",
+            "version",
+            "%(value)s is not a version this app reads (1 to %(latest)s)",
+            value=repr(data.get("version"))[:60],
+            latest=VERSION,
+        )
+    return data
+
+
+def _members(data: dict[str, Any]) -> list[tuple[str, str, dt.datetime | None]]:
+    members = []
+    for member in json_list(data.get("members"), "members"):
+        member = json_object(member, "members")
+        role = member.get("role", Membership.Role.MEMBER)
+        if role not in Membership.Role.values:
+            role = Membership.Role.MEMBER
+        at = moment(member.get("joined_at"), "members")
+        members.append((email(member.get("email"), "members"), role, at))
+    once([address for address, _role, _at in members], "members")
+    if sum(role == Membership.Role.OWNER for _email, role, _at in members) > 1:
+        raise fail("members", "two_owners", "a club has one owner")
+    return members
+
+
+def _invitations(data: dict[str, Any]) -> list[tuple[str, dt.datetime | None]]:
+    invitations = []
+    for invitation in json_list(data.get("invitations"), "invitations"):
+        invitation = json_object(invitation, "invitations")
+        invitations.append(
+            (
+                email(invitation.get("email"), "invitations"),
+                moment(invitation.get("created_at"), "invitations"),
+            )
+        )
+    once([address for address, _at in invitations], "invitations")
+    return invitations
+
+
+def _players(data: dict[str, Any]) -> tuple[Players, dict[str, str]]:
+    """The players, and their names by name key (for the games' references)."""
+    players: Players = []
+    by_key: dict[str, str] = {}
+    for player in json_list(data.get("players"), "players"):
+        player = json_object(player, "players")
+        name = clean_name(player.get("name"))
+        if name_key(name) in by_key:
+            raise fail(
+                "players",
+                "same_player",
+                "%(first)s and %(second)s are the same player",
+                first=by_key[name_key(name)],
+                second=name,
+            )
+        by_key[name_key(name)] = name
+        member = player.get("member")
+        players.append(
+            (
+                name,
+                player.get("retired") is True,
+                email(member, "players") if member is not None else None,
+                moment(player.get("created_at"), "players"),
+            )
+        )
+    return players, by_key
+
+
+def _seasons(data: dict[str, Any]) -> list[tuple[str, dt.date, dt.date]]:
+    seasons = []
+    for season in json_list(data.get("seasons"), "seasons"):
+        season = json_object(season, "seasons")
+        start = clean_date(season.get("start"), "seasons")
+        end = clean_date(season.get("end"), "seasons")
+        if end < start:
+            raise fail("seasons", "season_dates", "the last day cannot come before the first day")
+        seasons.append((clean_season_name(season.get("name"), "seasons"), start, end))
+    once([f"{start} – {end}" for _name, start, end in seasons], "seasons")
+    return seasons
+
+
+def _evening(raw: object, players: dict[str, str]) -> ArchiveEvening:
+    evening = json_object(raw, "evening")
+    item = ArchiveEvening(
+        date=clean_date(evening.get("date")),
+        place=clean_place(evening.get("place")),
+        created_at=moment(evening.get("created_at"), "date"),
+        closed_at=moment(evening.get("closed_at"), "date"),
+    )
+    for number, game in enumerate(json_list(evening.get("games"), "games"), start=1):
+        try:
+            item.games.append(_read_game(game, players))
+        except ScoringError as error:
+            raise where(error, game=number) from None
+        item.games[-1].plan.digest = dated_digest(item.games[-1].plan.digest, item.date)
+    return item
+
+
+def _evenings(
+    data: dict[str, Any], players: dict[str, str], max_deals: int | None
+) -> list[ArchiveEvening]:
+    evenings = []
+    count = 0
+    for number, raw in enumerate(json_list(data.get("evenings"), "evenings"), start=1):
+        try:
+            evenings.append(_evening(raw, players))
+        except ScoringError as error:
+            raise where(error, evening=number) from None
+        count += sum(len(game.plan.deals) for game in evenings[-1].games)
+        if max_deals is not None and count > max_deals:
+            raise where(
+                fail(
+                    "archive",
+                    "too_many_deals",
+                    "%(count)s deals: one import takes at most %(limit)s",
+                    count=f"{count}+",
+                    limit=max_deals,
+                ),
+                evening=number,
+            )
+    return evenings
+
+
+def read_archive(text: str | bytes, *, max_deals: int | None = None) -> Archive:
+    """Check a whole archive (a ScoringError says where the first mistake is)."""
+    data = load_json(text)
+    club = json_object(data.get("club"), "club")
+    name = clean_place(club.get("name"), "club")
+    if not name:
+        raise fail("club", "empty", "cannot be empty")
+    members, invitations = _members(data), _invitations(data)
+    players, by_key = _players(data)
+    seasons = _seasons(data)
+    return Archive(
+        name=name,
+        created_at=moment(club.get("created_at"), "club"),
+        members=members,
+        invitations=invitations,
+        players=players,
+        seasons=seasons,
+        evenings=_evenings(data, by_key, max_deals),
+    )
+
+
+def refusal_text(error: ScoringError) -> str:
+    """The error in the reader's language, with where it is in the archive."""
+    place = getattr(error, "archive_place", {})
+    return error_text(error, evening=place.get("evening"))

@@ -1,0 +1,104 @@
+"""What an import would write, read without writing anything: the preview page's figures.
+
+Evenings (and which of them are already in the club), deals, players to create and each
+player's total. Reads through the services' ``PlayerBook`` and ``duplicate_of`` (both read
+only until ``PlayerBook.save``, which is never called here).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils import timezone
+
+from scorekeeper.models import Club, Evening
+from scorekeeper.scoring.errors import ScoringError
+from scorekeeper.scoring.import_plan import (
+    SheetEntry,
+    dated_digest,
+    evening_key,
+    in_evening,
+    plan_entries,
+)
+from scorekeeper.scoring.inputs import name_key
+from scorekeeper.services.imports import PlayerBook, duplicate_of
+
+
+@dataclass
+class EveningPreview:
+    date: dt.date
+    place: str
+    games: int
+    deals: int
+    duplicate_of: Evening | None = None
+
+
+@dataclass
+class ImportPreview:
+    """What an import would write, computed without writing anything."""
+
+    evenings: list[EveningPreview]
+    deals: int
+    new_players: list[str]
+    totals: list[tuple[str, int]]  # every player of the file, highest total first
+
+    @property
+    def already_here(self) -> list[EveningPreview]:
+        """The evenings of the file that the club holds already (an import would stop)."""
+        return [evening for evening in self.evenings if evening.duplicate_of is not None]
+
+
+def import_preview(
+    *,
+    club: Club,
+    entries: Sequence[SheetEntry],
+    date: dt.date | None = None,
+    place: str = "",
+    skip_existing: bool = False,
+) -> ImportPreview:
+    """Evenings, deals, players to create and totals per player; a ScoringError if refused."""
+    plans = plan_entries(entries)
+    book = PlayerBook(club)
+    totals: dict[str, int] = {}
+    shown: dict[str, str] = {}
+    evenings: list[EveningPreview] = []
+    by_key: dict[Any, EveningPreview] = {}
+    for number, (entry, plan) in enumerate(zip(entries, plans, strict=True), start=1):
+        try:
+            roster = book.roster(entry.sheet.players)
+        except ScoringError as error:
+            raise in_evening(error, number, len(entries)) from None
+        day = entry.date or date or timezone.localdate()
+        existing = duplicate_of(club, dated_digest(plan.digest, day), day)
+        if existing is not None and skip_existing:
+            continue
+        key = evening_key(entry)
+        preview = by_key.get(key) if key is not None else None
+        if preview is None:
+            preview = EveningPreview(
+                date=day, place=entry.place if entry.date else place, games=0, deals=0
+            )
+            evenings.append(preview)
+            if key is not None:
+                by_key[key] = preview
+        preview.games += 1
+        preview.deals += len(plan.deals)
+        preview.duplicate_of = preview.duplicate_of or existing
+        names = dict(zip(entry.sheet.players, roster, strict=True))
+        for deal in plan.deals:
+            for name, score in deal.scores.items():
+                player_key = name_key(names[name].name)
+                shown.setdefault(player_key, names[name].name)
+                totals[player_key] = totals.get(player_key, 0) + score
+    return ImportPreview(
+        evenings=evenings,
+        deals=sum(evening.deals for evening in evenings),
+        new_players=sorted((player.name for player in book.new.values()), key=str.casefold),
+        totals=sorted(
+            ((shown[key], total) for key, total in totals.items()),
+            key=lambda item: (-item[1], item[0].casefold()),
+        ),
+    )

@@ -1,0 +1,166 @@
+"""What an import will store, planned by the pure rules before anything is written.
+
+A file to import is a list of ``SheetEntry`` (a deal sheet and the evening it belongs to);
+``plan_entries`` checks and scores each one into a ``GamePlan`` (seats, dealers, every
+deal's scores) and a digest of what the game is, so that the same game imported twice is
+noticed. No Django here: the services store the plans, the exchange builds the entries.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from scorekeeper.scoring.errors import ScoringError
+from scorekeeper.scoring.escopette import escopette_game
+from scorekeeper.scoring.inputs import name_key
+from scorekeeper.scoring.paper import PaperDeal, score_paper_deal
+from scorekeeper.scoring.sheet import AnyDeal, Sheet, sheet_to_data
+from scorekeeper.scoring.tarot import PassedDeal, TarotDeal, score_deal
+
+ESCOPETTE = "escopette"  # the game kinds, as stored (``Game.Kind``)
+FIVE_WITH_A_CALLED_KING = "five"  # ``Game.FiveMode.FIVE``
+
+
+@dataclass(frozen=True)
+class SheetEntry:
+    """One game of a file to import: the sheet, and the evening it belongs to when known."""
+
+    sheet: Sheet
+    date: dt.date | None = None
+    place: str = ""
+    evening: int | None = None  # entries sharing this key are games of one evening
+
+
+@dataclass
+class DealPlan:
+    """One deal ready to store: inputs and dealer by name, each present player's score."""
+
+    inputs: AnyDeal
+    dealer: str
+    scores: dict[str, int]  # the players who played the deal
+    present: tuple[str, ...]  # everyone at the table (a row each, 0 when sitting out)
+    paper: bool = False
+    history: list[Any] = field(default_factory=list)
+
+
+@dataclass
+class GamePlan:
+    """A game ready to store: names as in the file, seats in order."""
+
+    kind: str
+    target: int | None
+    five_mode: str
+    first_dealer: str
+    seats: list[tuple[str, bool]]  # (name, still at the table)
+    deals: list[DealPlan]
+    digest: str = ""
+
+
+def dealer_rotation(
+    players: Sequence[str], deals: Sequence[AnyDeal], given: Sequence[str | None] = ()
+) -> list[str]:
+    """Who dealt each deal: as given, else the deal goes round from the first player.
+
+    As at the table: a lone player sitting out is the dealer; otherwise the next player in
+    seat order after the last dealer.
+    """
+    dealers: list[str] = []
+    last: str | None = None
+    for number, deal in enumerate(deals):
+        dealer = given[number] if number < len(given) else None
+        if dealer is None and isinstance(deal, TarotDeal | PassedDeal):
+            away = [name for name in players if name not in deal.seated]
+            if len(away) == 1:
+                dealer = away[0]
+        if dealer is None:
+            dealer = (
+                players[0] if last is None else players[(players.index(last) + 1) % len(players)]
+            )
+        dealers.append(dealer)
+        last = dealer
+    return dealers
+
+
+def content_digest(sheet: Sheet) -> str:
+    """A digest of what a game is (not who dealt): the same game imported twice shares it."""
+    bare = Sheet(game=sheet.game, players=sheet.players, target=sheet.target, deals=sheet.deals)
+    data = sheet_to_data(bare)
+    text = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    for name in sheet.players:  # the same names whatever their case or Unicode form
+        text = text.replace(json.dumps(name, ensure_ascii=False), json.dumps(name_key(name)))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def dated_digest(digest: str, date: dt.date) -> str:
+    """The digest of a game on a date: the same deals on another evening are another game."""
+    return hashlib.sha256(f"{date.isoformat()}:{digest}".encode()).hexdigest()
+
+
+def deal_scores(
+    kind: str, players: Sequence[str], target: int | None, deals: Sequence[AnyDeal]
+) -> list[dict[str, int]]:
+    """Each deal's scores by the pure scoring code (a ScoringError names the bad deal)."""
+    if kind == ESCOPETTE:
+        return list(escopette_game(list(players), target or 0, deals).scores)  # type: ignore[arg-type]
+    result = []
+    for number, deal in enumerate(deals, start=1):
+        try:
+            if isinstance(deal, PaperDeal):
+                result.append(score_paper_deal(deal))
+            else:
+                result.append(score_deal(deal))  # type: ignore[arg-type]
+        except ScoringError as error:
+            raise error.with_deal(number) from None
+    return result
+
+
+def plan_sheet(sheet: Sheet) -> GamePlan:
+    """A parsed deal sheet as a game to store: every seat present, dealers filled in."""
+    scores = deal_scores(sheet.game, sheet.players, sheet.target, sheet.deals)
+    dealers = dealer_rotation(sheet.players, sheet.deals, sheet.dealers)
+    return GamePlan(
+        kind=sheet.game,
+        target=sheet.target,
+        five_mode=FIVE_WITH_A_CALLED_KING,
+        first_dealer=dealers[0] if dealers else sheet.players[0],
+        seats=[(name, True) for name in sheet.players],
+        deals=[
+            DealPlan(
+                inputs=deal,
+                dealer=dealer,
+                scores=deal_score,
+                present=sheet.players,
+                paper=isinstance(deal, PaperDeal),
+            )
+            for deal, dealer, deal_score in zip(sheet.deals, dealers, scores, strict=True)
+        ],
+        digest=content_digest(sheet),
+    )
+
+
+def in_evening(error: ScoringError, number: int, count: int) -> ScoringError:
+    """The error marked with the evening of the file it is in (when the file has several)."""
+    if count > 1:
+        error.evening_number = number  # type: ignore[attr-defined]
+    return error
+
+
+def plan_entries(entries: Sequence[SheetEntry]) -> list[GamePlan]:
+    """Every entry checked and scored by the pure code (a ScoringError names the evening)."""
+    plans = []
+    for number, entry in enumerate(entries, start=1):
+        try:
+            plans.append(plan_sheet(entry.sheet))
+        except ScoringError as error:
+            raise in_evening(error, number, len(entries)) from None
+    return plans
+
+
+def evening_key(entry: SheetEntry) -> tuple[Any, ...] | None:
+    """Entries with the same key are games of one evening (None: an evening of its own)."""
+    return (entry.date, entry.place, entry.evening) if entry.evening is not None else None

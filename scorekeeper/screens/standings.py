@@ -1,0 +1,157 @@
+"""The standings table, as the season page and the club page show it.
+
+Shared by the screens (``seasons`` and ``clubs``): the columns with their sorting links and
+the context ``seasons/_standings_table.html`` reads. Reads ``scorekeeper.reads.standings`` only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.http import HttpRequest
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.http import urlencode
+from django.utils.translation import get_language, gettext_lazy
+
+from scorekeeper.models import Club, Season
+from scorekeeper.reads import standings, tallies
+
+COLUMNS = [
+    ("name", gettext_lazy("Player")),
+    ("total", gettext_lazy("Points")),
+    ("evenings", gettext_lazy("Evenings")),
+    ("deals", gettext_lazy("Deals")),
+    ("takes", gettext_lazy("Takes")),
+    ("made", gettext_lazy("Made")),
+    ("average", gettext_lazy("Per deal")),
+]
+ESCOPETTE_COLUMNS = [
+    ("name", gettext_lazy("Player")),
+    ("total", gettext_lazy("Points")),
+    ("deals", gettext_lazy("Deals")),
+    ("games", gettext_lazy("Games")),
+    ("won", gettext_lazy("Won")),
+    ("average", gettext_lazy("Per deal")),
+]
+#: The escopette table's sorting links name their game (``?game=escopette&sort=…``), and
+#: without JavaScript come back to its section; the French Tarot table keeps the plain links.
+ESCOPETTE_SECTION = "escopette-standings"
+
+
+@dataclass
+class Column:
+    key: str
+    label: str
+    url: str
+    sorted: str  # "ascending", "descending" or ""
+    hx_url: str = ""  # the same, without the page's fragment
+
+
+def standings_sorting(request: HttpRequest) -> tuple[str, str, bool]:
+    """The game whose table is sorted (``?game=``), its column and its direction."""
+    game = tallies.ESCOPETTE if request.GET.get("game") == tallies.ESCOPETTE else tallies.TAROT
+    columns = ESCOPETTE_COLUMNS if game == tallies.ESCOPETTE else COLUMNS
+    sort = request.GET.get("sort", "total")
+    if sort not in {key for key, _label in columns}:
+        sort = "total"
+    direction = request.GET.get("dir")
+    descending = (
+        direction == "desc" if direction in ("asc", "desc") else standings.DEFAULT_DESCENDING[sort]
+    )
+    return game, sort, descending
+
+
+def _columns(url: str, sort: str, descending: bool, *, game: str = tallies.TAROT) -> list[Column]:
+    escopette = game == tallies.ESCOPETTE
+    columns = []
+    for key, label in ESCOPETTE_COLUMNS if escopette else COLUMNS:
+        if key == sort:
+            next_descending = not descending
+            state = "descending" if descending else "ascending"
+        else:
+            next_descending, state = standings.DEFAULT_DESCENDING[key], ""
+        query = urlencode(
+            {
+                **({"game": game} if escopette else {}),
+                "sort": key,
+                "dir": "desc" if next_descending else "asc",
+            }
+        )
+        fragment = f"#{ESCOPETTE_SECTION}" if escopette else ""
+        columns.append(
+            Column(
+                key=key,
+                label=str(label),
+                url=f"{url}?{query}{fragment}",
+                sorted=state,
+                hx_url=f"{url}?{query}",
+            )
+        )
+    return columns
+
+
+def standings_context(
+    season: Season | None,
+    season_stats: standings.SeasonStats | None = None,
+    *,
+    escopette_stats: standings.SeasonStats | None = None,
+    sort: str = "total",
+    descending: bool = True,
+    escopette_sort: str = "total",
+    escopette_descending: bool = True,
+    htmx: bool = False,
+    on_club_page: bool = False,
+) -> dict[str, Any]:
+    """What ``seasons/_standings_table.html`` reads: French Tarot's table, and L'escopette's
+    when the season has games of it (``escopette_standings`` is empty else)."""
+    if season is None:
+        return {
+            "season": None,
+            "standings": [],
+            "standings_columns": [],
+            "escopette_standings": [],
+        }
+    if season_stats is None or escopette_stats is None:
+        by_kind = standings.for_season_by_kind(season)
+        if season_stats is None:
+            season_stats = by_kind[tallies.TAROT]
+        if escopette_stats is None:
+            escopette_stats = by_kind[tallies.ESCOPETTE]
+    url = reverse("season", args=[season.club_id, season.pk])
+
+    def cache_key(figures: standings.SeasonStats, sort: str, descending: bool) -> str:
+        state = (season.pk, figures.digest, sort, descending, htmx, on_club_page, get_language())
+        return ":".join(map(str, state))
+
+    return {
+        "season": season,
+        "standings_cache_key": cache_key(season_stats, sort, descending),
+        "standings_on_club_page": on_club_page,
+        "standings": standings.sort_rows(season_stats.rows, sort, descending),
+        "standings_columns": _columns(url, sort, descending),
+        "standings_htmx": htmx,
+        "player_query": urlencode({"season": season.pk}),
+        "escopette_stats": escopette_stats,
+        "escopette_standings": standings.sort_rows(
+            escopette_stats.rows, escopette_sort, escopette_descending
+        ),
+        "escopette_columns": _columns(
+            url, escopette_sort, escopette_descending, game=tallies.ESCOPETTE
+        ),
+        "escopette_cache_key": cache_key(escopette_stats, escopette_sort, escopette_descending),
+    }
+
+
+def club_season_context(club: Club) -> dict[str, Any]:
+    """The current season's standings for the club page (a few queries, whatever its size).
+
+    L'escopette's table too when the season has games of it (two queries more when its
+    figures are not in memory yet).
+
+    In the view: ``context.update(standings.club_season_context(club))``; in the
+    template: ``{% include "scorekeeper/seasons/_standings_table.html" %}``.
+    """
+    season = standings.current_season(club, timezone.localdate())
+    return {**standings_context(season, on_club_page=True), "club": club}

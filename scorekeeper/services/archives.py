@@ -1,0 +1,223 @@
+"""Club archives as new clubs: the writes of a restore, all or nothing, in bulk.
+
+``scorekeeper.exchange.archive_read`` checks a whole archive into an ``Archive`` (plain
+data, scored by the pure rules); ``archive_import`` writes it as a new club in one
+transaction. A deal's history names players by name and its author by e-mail; the author
+is matched only against the members of the new club (an archive cannot borrow another
+account of the site), otherwise the line keeps no author.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import User
+from scorekeeper.models import (
+    Club,
+    Deal,
+    DealChange,
+    Evening,
+    Invitation,
+    Membership,
+    Player,
+    Season,
+)
+from scorekeeper.scoring.import_plan import GamePlan
+from scorekeeper.services.imports import store_game
+from scorekeeper.services.seasons import season_ensure_for
+
+# A snapshot's player references: one player, or a list of them.
+ONE_PLAYER = ("dealer", "taker", "partner")
+PLAYER_LISTS = ("present", "seated")
+
+
+@dataclass
+class ArchiveGame:
+    plan: GamePlan
+    created: list[dt.datetime | None]
+    history: list[list[Any]]
+
+
+@dataclass
+class ArchiveEvening:
+    date: dt.date
+    place: str
+    created_at: dt.datetime | None
+    closed_at: dt.datetime | None
+    games: list[ArchiveGame] = field(default_factory=list)
+
+
+@dataclass
+class Archive:
+    """A checked archive, ready to write."""
+
+    name: str
+    created_at: dt.datetime | None
+    members: list[tuple[str, str, dt.datetime | None]]
+    invitations: list[tuple[str, dt.datetime | None]]
+    players: list[tuple[str, bool, str | None, dt.datetime | None]]
+    seasons: list[tuple[str, dt.date, dt.date]]
+    evenings: list[ArchiveEvening]
+
+    @property
+    def deal_count(self) -> int:
+        return sum(len(g.plan.deals) for e in self.evenings for g in e.games)
+
+
+def snapshot_by(snapshot: dict[str, Any] | None, to: Callable[[Any], Any]) -> dict[str, Any] | None:
+    """The snapshot with every player reference passed through ``to`` (ids <-> names)."""
+    if snapshot is None:
+        return None
+    out = dict(snapshot)
+    for key in ONE_PLAYER:
+        if out.get(key) is not None:
+            out[key] = to(out[key])
+    for key in PLAYER_LISTS:
+        out[key] = [to(player) for player in out.get(key) or []]
+    out["stakes"] = {trump: to(player) for trump, player in (out.get("stakes") or {}).items()}
+    if out.get("paper"):
+        out["paper"] = {to(player): score for player, score in out["paper"].items()}
+    out["created_by"] = None  # who first entered it: the history's own "by" says it
+    return dict(sorted(out.items()))  # one order, whichever way the snapshot was built
+
+
+def _store_history(club: Club, pairs: Sequence[tuple[Deal, list[dict[str, Any]]]]) -> None:
+    """Imported deals' history entries as ``DealChange`` rows (names back to ids).
+
+    An entry's author is one of the new club's members, or nobody.
+    """
+    if not pairs:
+        return
+    ids = {p.name: p.pk for p in Player.objects.filter(club=club)}
+    members = {m.user.email: m.user for m in club.memberships.select_related("user")}
+    DealChange.objects.bulk_create(
+        DealChange(
+            game_id=deal.game_id,
+            deal=deal,
+            number=deal.number,
+            action=entry["action"],
+            by=members.get(entry.get("by") or ""),
+            at=dt.datetime.fromisoformat(entry["at"]),
+            before=snapshot_by(entry.get("before"), ids.__getitem__),
+            after=snapshot_by(entry.get("after"), ids.__getitem__),
+        )
+        for deal, entries in pairs
+        for entry in entries
+    )
+
+
+def _restore_members(club: Club, archive: Archive) -> dict[str, User]:
+    """Accounts and memberships as archived (the command, run by the site's admin)."""
+    emails = {email for email, _role, _at in archive.members}
+    emails |= {p[2] for p in archive.players if p[2]}
+    existing = {u.email: u for u in User.objects.filter(email__in=emails)}
+    users = {
+        email: existing.get(email) or User.objects.create_user(email) for email in sorted(emails)
+    }
+    Membership.objects.bulk_create(
+        Membership(club=club, user=users[email], role=role, joined_at=at or timezone.now())
+        for email, role, at in archive.members
+    )
+    Invitation.objects.bulk_create(
+        Invitation(club=club, email=email, created_at=at or timezone.now())
+        for email, at in archive.invitations
+    )
+    return users
+
+
+def _invite_members(club: Club, archive: Archive, owner: User) -> dict[str, User]:
+    """``owner`` owns the new club; the archived members are invited again."""
+    Membership.objects.create(club=club, user=owner, role=Membership.Role.OWNER)
+    invited = {email for email, _role, _at in archive.members} | {
+        email for email, _at in archive.invitations
+    }
+    Invitation.objects.bulk_create(
+        Invitation(club=club, email=email, invited_by=owner)
+        for email in sorted(invited - {owner.email})
+    )
+    return {owner.email: owner}
+
+
+def _store_players(club: Club, archive: Archive, users: dict[str, User]) -> dict[str, Player]:
+    players = Player.objects.bulk_create(
+        Player(
+            club=club,
+            name=name,
+            retired=retired,
+            user=users.get(member) if member else None,
+            created_at=created or timezone.now(),
+        )
+        for name, retired, member, created in archive.players
+    )
+    if any(player.pk is None for player in players):
+        return {p.name: p for p in Player.objects.filter(club=club)}
+    return {player.name: player for player in players}
+
+
+def _store_evenings(
+    club: Club, archive: Archive, players: dict[str, Player], *, close_at: dt.datetime | None
+) -> list[tuple[Deal, list[Any]]]:
+    """Every evening and its games; the deals' history entries, to store after."""
+    history: list[tuple[Deal, list[Any]]] = []
+    for item in archive.evenings:
+        evening = Evening.objects.create(
+            club=club,
+            date=item.date,
+            place=item.place,
+            created_at=item.created_at or timezone.now(),
+            closed_at=item.closed_at or close_at,
+        )
+        for number, game in enumerate(item.games, start=1):
+            _game, deals = store_game(
+                evening=evening,
+                number=number,
+                plan=game.plan,
+                players=players,
+                created_by=None,
+                created_at=game.created,
+            )
+            history.extend(
+                (deal, entries)
+                for deal, entries in zip(deals, game.history, strict=True)
+                if entries
+            )
+    return history
+
+
+def _cover_with_seasons(club: Club, archive: Archive) -> None:
+    Season.objects.bulk_create(
+        Season(club=club, name=name, start=start, end=end) for name, start, end in archive.seasons
+    )
+    covered = [(start, end) for _name, start, end in archive.seasons]
+    for item in archive.evenings:
+        if not any(start <= item.date <= end for start, end in covered):
+            season = season_ensure_for(club=club, date=item.date)
+            covered.append((season.start, season.end))
+
+
+def archive_import(*, archive: Archive, owner: User | None, restore_members: bool) -> Club:
+    """The archive as a new club. ``restore_members``: accounts and memberships as archived
+    (the command, run by the site's admin); otherwise ``owner`` owns the new club and the
+    archived members are invited again (the owner's upload)."""
+    if not restore_members and owner is None:
+        raise ValueError("an owner is needed")
+    with transaction.atomic():
+        club = Club.objects.create(
+            name=archive.name, created_at=archive.created_at or timezone.now()
+        )
+        if restore_members:
+            users = _restore_members(club, archive)
+        else:
+            assert owner is not None
+            users = _invite_members(club, archive, owner)
+        players = _store_players(club, archive, users)
+        _cover_with_seasons(club, archive)
+        history = _store_evenings(club, archive, players, close_at=None)
+        _store_history(club, history)
+    return club
