@@ -81,12 +81,6 @@ def table_sizes(n_players: int, allow_three: bool = False) -> list[int]:
         raise ScoringError.coded(
             "players", "not_a_number", "%(value)s is not a number", value=repr(n_players)
         )
-    fives = n_players % 4  # 5 = 4 + 1, so each 5 makes up one player left over from the 4s
-    if n_players >= 5 * fives:
-        return [4] * ((n_players - 5 * fives) // 4) + [5] * fives
-    if allow_three and n_players >= 3:
-        threes = (3 * n_players) % 4  # 3 = 4 - 1: each 3 takes one player off a 4
-        return [4] * ((n_players - 3 * threes) // 4) + [3] * threes
     if n_players < 3:
         raise ScoringError.coded(
             "players",
@@ -94,6 +88,12 @@ def table_sizes(n_players: int, allow_three: bool = False) -> list[int]:
             "%(count)s players are too few for a table",
             count=n_players,
         )
+    fives = n_players % 4  # 5 = 4 + 1, so each 5 makes up one player left over from the 4s
+    if n_players >= 5 * fives:
+        return [4] * ((n_players - 5 * fives) // 4) + [5] * fives
+    if allow_three:
+        threes = (3 * n_players) % 4  # 3 = 4 - 1: each 3 takes one player off a 4
+        return [4] * ((n_players - 3 * threes) // 4) + [3] * threes
     raise ScoringError.coded(
         "players",
         "needs_table_of_three",
