@@ -196,6 +196,11 @@ def test_the_figures_cover_the_sizes_the_note_gives():
     assert [(p, r, repeats) for p, r, repeats, _ in figures] == [(16, 5, 0), (24, 5, 0)]
 
 
+def test_the_figures_can_seat_one_round_at_a_time_as_when_players_come_and_go():
+    figures = measure_seating(((16, 2), (12, 2)), one_round_at_a_time=True)
+    assert [(p, r, repeats) for p, r, repeats, _ in figures] == [(16, 2, 0), (12, 2, 3)]
+
+
 @settings(deadline=None, max_examples=40)
 @given(
     count=st.integers(3, 32),
