@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from scorekeeper.scoring.errors import ScoringError, distinct_players
@@ -58,7 +58,7 @@ class Table:
     players: tuple[Hashable, ...]
     first_dealer: int  # index into players
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Hashable]:
         return iter(self.players)
 
     def __len__(self) -> int:

@@ -219,18 +219,25 @@ def test_every_present_player_sits_once_a_round_at_tables_of_the_right_sizes(
         with pytest.raises(ScoringError):
             plan_schedule(players, rounds, seed=seed, allow_three=allow_three)
         return
-    for tables in plan_schedule(players, rounds, seed=seed, allow_three=allow_three):
+    plan = plan_schedule(players, rounds, seed=seed, allow_three=allow_three)
+    for tables in plan:
         assert seated_once(tables, players)
         assert sorted(len(t) for t in tables) == sorted(sizes)
-    # and round after round with players coming and going
+    # and round after round with players coming and going, from the plan or without it
     history: list = []
-    for _ in range(rounds):
+    for planned in plan:
         present = data.draw(st.lists(st.integers(0, 45), unique=True, min_size=3, max_size=45))
         try:
             sizes = table_sizes(len(present), allow_three)
         except ScoringError:
             continue
-        tables = seat_round(present, meetings(history), seed=seed, allow_three=allow_three)
+        tables = seat_round(
+            present,
+            meetings(history),
+            seed=seed,
+            allow_three=allow_three,
+            planned=data.draw(st.sampled_from([None, planned])),
+        )
         assert seated_once(tables, present)
         assert sorted(len(t) for t in tables) == sorted(sizes)
         history.append(tables)
