@@ -172,8 +172,9 @@ def plan_schedule(
     """Seat every round for these players, with as few repeated meetings as found.
 
     16 players over up to 5 rounds get the affine plane (no pair twice, for any seed);
-    further rounds, and other counts, are seated by a greedy start round after round and
-    a tabu search over all the rounds. The same arguments give the same schedule.
+    further rounds, and other counts, are seated round after round (a greedy start, then a
+    search of that round), then a tabu search over all the rounds. The same arguments give
+    the same schedule.
     """
     everyone = distinct_players(players, "players")
     if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
@@ -206,7 +207,7 @@ def _search_rounds(
     free: Sequence[int],
     rng: random.Random,
 ) -> list[Tables]:
-    """The free rounds seated from a greedy start, searched, and started again if need be.
+    """The free rounds seated one by one, searched together, and started again if need be.
 
     Up to ``ATTEMPTS`` starts share one budget of work; the first schedule with no pair
     meeting twice ends it, else the best of them is kept.
@@ -218,10 +219,11 @@ def _search_rounds(
     for _ in range(ATTEMPTS):
         counts = [row[:] for row in base]
         attempt = [tables for r, tables in enumerate(schedule) if r not in free]
-        for _ in free:
+        for r in free:
             tables = greedy_round(order, sizes, counts, rng)
             attempt.append(tables)
             add_round(counts, tables)
+            attempt, _, work = improve(attempt, counts, [r], MOVES_ONE_ROUND, rng, work=work)
         attempt, cost, work = improve(attempt, counts, free, moves, rng, work=work)
         if best is None or cost < best[0]:
             best = (cost, attempt)
