@@ -149,13 +149,21 @@ def test_the_owner_may_use_every_action(client: Client, scene: Scene, action: Ac
     assert send(client, action, scene).status_code in {200, 302}
 
 
+def every_pattern(patterns: list) -> list:
+    found = []
+    for pattern in patterns:
+        nested = getattr(pattern, "url_patterns", None)
+        found.extend(every_pattern(nested) if nested is not None else [pattern])
+    return found
+
+
 def test_every_club_url_is_covered_by_these_tests() -> None:
     from scorekeeper import urls
     from scorekeeper.screens.clubs import views as club_views
 
     club_url_names = {
         pattern.name
-        for pattern in urls.urlpatterns
+        for pattern in every_pattern(urls.urlpatterns)
         if getattr(pattern, "callback", None) is not None
         and pattern.callback.__module__ == club_views.__name__
     }
