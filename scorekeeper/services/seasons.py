@@ -13,7 +13,7 @@ from scorekeeper.models import (
 )
 from scorekeeper.services.common import ServiceError
 
-# --- Seasons (issue 6) -------------------------------------------------------------------
+# --- Seasons --------------------------------------------------------------------
 #
 # A season is a club's named date range; an evening belongs to the seasons its date falls in
 # (no foreign key). The calendar year is created by itself when its first evening starts.

@@ -1,4 +1,4 @@
-"""One canonical form per address before it identifies an account (issue 11, item 9).
+"""One canonical form per address before it identifies an account.
 
 IDNA 2003 (Python's own codec, used by the mail libraries) maps "straße" to "strasse", so
 x@straße.test got its mail at x@strasse.test: two accounts, one mailbox. Fullwidth letters

@@ -1,4 +1,4 @@
-"""The sign-in limits are exact under bursts (issue 11, item 8).
+"""The sign-in limits are exact under bursts.
 
 30 simultaneous requests for one address sent 7 mails for a limit of 5 on PostgreSQL, and
 40 from one IP passed 21 times for 20. Threads with their own connections, so this runs in

@@ -1,4 +1,4 @@
-"""Nobody can lock a chosen address out of sign-in (issue 11, item 4).
+"""Nobody can lock a chosen address out of sign-in.
 
 A stranger asking for codes for someone else's address neither voids the code pending in
 that person's browser nor stops them from using it; the limit per IP counts the client

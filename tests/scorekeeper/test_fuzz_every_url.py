@@ -1,6 +1,6 @@
 """Hypothesis over every URL that takes an id, a query parameter or a form field: as an
 anonymous visitor, a member and the owner, a crafted value is a 4xx (or a page), never a
-500 (issue 11). It runs on SQLite and, in .ci/run's second pass, on PostgreSQL.
+500. It runs on SQLite and, in .ci/run's second pass, on PostgreSQL.
 
 The URL patterns are read from the resolver, so a new page is fuzzed without editing this
 file; the form field names from every form class of the project. Each pattern gets a few

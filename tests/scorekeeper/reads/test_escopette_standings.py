@@ -1,4 +1,4 @@
-"""L'escopette's standings and figures, apart from French Tarot's (issue 7).
+"""L'escopette's standings and figures, apart from French Tarot's.
 
 The season of ``hand_computed_season`` (French Tarot, and one deal of L'escopette on
 2025-03-01) gets more games of L'escopette, added up here by hand (rules.md §6: each stake

@@ -1,4 +1,4 @@
-"""Crafted ids, query parameters and form values answer 404 or 400, never 500 (issue 11, 5).
+"""Crafted ids, query parameters and form values answer 404 or 400, never 500.
 
 "²".isdigit() is True and int("²") raises; SQLite cannot hold an integer past 2**63 - 1;
 PostgreSQL refuses NUL in text. Each case below was a 500 before.

@@ -1,4 +1,4 @@
-"""Production headers and the database-down page (issue 11, item 13)."""
+"""Production headers and the database-down page."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The idempotency key names a save within its game (issue 11, item 7).
+"""The idempotency key names a save within its game.
 
 It was unique site-wide: a member of club A posting a key already used in club B got
 "Deal 4 saved" and nothing was stored.

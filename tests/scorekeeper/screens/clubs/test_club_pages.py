@@ -138,7 +138,7 @@ def test_the_owner_sees_the_owners_controls(owner: Client, club: Club, ana: User
 def test_a_member_sees_neither_the_invitations_nor_the_owners_controls(
     member: Client, club: Club, ana: User
 ) -> None:
-    """Pending invitations' addresses are for the owner only (issue 11, item 10)."""
+    """Pending invitations' addresses are for the owner only."""
     invitation = services.invitation_create(club=club, email="dan@example.com", invited_by=ana)
     text = member.get(club_url(club), **EN).text
     assert "dan@example.com" not in text
