@@ -1,0 +1,63 @@
+"""Is the rating worth showing? Its predictions against the base rate (pure).
+
+Before each rated deal the state records p, the chance openskill's ``predict_win`` gives the
+attack. The base rate it must beat is the running rate of attack wins over the deals before
+(with one win and one loss imagined at the start, so the first deal is predicted 1/2): the
+fair rival, since it knows no more than the ratings did. The rating is worth showing only
+when both its Brier score and its log loss are lower than the base rate's.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from scorekeeper.scoring.ratings import Prediction
+
+CLIP = 1e-6
+
+
+@dataclass(frozen=True)
+class PredictionQuality:
+    """Mean Brier score and log loss of the ratings and of the running base rate."""
+
+    deals: int
+    brier: float
+    brier_base: float
+    log_loss: float
+    log_loss_base: float
+
+    @property
+    def beats_base_rate(self) -> bool:
+        """True when the ratings predicted better on both scores (never with no deal)."""
+        return self.deals > 0 and self.brier < self.brier_base and self.log_loss < self.log_loss_base
+
+
+def _log_loss(chance: float, won: bool) -> float:
+    chance = min(max(chance, CLIP), 1 - CLIP)
+    return -math.log(chance if won else 1 - chance)
+
+
+def prediction_quality(predictions: Iterable[Prediction]) -> PredictionQuality:
+    """Score the predictions (in deal order) against the running base rate."""
+    count = wins = 0
+    brier = brier_base = loss = loss_base = 0.0
+    for prediction in predictions:
+        base = (wins + 1) / (count + 2)
+        outcome = 1.0 if prediction.made else 0.0
+        brier += (prediction.attack_win - outcome) ** 2
+        brier_base += (base - outcome) ** 2
+        loss += _log_loss(prediction.attack_win, prediction.made)
+        loss_base += _log_loss(base, prediction.made)
+        count += 1
+        wins += prediction.made
+    if not count:
+        return PredictionQuality(0, 0.0, 0.0, 0.0, 0.0)
+    return PredictionQuality(
+        deals=count,
+        brier=brier / count,
+        brier_base=brier_base / count,
+        log_loss=loss / count,
+        log_loss_base=loss_base / count,
+    )
