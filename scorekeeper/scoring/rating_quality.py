@@ -31,7 +31,8 @@ class PredictionQuality:
     @property
     def beats_base_rate(self) -> bool:
         """True when the ratings predicted better on both scores (never with no deal)."""
-        return self.deals > 0 and self.brier < self.brier_base and self.log_loss < self.log_loss_base
+        better_brier = self.brier < self.brier_base
+        return self.deals > 0 and better_brier and self.log_loss < self.log_loss_base
 
 
 def _log_loss(chance: float, won: bool) -> float:
