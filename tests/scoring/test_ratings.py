@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from openskill.models import PlackettLuce
 
+from scorekeeper.scoring.rating_benchmark import quality_line
 from scorekeeper.scoring.rating_quality import prediction_quality
 from scorekeeper.scoring.ratings import (
     BETA,
@@ -190,8 +191,15 @@ def test_the_figures_modules_import_no_django():
             "synthetic_club",
             "club_figures",
             "club_records",
+            "rating_benchmark",
         )
     )
     code = f"import sys, {modules}; sys.exit('django' in sys.modules)"
     result = subprocess.run([sys.executable, "-c", code], check=False, cwd=ROOT)
     assert result.returncode == 0
+
+
+def test_the_benchmark_line_says_whether_the_rating_beats_the_base_rate():
+    assert "the rating beats the base rate" in quality_line("x", synthetic_club(spread=1.0).deals)
+    line = quality_line("x", synthetic_club(spread=0.0).deals)
+    assert "does NOT beat the base rate" in line
