@@ -17,6 +17,7 @@ test: $(VENV)/.installed-test /usr/bin/chromium
 # The suite alone, with what is already installed (.ci/run uses it for the PostgreSQL pass).
 test-only:
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports
 	DJANGO_SETTINGS_MODULE=tests.settings $(BIN)/python manage.py makemigrations --check --dry-run
 	$(BIN)/python -m pytest
 
@@ -27,10 +28,10 @@ bench: $(VENV)/.installed-run
 loadtest: $(VENV)/.installed-run /usr/bin/wrk /usr/sbin/nginx /usr/bin/redis-server
 	DEBUG=1 $(BIN)/python manage.py loadtest $(LOADTEST_ARGS)
 
-# Refresh the translation catalogues after changing user-facing strings (needs gettext).
-messages: $(VENV)/.installed-run
-	$(BIN)/python manage.py makemessages --all --no-obsolete --add-location file --ignore '.venv/*' --ignore 'tests/*'
-	$(BIN)/python manage.py compilemessages --ignore '.venv/*'
+# Refresh the translation catalogues after changing user-facing strings (needs gettext): the
+# strings of the code, with what locale/pending/*.json translates (tools/apply_translations.py).
+messages: $(VENV)/.installed-test
+	$(BIN)/python tools/apply_translations.py
 
 $(VENV)/bin/python:
 	@$(PYTHON) -c 'import ensurepip, venv' 2>/dev/null || ($(APT_GET) update && $(APT_GET) install -y python3-venv python3-pip)

@@ -420,7 +420,7 @@ class InvitationMail(models.Model):
 class EveningTally(models.Model):
     """One evening's figures for one game kind, as the season pages add them up.
 
-    Rebuilt from ``DealScore`` by ``scorekeeper.stats`` whenever its ``version`` is not the
+    Rebuilt from ``DealScore`` by ``scorekeeper.reads.stats`` whenever its ``version`` is not the
     evening's (every change bumps that), so nothing else writes here; it lets any worker on
     any machine add up a season without going through all its deals again.
     """

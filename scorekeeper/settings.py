@@ -9,7 +9,7 @@ from pathlib import Path
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from scorekeeper.env import (
+from scorekeeper.server.env import (
     env_bool,
     env_choice,
     env_database,
@@ -57,12 +57,12 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    "scorekeeper.request_log.RequestLogMiddleware",
+    "scorekeeper.server.request_log.RequestLogMiddleware",
     "django.middleware.security.SecurityMiddleware",
-    "scorekeeper.security.PermissionsPolicyMiddleware",
+    "scorekeeper.server.security.PermissionsPolicyMiddleware",
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    "scorekeeper.parsing.RejectNulMiddleware",
+    "scorekeeper.server.parsing.RejectNulMiddleware",
     # HTML and htmx fragments compressed; Django adds random bytes to each gzip header, which
     # blurs the length BREACH reads (static files come compressed from whitenoise above).
     "django.middleware.gzip.GZipMiddleware",
@@ -74,7 +74,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "scorekeeper.security.DatabaseUnavailableMiddleware",
+    "scorekeeper.server.security.DatabaseUnavailableMiddleware",
 ]
 
 ROOT_URLCONF = "scorekeeper.urls"
@@ -253,7 +253,7 @@ LOGGING = {
     "disable_existing_loggers": False,
     "formatters": {
         "text": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"},
-        "json": {"()": "scorekeeper.request_log.JsonFormatter"},
+        "json": {"()": "scorekeeper.server.request_log.JsonFormatter"},
     },
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": LOG_FORMAT}},
     "root": {

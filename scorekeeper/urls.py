@@ -3,20 +3,16 @@ from __future__ import annotations
 from django.contrib import admin
 from django.urls import include, path, register_converter
 
-from scorekeeper import (
-    archive_views,
-    club_views,
-    counter_views,
-    deal_history_views,
-    evening_views,
-    health_views,
-    join_views,
-    paper_views,
-    pwa_views,
-    season_views,
-    views,
-)
-from scorekeeper.parsing import IdConverter, TokenConverter
+from scorekeeper.screens import home as views
+from scorekeeper.screens.clubs import archive_views, join_views
+from scorekeeper.screens.clubs import views as club_views
+from scorekeeper.screens.counter import views as counter_views
+from scorekeeper.screens.install import views as pwa_views
+from scorekeeper.screens.seasons import views as season_views
+from scorekeeper.screens.table import evening_views, paper_views
+from scorekeeper.screens.table import history_views as deal_history_views
+from scorekeeper.server import health as health_views
+from scorekeeper.server.parsing import IdConverter, TokenConverter
 
 # Ids are 64-bit and ASCII digits, tokens URL-safe: anything else is a 404, never a 500.
 register_converter(IdConverter, "id")

@@ -5,7 +5,7 @@ from collections.abc import Iterator
 import pytest
 from django.core.cache import cache
 
-from scorekeeper import shared_cache
+from scorekeeper.server import shared_cache
 
 
 @pytest.fixture(autouse=True)

@@ -24,6 +24,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from scorekeeper.models import Club, Deal, DealScore, Evening, Game, Player, Seat
+from scorekeeper.reads.game_sheets import stored_inputs
 from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.scoring.escopette import EscopetteDeal, escopette_game
 from scorekeeper.scoring.inputs import clean_name, name_key
@@ -32,7 +33,6 @@ from scorekeeper.scoring.sheet import AnyDeal, Sheet, sheet_to_data
 from scorekeeper.scoring.tarot import PassedDeal, TarotDeal, score_deal
 from scorekeeper.services.common import ServiceError
 from scorekeeper.services.seasons import season_ensure_for
-from scorekeeper.sheets import stored_inputs
 
 BATCH = 2000
 

@@ -91,9 +91,9 @@ def invitation_mail_send(
     try:
         with translation.override(language):
             subject = " ".join(
-                render_to_string("scorekeeper/email/invitation_subject.txt", context).split()
+                render_to_string("scorekeeper/clubs/email/invitation_subject.txt", context).split()
             )
-            body = render_to_string("scorekeeper/email/invitation_body.txt", context)
+            body = render_to_string("scorekeeper/clubs/email/invitation_body.txt", context)
         message = EmailMultiAlternatives(
             subject=subject,
             body=body,

@@ -98,7 +98,7 @@ def sheet_cell(score: int | None, total: int) -> SafeString:
 @register.simple_tag
 def deal_marks(deal: Any) -> SafeString:
     """The bonuses of a deal in words: petit au bout, poignées, chelem (the sheet's marks)."""
-    from scorekeeper.deal_forms import CHELEM, PETIT_AU_BOUT, POIGNEE_LABELS
+    from scorekeeper.screens.table.deal_forms import CHELEM, PETIT_AU_BOUT, POIGNEE_LABELS
 
     marks = []
     if deal.petit_au_bout:

@@ -22,9 +22,9 @@ from playwright.sync_api import Browser, BrowserContext, Locator, Page, Playwrig
 
 from accounts.models import User
 from scorekeeper import services
-from scorekeeper.deal_forms import TarotDealForm
 from scorekeeper.models import Deal, DealScore, Membership
 from scorekeeper.scoring.tarot import TarotDeal, score_deal
+from scorekeeper.screens.table.deal_forms import TarotDealForm
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE
 from tests.factories import make_club, make_user, start_evening
 

@@ -12,8 +12,9 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.models import User
-from scorekeeper import services, stats
+from scorekeeper import services
 from scorekeeper.models import Deal, DealScore, DeletedDeal, Evening, Game, Invitation, Seat
+from scorekeeper.reads import stats
 from scorekeeper.scoring.tarot import TarotDeal
 
 pytestmark = pytest.mark.django_db

@@ -22,11 +22,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import accounts.forms
-import scorekeeper.club_forms
-import scorekeeper.counter_forms
-import scorekeeper.deal_forms
-import scorekeeper.evening_forms
-import scorekeeper.season_forms
+import scorekeeper.screens.clubs.forms
+import scorekeeper.screens.counter.forms
+import scorekeeper.screens.seasons.forms
+import scorekeeper.screens.table.deal_forms
+import scorekeeper.screens.table.evening_forms
 from scorekeeper import services
 from scorekeeper.models import Game
 from scorekeeper.scoring.escopette import STAKE_TRUMPS
@@ -58,11 +58,11 @@ def _field_names() -> list[str]:
     names: set[str] = {f"stake_{stake}" for stake in STAKE_TRUMPS}
     for module in (
         accounts.forms,
-        scorekeeper.club_forms,
-        scorekeeper.counter_forms,
-        scorekeeper.deal_forms,
-        scorekeeper.evening_forms,
-        scorekeeper.season_forms,
+        scorekeeper.screens.clubs.forms,
+        scorekeeper.screens.counter.forms,
+        scorekeeper.screens.table.deal_forms,
+        scorekeeper.screens.table.evening_forms,
+        scorekeeper.screens.seasons.forms,
     ):
         for _name, cls in inspect.getmembers(module, inspect.isclass):
             if issubclass(cls, forms.BaseForm) and hasattr(cls, "base_fields"):

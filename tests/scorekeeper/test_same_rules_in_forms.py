@@ -8,8 +8,8 @@ import unicodedata
 import pytest
 from django.test import Client
 
-from scorekeeper.evening_forms import EveningEditForm
 from scorekeeper.models import Player
+from scorekeeper.screens.table.evening_forms import EveningEditForm
 from tests.scorekeeper.season_factories import make_world
 
 pytestmark = pytest.mark.django_db

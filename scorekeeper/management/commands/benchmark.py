@@ -32,8 +32,8 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext, override_settings
 from django.urls import reverse
 
-from scorekeeper import shared_cache
-from scorekeeper.import_benchmark import SECONDS_TARGET, measure_imports
+from scorekeeper.management.bench.imports import SECONDS_TARGET, measure_imports
+from scorekeeper.server import shared_cache
 
 DEALS_PER_EVENING = 50
 PLAYERS = 12
@@ -208,7 +208,7 @@ def bench_settings() -> override_settings:
     return override_settings(
         DEBUG=False,
         ALLOWED_HOSTS=["testserver"],
-        ROOT_URLCONF="scorekeeper.benchmark_urls",
+        ROOT_URLCONF="scorekeeper.management.bench.urls",
         STORAGES={
             "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
             "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},

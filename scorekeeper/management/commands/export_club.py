@@ -6,7 +6,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from scorekeeper import archives
+from scorekeeper.exchange import archives
 from scorekeeper.models import Club
 
 from .export_season import write_out

@@ -8,7 +8,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from scorekeeper import exports
+from scorekeeper.exchange import exports
 from scorekeeper.models import Season
 from scorekeeper.scoring.errors import ScoringError
 

@@ -10,7 +10,7 @@ from typing import Any, NoReturn
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from scorekeeper import archives
+from scorekeeper.exchange import archives
 from scorekeeper.scoring.errors import ScoringError
 
 from ._lang import add_lang_argument, language

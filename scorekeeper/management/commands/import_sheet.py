@@ -12,8 +12,8 @@ from typing import Any, NoReturn
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from scorekeeper import exports
-from scorekeeper.error_text import error_text
+from scorekeeper.exchange import exports
+from scorekeeper.exchange.error_text import error_text
 from scorekeeper.models import Club
 from scorekeeper.scoring.errors import ScoringError
 

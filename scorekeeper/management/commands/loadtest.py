@@ -35,7 +35,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import connections
 from django.db.utils import ConnectionHandler
 
-from scorekeeper import local_servers
+from scorekeeper.management.bench import local_servers
 
 DEAL_EVERY = 120.0  # seconds between two deals at a table
 POLL_EVERY = 4.0  # seconds between two polls of a phone
@@ -305,7 +305,7 @@ class _connected_to:
         self.original: Any = None
 
     def __enter__(self) -> None:
-        from scorekeeper.env import env_database
+        from scorekeeper.server.env import env_database
 
         self.original = connections["default"]
         handler = ConnectionHandler({"default": env_database("URL", self.url, {"URL": self.url})})

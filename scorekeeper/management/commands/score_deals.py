@@ -9,7 +9,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from scorekeeper.error_text import error_text
+from scorekeeper.exchange.error_text import error_text
 from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.scoring.sheet import load_sheet_text, score_sheet
 

@@ -1,0 +1,317 @@
+"""Line charts drawn on the server as inline SVG: the numbers, laid out; no JavaScript.
+
+``line_chart`` turns named series into everything the template needs: the paths, the axes,
+their ticks and labels, a short description and a data table (the text equivalent for screen
+readers). Colours come from CSS classes (``stats.css``), so both themes are right.
+Charts of the product: ``evening_chart`` (running totals through a game), ``season_chart``
+(cumulative totals by evening) and ``player_chart`` (one player's season).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+
+from django.utils import formats
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from scorekeeper.reads.game_sheets import GameSheet
+from scorekeeper.reads.stats import PlayerFigures, SeasonStats
+from scorekeeper.server import shared_cache
+
+# The drawing, in SVG user units: about one CSS pixel each on a phone 390 pixels wide.
+WIDTH, HEIGHT = 360, 220
+LEFT, RIGHT, TOP, BOTTOM = 58, 8, 12, 40
+COLOURS = 8  # .series-0 … .series-7 in stats.css; further series are dashed, then dotted
+MAX_TICKS = 6
+
+
+@dataclass(frozen=True)
+class Tick:
+    position: float
+    label: str
+    anchor: str = "middle"
+
+
+@dataclass(frozen=True)
+class Series:
+    name: str
+    values: tuple[int, ...]
+    css: str
+    path: str
+    last_x: float
+    last_y: float
+
+    @property
+    def last(self) -> int:
+        return self.values[-1] if self.values else 0
+
+
+@dataclass(frozen=True)
+class LineChart:
+    id: str
+    title: str
+    description: str
+    x_label: str
+    y_label: str
+    series: tuple[Series, ...]
+    x_ticks: tuple[Tick, ...]
+    y_ticks: tuple[Tick, ...]
+    zero_y: float
+    x_labels: tuple[str, ...] = field(default=())
+    key: str = ""  # set when the drawing may be cached: equal keys, equal drawings
+    table_html: SafeString = field(default=SafeString(""))
+    width: int = WIDTH
+    height: int = HEIGHT
+    left: int = LEFT
+    right: int = WIDTH - RIGHT
+    top: int = TOP
+    bottom: int = HEIGHT - BOTTOM
+
+    @property
+    def empty(self) -> bool:
+        return not self.series or len(self.x_labels) < 2
+
+    @property
+    def axis_label_y(self) -> int:
+        return self.height - 6
+
+    @property
+    def x_middle(self) -> float:
+        return (self.left + self.right) / 2
+
+    @property
+    def legend(self) -> list[Series]:
+        """The series from the highest last value down, as the lines end."""
+        return sorted(self.series, key=lambda s: -s.last)
+
+    def table(self) -> SafeString:
+        """The figures as an HTML table (rows: the x axis; columns: the series)."""
+        return self.table_html
+
+
+def _table_html(x_label: str, x_labels: Sequence[str], series: Sequence[Series]) -> SafeString:
+    head = "".join(f"<th scope='col'>{escape(s.name)}</th>" for s in series)
+    columns = list(zip(*(s.values for s in series), strict=True)) if series else []
+    rows = "\n".join(
+        f"<tr><th scope='row'>{escape(label)}</th>"
+        + "".join(f"<td>{int(value)}</td>" for value in values)
+        + "</tr>"
+        for label, values in zip(x_labels, columns, strict=False)
+    )
+    return mark_safe(
+        f"<thead><tr><th scope='col'>{escape(x_label)}</th>{head}</tr></thead><tbody>{rows}</tbody>"
+    )
+
+
+def nice_step(span: float, ticks: int = MAX_TICKS) -> int:
+    """A round step (1, 2, 5 × 10^n) giving at most ``ticks`` intervals over the span."""
+    if span <= 0:
+        return 1
+    raw = span / max(ticks - 1, 1)
+    power = 10 ** math.floor(math.log10(raw))
+    for factor in (1, 2, 5, 10):
+        if factor * power >= raw:
+            return max(1, int(factor * power))
+    return max(1, int(10 * power))
+
+
+def _number(value: int) -> str:
+    return formats.number_format(value, force_grouping=abs(value) >= 10000)
+
+
+def line_chart(
+    *,
+    chart_id: str,
+    title: str,
+    x_label: str,
+    y_label: str,
+    x_labels: Sequence[str],
+    series: Sequence[tuple[str, Sequence[int]]],
+    x_tick_labels: Sequence[str] | None = None,
+    description: str = "",
+) -> LineChart:
+    """Lay out named series of numbers over the same x positions (one per x label)."""
+    count = len(x_labels)
+    values = [v for _name, vs in series for v in vs] or [0]
+    low, high = min(0, *values), max(0, *values)
+    step = nice_step(high - low)
+    low, high = math.floor(low / step) * step, math.ceil(high / step) * step
+    if high == low:
+        high = low + step
+    plot_left, plot_right = LEFT, WIDTH - RIGHT
+    plot_top, plot_bottom = TOP, HEIGHT - BOTTOM
+
+    def x_at(index: int) -> float:
+        if count <= 1:
+            return (plot_left + plot_right) / 2
+        return plot_left + (plot_right - plot_left) * index / (count - 1)
+
+    def y_at(value: float) -> float:
+        return plot_bottom - (plot_bottom - plot_top) * (value - low) / (high - low)
+
+    drawn = []
+    for number, (name, vs) in enumerate(series):
+        points = " ".join(f"{x_at(i):.1f},{y_at(v):.1f}" for i, v in enumerate(vs))
+        css = f"series-{number % COLOURS}"
+        if number >= COLOURS:
+            css += " series-dashed" if number < 2 * COLOURS else " series-dotted"
+        drawn.append(
+            Series(
+                name=name,
+                values=tuple(vs),
+                css=css,
+                path=f"M{points}" if points else "",
+                last_x=round(x_at(len(vs) - 1), 1) if vs else plot_left,
+                last_y=round(y_at(vs[-1]), 1) if vs else y_at(0),
+            )
+        )
+    y_ticks = tuple(
+        Tick(position=round(y_at(v), 1), label=_number(v)) for v in range(low, high + 1, step)
+    )
+    tick_labels = list(x_tick_labels) if x_tick_labels is not None else list(x_labels)
+    x_ticks: list[Tick] = []
+    if count:
+        shown = min(count, MAX_TICKS)
+        indexes = sorted({round(k * (count - 1) / max(shown - 1, 1)) for k in range(shown)})
+        x_ticks = [
+            Tick(
+                position=round(x_at(i), 1),
+                label=tick_labels[i],
+                anchor="end" if i == count - 1 and count > 1 else "middle",
+            )
+            for i in indexes
+        ]
+    if not description and drawn:
+        last = x_labels[-1] if x_labels else ""
+        description = _("%(label)s: %(figures)s.") % {
+            "label": last,
+            "figures": ", ".join(
+                f"{s.name} {_number(s.last)}" for s in sorted(drawn, key=lambda s: -s.last)
+            ),
+        }
+    return LineChart(
+        id=chart_id,
+        title=title,
+        description=description,
+        x_label=x_label,
+        y_label=y_label,
+        series=tuple(drawn),
+        x_ticks=tuple(x_ticks),
+        y_ticks=y_ticks,
+        zero_y=round(y_at(0), 1),
+        x_labels=tuple(x_labels),
+        table_html=_table_html(x_label, x_labels, drawn),
+    )
+
+
+def _date(date: dt.date, format_name: str) -> str:
+    """A date as the language writes it (remembered: charts show hundreds of them)."""
+    return _date_in(date, format_name, get_language())
+
+
+@functools.lru_cache(maxsize=4000)
+def _date_in(date: dt.date, format_name: str, language: str | None) -> str:
+    # A pure function of its arguments: a process-local memo is never stale.
+    return formats.date_format(date, format_name)
+
+
+def _short_date(date: dt.date) -> str:
+    return _date(date, "j M")
+
+
+def evening_chart(sheet: GameSheet) -> LineChart:
+    """The running totals through a game, a line per player, from its score sheet.
+
+    No query: everything comes from ``sheets.game_sheet(game)``.
+    """
+    names = [player.name for player in sheet.players]
+    columns: list[list[int]] = [[0] for _player in names]
+    for row in sheet.rows:
+        for column, total in zip(columns, row.totals, strict=True):
+            column.append(total)
+    x_labels = [_("start")] + [str(row.deal.number) for row in sheet.rows]
+    return line_chart(
+        chart_id=f"chart-game-{sheet.game.pk}",
+        title=_("Running totals, deal by deal"),
+        x_label=_("Deal"),
+        y_label=_("Points"),
+        x_labels=x_labels,
+        x_tick_labels=["0", *x_labels[1:]],
+        series=list(zip(names, columns, strict=True)),
+        description=(
+            _("After deal %(number)s: %(figures)s.")
+            % {
+                "number": len(sheet.rows),
+                "figures": ", ".join(
+                    f"{name} {_number(total)}"
+                    for name, total in sorted(
+                        zip(names, sheet.totals, strict=True), key=lambda nt: -nt[1]
+                    )
+                ),
+            }
+            if sheet.rows
+            else ""
+        ),
+    )
+
+
+CHART_SECONDS = 7 * 86400
+
+
+def season_chart(stats: SeasonStats, *, chart_id: str = "chart-season") -> LineChart:
+    """Each player's cumulative total after each evening of the season.
+
+    Kept in the shared cache while the figures (``stats.key``) and the language stay the same.
+    """
+    if stats.key is None:
+        return _season_chart(stats, chart_id)
+    key = f"{stats.digest}:{get_language()}:{chart_id}"
+    return shared_cache.get_or_build(
+        f"chart.{key}", lambda: replace(_season_chart(stats, chart_id), key=key), CHART_SECONDS
+    )
+
+
+def _season_chart(stats: SeasonStats, chart_id: str) -> LineChart:
+    x_labels = [_("start")] + [_date(e.date, "SHORT_DATE_FORMAT") for e in stats.evenings]
+    ticks = [""] + [_short_date(e.date) for e in stats.evenings]
+    series = [(row.name, [0, *stats.cumulative(row.player_id)]) for row in stats.rows]
+    description = ""
+    if stats.evenings:
+        description = _("After %(count)s evenings: %(figures)s.") % {
+            "count": len(stats.evenings),
+            "figures": ", ".join(f"{row.name} {_number(row.total)}" for row in stats.rows),
+        }
+    return line_chart(
+        chart_id=chart_id,
+        title=_("Cumulative totals, evening by evening"),
+        x_label=_("Evening"),
+        y_label=_("Points"),
+        x_labels=x_labels,
+        x_tick_labels=ticks,
+        series=series,
+        description=description,
+    )
+
+
+def player_chart(
+    figures: PlayerFigures, *, title: str | None = None, chart_id: str = "chart-player"
+) -> LineChart:
+    """One player's points added up evening by evening."""
+    x_labels = [_("start")] + [_date(e.date, "SHORT_DATE_FORMAT") for e in figures.evenings]
+    ticks = [""] + [_short_date(e.date) for e in figures.evenings]
+    return line_chart(
+        chart_id=chart_id,
+        title=title or _("Points through the season"),
+        x_label=_("Evening"),
+        y_label=_("Points"),
+        x_labels=x_labels,
+        x_tick_labels=ticks,
+        series=[(figures.player.name, [0, *figures.cumulative()])],
+    )

@@ -1,0 +1,160 @@
+"""The read side of a deal's history and of an evening's deleted deals, in words.
+
+Each change (``DealChange``) keeps the deal's inputs before and after, as the snapshot a
+deletion keeps (player ids); here they become lines a person reads: "Points: 49 → 56".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from scorekeeper.models import Deal, DealChange, DeletedDeal, Evening, Game, Player
+from scorekeeper.screens.table.deal_forms import CHELEM, PETIT_AU_BOUT, POIGNEE_LABELS
+
+
+def deleted_deals_url(evening: Evening) -> str:
+    return reverse("deleted_deals", args=[evening.pk])
+
+
+def _names(club_id: int) -> dict[int, str]:
+    return dict(Player.objects.filter(club_id=club_id).values_list("pk", "name"))
+
+
+def _who(names: dict[int, str], player: object) -> str:
+    if player is None:
+        return "—"
+    return names.get(player, "?") if isinstance(player, int) else str(player)
+
+
+def _points(value: object) -> str:
+    if value is None:
+        return "—"
+    number = Decimal(str(value))
+    return str(number.to_integral_value()) if number == number.to_integral_value() else str(number)
+
+
+def describe(snapshot: dict[str, Any] | None, names: dict[int, str]) -> list[tuple[str, str]]:
+    """A deal's inputs as (label, value) pairs, in the order the form asks for them."""
+    if not snapshot:
+        return []
+    lines = [(_("Dealer"), _who(names, snapshot.get("dealer")))]
+    stakes: dict[str, Any] = snapshot.get("stakes") or {}
+    if stakes:  # L'escopette: who won which stake trumps
+        won: dict[Any, list[int]] = {}
+        for trump, player in stakes.items():
+            won.setdefault(player, []).append(int(trump))
+        for player, trumps in won.items():
+            trumps.sort(reverse=True)
+            lines.append(
+                (
+                    _who(names, player),
+                    _("%(trumps)s (%(total)s)")
+                    % {"trumps": ", ".join(map(str, trumps)), "total": sum(trumps)},
+                )
+            )
+        return lines
+    seated = ", ".join(_who(names, player) for player in snapshot.get("seated") or [])
+    lines.append((_("At the table"), seated))
+    if snapshot.get("passed"):
+        lines.append((_("Contract"), _("Everyone passed")))
+        return lines
+    contracts = dict(Deal.Contract.choices)
+    contract = snapshot.get("contract") or ""
+    lines += [
+        (_("Taker"), _who(names, snapshot.get("taker"))),
+        (_("Contract"), str(contracts.get(contract, contract))),
+        (_("Bouts"), str(snapshot.get("bouts"))),
+        (_("Attack's points"), _points(snapshot.get("points"))),
+    ]
+    if snapshot.get("partner") is not None:
+        lines.append((_("Partner"), _who(names, snapshot.get("partner"))))
+    petit = snapshot.get("petit_au_bout") or ""
+    lines.append((_("Petit au bout"), str(dict(PETIT_AU_BOUT).get(petit, petit))))
+    poignees = snapshot.get("poignees") or []
+    lines.append(
+        (
+            _("Poignées shown"),
+            ", ".join(str(POIGNEE_LABELS.get(kind, kind)) for kind in poignees) or _("None"),
+        )
+    )
+    chelem = snapshot.get("chelem") or ""
+    lines.append((_("Chelem"), str(dict(CHELEM).get(chelem, chelem))))
+    return lines
+
+
+@dataclass
+class HistoryLine:
+    change: DealChange
+    who: str
+    # (label, before, after): only what changed for a correction; all of it otherwise
+    details: list[tuple[str, str, str]] = field(default_factory=list)
+
+    @property
+    def action(self) -> str:
+        return str(self.change.get_action_display())
+
+
+def _who_did(change: DealChange) -> str:
+    return change.by.get_short_name() if change.by is not None else _("someone")
+
+
+def history_lines(changes: Iterable[DealChange], names: dict[int, str]) -> list[HistoryLine]:
+    lines = []
+    for change in changes:
+        before = dict(describe(change.before, names))
+        after = describe(change.after, names)
+        if change.action == DealChange.Action.CHANGED:
+            labels = list(dict.fromkeys([*(label for label, _v in after), *before]))
+            now = dict(after)
+            details = [
+                (label, before.get(label, "—"), now.get(label, "—"))
+                for label in labels
+                if before.get(label) != now.get(label)
+            ]
+        elif change.action == DealChange.Action.DELETED:
+            details = [(label, value, "") for label, value in before.items()]
+        else:
+            details = [(label, "", value) for label, value in after]
+        lines.append(HistoryLine(change=change, who=_who_did(change), details=details))
+    return lines
+
+
+def deal_history(deal: Deal) -> list[HistoryLine]:
+    """What happened to this deal, first to last (a deletion and its undo included)."""
+    changes = DealChange.objects.filter(deal=deal).select_related("by").order_by("at", "pk")
+    return history_lines(changes, _names(deal.game.evening.club_id))
+
+
+@dataclass
+class DeletedLine:
+    deleted: DeletedDeal
+    who: str
+    details: list[tuple[str, str]]
+
+
+@dataclass
+class DeletedInGame:
+    game: Game
+    lines: list[DeletedLine]
+
+
+def deleted_deals(evening: Evening) -> list[DeletedInGame]:
+    """The evening's deletions not undone yet, game by game, the latest first."""
+    names = _names(evening.club_id)
+    rows = (
+        DeletedDeal.objects.filter(game__evening=evening, restored_at__isnull=True)
+        .select_related("game", "deleted_by")
+        .order_by("game__number", "-pk")
+    )
+    games: dict[int, DeletedInGame] = {}
+    for row in rows:
+        who = row.deleted_by.get_short_name() if row.deleted_by is not None else _("someone")
+        line = DeletedLine(deleted=row, who=who, details=describe(row.snapshot, names))
+        games.setdefault(row.game_id, DeletedInGame(game=row.game, lines=[])).lines.append(line)
+    return list(games.values())

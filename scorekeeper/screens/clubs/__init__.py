@@ -1,0 +1,1 @@
+"""Clubs and joining: a club's members and players, invitations, join links and archives."""

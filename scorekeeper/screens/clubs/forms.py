@@ -1,0 +1,80 @@
+"""Forms of the club pages: they parse input only; the services decide and write."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.conf import settings
+from django.utils.translation import gettext_lazy as _
+
+from accounts.forms import EmailAddressField
+from accounts.models import User
+from scorekeeper.exchange.error_text import error_text
+from scorekeeper.models import Club, Player
+from scorekeeper.scoring.errors import ScoringError
+from scorekeeper.scoring.inputs import clean_name
+
+
+class ClubNameForm(forms.Form):
+    name = forms.CharField(
+        label=_("Name of the club"),
+        max_length=Club._meta.get_field("name").max_length,
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
+    )
+
+
+class InvitationForm(forms.Form):
+    email = EmailAddressField(
+        label=_("E-mail address"),
+        max_length=254,
+        widget=forms.EmailInput(attrs={"autocomplete": "off", "inputmode": "email"}),
+    )
+    language = forms.ChoiceField(
+        label=_("Language of the e-mail"), choices=settings.LANGUAGES, required=False
+    )
+
+
+def _same_rules_as_imports(clean: Any, value: str) -> str:
+    """A form's text through the rules every import follows (``scoring.inputs``)."""
+    try:
+        return clean(value, "name")
+    except ScoringError as error:
+        raise forms.ValidationError(error_text(error)) from None
+
+
+class PlayerAddForm(forms.Form):
+    name = forms.CharField(
+        label=_("Name of the player"),
+        max_length=Player._meta.get_field("name").max_length,
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
+    )
+
+    def clean_name(self) -> str:
+        return _same_rules_as_imports(clean_name, self.cleaned_data["name"])
+
+
+class PlayerEditForm(forms.Form):
+    name = forms.CharField(
+        label=_("Name"),
+        max_length=Player._meta.get_field("name").max_length,
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
+    )
+    user = forms.ModelChoiceField(
+        label=_("Member's account"),
+        queryset=User.objects.none(),
+        required=False,
+        empty_label=_("No account"),
+        help_text=_("Link this player to a member who signs in, if the player is one."),
+    )
+
+    def clean_name(self) -> str:
+        return _same_rules_as_imports(clean_name, self.cleaned_data["name"])
+
+    def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["user"]
+        assert isinstance(field, forms.ModelChoiceField)
+        field.queryset = User.objects.filter(memberships__club=club).order_by(
+            "display_name", "email"
+        )

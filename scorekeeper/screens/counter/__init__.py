@@ -1,0 +1,1 @@
+"""The counter: the public page that counts a pile of cards with the pair method."""

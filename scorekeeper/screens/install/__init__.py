@@ -1,0 +1,1 @@
+"""Install and offline: the manifest, the icons, the service worker and the offline page."""

@@ -1,0 +1,1 @@
+"""Seasons and players: standings, charts, a player's figures, imports and exports."""

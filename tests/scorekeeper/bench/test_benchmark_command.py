@@ -1,0 +1,60 @@
+"""`manage.py benchmark` runs on a small synthetic club and writes its figures as JSON."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.core.management import call_command
+from django.db import connections
+
+from accounts.models import User
+from scorekeeper.reads import stats
+
+PAGES = [
+    "evening page (50 deals)",
+    "live poll, nothing changed",
+    "deal preview",
+    "season standings",
+    "player page",
+    "counter update",
+    "season, first view after a restart",
+    "deal save",
+]
+
+
+@pytest.mark.django_db
+def test_the_benchmark_times_every_page_in_a_throwaway_database(tmp_path: Path) -> None:
+    before = connections["default"].settings_dict["NAME"]
+    users = User.objects.count()
+    out, err = io.StringIO(), io.StringIO()
+    path = tmp_path / "bench.json"
+    call_command(
+        "benchmark", "--deals", "100", "--repeat", "2", "--json", str(path), stdout=out, stderr=err
+    )
+    data = json.loads(path.read_text())
+    assert set(data) >= {"deals", "bare_ms", "minimal_ms", "pages"}
+    assert data["deals"] == 100
+    assert data["bare_ms"] > 0 and data["minimal_ms"] > 0
+    assert [page["name"] for page in data["pages"]] == PAGES
+    for page in data["pages"]:
+        assert set(page) == {"name", "median_ms", "ratio", "queries"}
+        assert page["median_ms"] > 0
+        assert page["ratio"] == pytest.approx(page["median_ms"] / data["minimal_ms"], rel=0.02)
+        assert isinstance(page["queries"], int)
+        assert page["queries"] > 0 or page["name"] == "counter update"  # a public page
+    sheet, archive = data["imports"]
+    assert sheet["name"] == "import a 100-deal sheet" and sheet["deals"] == 100
+    assert archive["name"] == f"import a {archive['deals']}-deal archive"
+    assert archive["deals"] >= 100  # the synthetic club, with the deals the save timing added
+    assert all(row["seconds"] > 0 for row in data["imports"])
+    table = out.getvalue()
+    assert "median ms" in table and "season standings" in table and "minimal page" in table
+    # The project's database (here, the test database) is as it was, and in use again.
+    assert connections["default"].settings_dict["NAME"] == before
+    assert User.objects.count() == users
+    assert settings.ROOT_URLCONF == "scorekeeper.urls"
+    stats.clear_memo()

@@ -1,0 +1,105 @@
+"""`manage.py loadtest` refuses what it cannot do, before it starts anything.
+
+The load test itself is a benchmark (README, "Scale"), not part of the suite: it needs wrk,
+nginx and minutes of a quiet machine.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+from django.db import connection
+from django.test import Client
+from django.urls import reverse
+
+from scorekeeper import services
+from scorekeeper.management.commands.loadtest import LUA, Kind, _lua_value
+from scorekeeper.scoring.tarot import PassedDeal
+from tests.factories import make_club, make_member, start_evening
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [(["--tables", "0"], "--tables"), (["--duration", "2"], "--duration")],
+)
+def test_bad_arguments_are_refused(args: list[str], message: str) -> None:
+    with pytest.raises(CommandError, match=message):
+        call_command("loadtest", *args)
+
+
+@pytest.mark.skipif(connection.vendor == "postgresql", reason="the SQLite pass")
+def test_it_needs_postgresql(monkeypatch) -> None:
+    monkeypatch.setattr("shutil.which", lambda name: f"/usr/bin/{name}")
+    with pytest.raises(CommandError, match="postgres"):
+        call_command("loadtest", "--tables", "1", "--duration", "5")
+
+
+def test_requests_are_written_for_wrk_as_lua_tables() -> None:
+    item = {"path": "/evenings/3/live/", "version": 4, "headers": {"Cookie": 'a="b"'}}
+    assert _lua_value([item]) == (
+        '{{["path"] = "/evenings/3/live/", ["version"] = 4, '
+        '["headers"] = {["Cookie"] = "a=\\"b\\""}}}'
+    )
+
+
+def test_phones_wait_so_that_the_kind_keeps_its_rate() -> None:
+    polls = Kind("live poll", [], rate=250.0, connections=1000, expect=(200, 304))
+    assert polls.mean_delay_ms == 4000  # 1000 phones polling every 4 s: 250 a second
+
+
+def lua_pattern_as_regex(pattern: str) -> str:
+    """The few Lua pattern items the load test's script uses, as a Python regex."""
+    for lua, regex in (("%w", "A-Za-z0-9"), ("%s", r"\s"), ("%d", r"\d"), ("%-", r"\-")):
+        pattern = pattern.replace(lua, regex)
+    return pattern
+
+
+@pytest.mark.django_db
+def test_the_phones_of_the_load_test_read_the_new_version_from_a_live_answer() -> None:
+    """Else every poll after a deal would be a full answer, and the figures a fiction."""
+    club, players = make_club()
+    member = make_member(club)
+    evening, game = start_evening(club, players)
+    evening.refresh_from_db()
+    client = Client()
+    client.force_login(member)
+    services.deal_record(game=game, inputs=PassedDeal(seated=tuple(p.pk for p in players)))
+    url = reverse("evening_live", args=[evening.pk])
+    answer = client.get(url, {"version": evening.version}, HTTP_HX_REQUEST="true")
+    assert answer.status_code == 200
+    lua = re.search(r"string\.match\(\s*body, '([^']+)'\)", LUA).group(1)
+    found = re.search(lua_pattern_as_regex(lua), answer.content.decode())
+    assert found is not None
+    assert (found.group(1), int(found.group(2))) == (url, evening.version + 1)
+
+
+def test_the_cpu_of_a_child_that_has_ended_still_counts() -> None:
+    """gunicorn replaces workers during the load: their CPU must not vanish from the sum."""
+    from scorekeeper.management.bench import local_servers
+
+    parent = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import subprocess, sys, time\n"
+            "subprocess.run([sys.executable, '-c', 'sum(range(50_000_000))'])\n"
+            "print('ended', flush=True)\n"
+            "time.sleep(30)",
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert parent.stdout.readline().strip() == "ended"  # the child has run and is gone
+        alive = local_servers.process_tree(parent.pid)
+        assert alive == [parent.pid]
+        assert local_servers.cpu_seconds(alive) < 0.2  # the parent itself did little
+        assert local_servers.tree_cpu_seconds(parent.pid) >= 0.2  # the child's work counts
+    finally:
+        parent.kill()
+        parent.wait()

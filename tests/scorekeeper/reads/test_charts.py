@@ -1,0 +1,154 @@
+"""Charts drawn on the server: numbers laid out as SVG, with a text equivalent."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Iterator
+
+import pytest
+from django.core.cache import cache
+from django.template.loader import render_to_string
+from django.test import Client
+from django.utils import translation
+
+from scorekeeper.models import Season
+from scorekeeper.reads import charts, stats
+from scorekeeper.reads.game_sheets import game_sheet
+from tests.scorekeeper.season_factories import (
+    deal,
+    hand_computed_season,
+    make_world,
+    play_evening,
+)
+
+
+@pytest.fixture(autouse=True)
+def _fresh_memory() -> Iterator[None]:
+    stats.clear_memo()
+    cache.clear()
+    yield
+    stats.clear_memo()
+
+
+@pytest.mark.parametrize(
+    ("span", "step"), [(0, 1), (7, 2), (100, 20), (2280, 500), (3667, 1000), (45, 10)]
+)
+def test_ticks_go_by_round_steps(span: int, step: int) -> None:
+    assert charts.nice_step(span) == step
+
+
+def test_a_line_chart_lays_out_its_series_within_the_drawing() -> None:
+    chart = charts.line_chart(
+        chart_id="c",
+        title="Totals",
+        x_label="Deal",
+        y_label="Points",
+        x_labels=["start", "1", "2"],
+        series=[("Ana", [0, 198, 173]), ("Ben", [0, -66, 9])],
+    )
+    assert [s.name for s in chart.legend] == ["Ana", "Ben"]
+    assert chart.y_ticks[0].label == "-100"
+    assert 0 in [int(t.label) for t in chart.y_ticks]
+    for series in chart.series:
+        points = [tuple(map(float, p.split(","))) for p in series.path[1:].split()]
+        assert len(points) == 3
+        for x, y in points:
+            assert chart.left <= x <= chart.right
+            assert chart.top <= y <= chart.bottom
+    zero = next(t for t in chart.y_ticks if t.label == "0")
+    assert zero.position == chart.zero_y
+    ana = chart.series[0]
+    assert ana.path.startswith(f"M{chart.left:.1f},{chart.zero_y:.1f}")
+    assert "Ana 173, Ben 9" in chart.description
+
+
+@pytest.mark.django_db
+def test_the_evening_chart_draws_a_line_per_player_from_the_score_sheet() -> None:
+    world = make_world()
+    table = list(world.players.values())[:4]
+    ana, ben = table[0], table[1]
+    evening = play_evening(
+        world,
+        dt.date(2025, 1, 10),
+        table,
+        [deal(table, ana, "garde", 2, 49), deal(table, ben, "petite", 1, 51)],
+    )
+    sheet = game_sheet(evening.games.get())
+    with translation.override("en"):
+        chart = charts.evening_chart(sheet)
+    assert [s.name for s in chart.series] == ["Ana", "Ben", "Chloé", "Dan"]
+    assert [s.values for s in chart.series][:2] == [(0, 198, 173), (0, -66, 9)]
+    assert chart.x_labels == ("start", "1", "2")
+    assert chart.description == "After deal 2: Ana 173, Ben 9, Chloé -91, Dan -91."
+
+
+@pytest.mark.django_db
+def test_the_chart_renders_as_inline_svg_with_a_title_a_description_and_a_table() -> None:
+    world = make_world()
+    table = list(world.players.values())[:4]
+    evening = play_evening(
+        world, dt.date(2025, 1, 10), table, [deal(table, table[0], "garde", 2, 40.5)]
+    )
+    with translation.override("fr"):
+        chart = charts.evening_chart(game_sheet(evening.games.get()))
+        html = render_to_string("scorekeeper/common/_line_chart.html", {"chart": chart})
+    svg = re.search(r"<svg class=\"chart-svg\".*?</svg>", html, re.S)
+    assert svg is not None
+    svg_text = svg.group(0)
+    assert 'role="img"' in svg_text
+    assert f'aria-labelledby="{chart.id}-title {chart.id}-desc"' in svg_text
+    assert f'<title id="{chart.id}-title">' in svg_text
+    assert "<desc" in svg_text
+    # Coordinates are not localised (no decimal commas in French), colours are classes.
+    assert not re.search(r'(x|y|cx|cy|x1|x2|y1|y2)="-?\d+,\d', svg_text)
+    assert "stroke=" not in svg_text and "fill=" not in svg_text and "#" not in svg_text
+    # The text equivalent: a table with a row per deal and a column per player.
+    table_html = re.search(r'<div class="visually-hidden"><table>.*?</table>', html, re.S)
+    assert table_html is not None
+    assert table_html.group(0).count("<tr>") == 3  # the header, the start, deal 1
+    assert "<td>-104</td>" in table_html.group(0) or "<td>-156</td>" in table_html.group(0)
+
+
+@pytest.mark.django_db
+def test_a_game_with_no_deal_draws_nothing() -> None:
+    world = make_world()
+    table = list(world.players.values())[:4]
+    evening = play_evening(world, dt.date(2025, 1, 10), table, [])
+    chart = charts.evening_chart(game_sheet(evening.games.get()))
+    assert chart.empty
+    assert render_to_string("scorekeeper/common/_line_chart.html", {"chart": chart}).strip() == ""
+
+
+@pytest.mark.django_db
+def test_the_season_chart_adds_up_each_players_evenings(client: Client) -> None:
+    world = make_world()
+    hand_computed_season(world)
+    season = Season.objects.get(club=world.club, name="2025")
+    with translation.override("en"):
+        chart = charts.season_chart(stats.for_season(season))
+    values = {s.name: s.values for s in chart.series}
+    assert values["Ana"] == (0, -587, -313)
+    assert values["Eve"] == (0, 0, 34)
+    assert values["Dan"] == (0, -66 - 25 + 2280, 2223)
+    assert chart.description.startswith("After 2 evenings: Dan 2223, Eve 34")
+    client.force_login(world.member)
+    page = client.get(
+        f"/clubs/{world.club.pk}/seasons/{season.pk}/", HTTP_ACCEPT_LANGUAGE="en"
+    ).text
+    assert "Cumulative totals, evening by evening" in page
+    assert page.count('class="chart-line series-') == 2 * 5  # a line and a legend swatch each
+
+
+@pytest.mark.django_db
+def test_more_players_than_colours_get_dashed_lines() -> None:
+    chart = charts.line_chart(
+        chart_id="c",
+        title="t",
+        x_label="x",
+        y_label="y",
+        x_labels=["a", "b"],
+        series=[(f"P{i}", [0, i]) for i in range(10)],
+    )
+    assert chart.series[7].css == "series-7"
+    assert chart.series[8].css == "series-0 series-dashed"

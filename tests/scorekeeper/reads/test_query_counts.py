@@ -1,0 +1,147 @@
+"""The season pages make as many queries with a big season as with a small one."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterator
+
+import pytest
+from django.core.cache import cache
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+
+from scorekeeper.models import Season
+from scorekeeper.reads import charts, stats
+from scorekeeper.server import shared_cache
+from tests.scorekeeper.season_factories import World, deal, make_world, passed, play_evening
+
+pytestmark = pytest.mark.django_db
+
+NAMES = ("Ana", "Ben", "Chloé", "Dan", "Eve", "Fred", "Gaby", "Hugo")
+SIZES = {"small": (2, 3, 5), "big": (9, 12, 8)}  # evenings, deals each, players in the club
+
+# Queries, pinned: nothing computed yet, and warm.
+# Cold: session, user, membership, season, changes, evenings, stored figures, scores, store,
+# names, seasons.
+SEASON_PAGE = 11
+SEASON_PAGE_WARM = 7
+PLAYER_PAGE = 10
+PLAYER_PAGE_WARM = 6
+SEASON_CHART = 6  # what changed, the evenings, stored figures, their scores, store, the names
+EXPORT = 10
+CLUB_STANDINGS = 8
+
+
+@pytest.fixture(autouse=True)
+def _fresh_memory() -> Iterator[None]:
+    stats.clear_memo()
+    cache.clear()
+    yield
+    stats.clear_memo()
+
+
+def grow(evenings: int, deals_each: int, players: int) -> World:
+    world = make_world(names=NAMES[:players])
+    everyone = list(world.players.values())
+    for number in range(evenings):
+        table = [everyone[(number + k) % players] for k in range(4 + number % 2)]
+        deals = []
+        for n in range(deals_each):
+            taker = table[n % len(table)]
+            partner = table[(n + 1) % len(table)] if len(table) == 5 else None
+            if n % 5 == 4:
+                deals.append(passed(table))
+            else:
+                deals.append(
+                    deal(
+                        table, taker, "garde", 2, 40 + n % 9, partner=partner, poignees=("simple",)
+                    )
+                )
+        play_evening(world, dt.date(2025, 1, 1) + dt.timedelta(days=7 * number), table, deals)
+    return world
+
+
+@pytest.fixture(params=list(SIZES))
+def world(request: pytest.FixtureRequest) -> World:
+    return grow(*SIZES[request.param])
+
+
+def test_the_season_page(world: World, client: Client, django_assert_max_num_queries) -> None:
+    season = Season.objects.get(club=world.club)
+    client.force_login(world.member)
+    url = f"/clubs/{world.club.pk}/seasons/{season.pk}/"
+    with django_assert_max_num_queries(SEASON_PAGE):
+        assert client.get(url).status_code == 200
+    with django_assert_max_num_queries(SEASON_PAGE_WARM):
+        assert client.get(url, {"sort": "average"}).status_code == 200
+
+
+def test_a_players_page(world: World, client: Client, django_assert_max_num_queries) -> None:
+    season = Season.objects.get(club=world.club)
+    client.force_login(world.member)
+    url = f"/clubs/{world.club.pk}/players/{world.players['Ana'].pk}/"
+    with django_assert_max_num_queries(PLAYER_PAGE):
+        assert client.get(url, {"season": season.pk}).status_code == 200
+    with django_assert_max_num_queries(PLAYER_PAGE_WARM):
+        assert client.get(url, {"season": season.pk}).status_code == 200
+    with django_assert_max_num_queries(PLAYER_PAGE):
+        assert client.get(url, {"season": "all"}).status_code == 200
+
+
+def test_the_season_chart(world: World, django_assert_max_num_queries) -> None:
+    season = Season.objects.get(club=world.club)
+    with django_assert_max_num_queries(SEASON_CHART):
+        chart = charts.season_chart(stats.for_season(season))
+    assert len(chart.series) == len(world.players)
+
+
+def test_the_club_pages_standings(world: World, django_assert_max_num_queries) -> None:
+    from scorekeeper.screens.seasons.views import club_season_context
+
+    with django_assert_max_num_queries(CLUB_STANDINGS):
+        context = club_season_context(world.club)
+    assert len(context["standings"]) == len(world.players)
+
+
+def test_the_exports(world: World, client: Client, django_assert_max_num_queries) -> None:
+    season = Season.objects.get(club=world.club)
+    evening = world.club.evenings.order_by("-date").first()
+    client.force_login(world.member)
+    for url in (
+        f"/clubs/{world.club.pk}/seasons/{season.pk}/export.csv",
+        f"/clubs/{world.club.pk}/seasons/{season.pk}/export.json",
+        f"/evenings/{evening.pk}/export.csv",
+        f"/evenings/{evening.pk}/export.json",
+    ):
+        with django_assert_max_num_queries(EXPORT):
+            assert client.get(url).status_code == 200, url
+
+
+def test_after_a_restart_a_season_reads_the_stored_figures_not_the_scores(
+    world: World, client: Client
+) -> None:
+    season = Season.objects.get(club=world.club)
+    client.force_login(world.member)
+    url = f"/clubs/{world.club.pk}/seasons/{season.pk}/"
+    assert client.get(url).status_code == 200  # aggregates every evening, stores the figures
+    stats.clear_memo()  # a restart without Redis: nothing cached, in memory or in the cache
+    client.force_login(world.member)
+    with CaptureQueriesContext(connection) as captured:
+        assert client.get(url).status_code == 200
+    sql = [query["sql"] for query in captured.captured_queries]
+    assert any("scorekeeper_eveningtally" in query for query in sql)
+    assert not any("scorekeeper_dealscore" in query for query in sql), sql
+    assert not any(query.startswith(("INSERT", "UPDATE")) for query in sql)
+
+
+def test_after_a_restart_with_the_shared_cache_a_season_is_as_warm_as_ever(
+    world: World, client: Client, django_assert_max_num_queries
+) -> None:
+    season = Season.objects.get(club=world.club)
+    client.force_login(world.member)
+    url = f"/clubs/{world.club.pk}/seasons/{season.pk}/"
+    assert client.get(url).status_code == 200
+    shared_cache.forget_local()  # a new process: its memory is empty, Redis is not
+    with django_assert_max_num_queries(SEASON_PAGE_WARM):
+        assert client.get(url).status_code == 200
