@@ -213,11 +213,13 @@ def evening_totals(deals: Iterable[DealFacts]) -> dict[int, dict[Player, int]]:
 def check_scale(scale: object) -> tuple[int, ...]:
     """A points scale: 1 to 20 whole numbers >= 0, never rising (10, 6, 4, 2, 1)."""
     if not isinstance(scale, Sequence) or isinstance(scale, str):
-        raise ScoringError.coded("scale", "not_scale", "%(value)s is not a list", value=scale)
+        raise ScoringError.coded(
+            "scale", "not_scale", "%(value)s is not a list of points by place", value=scale
+        )
     values = tuple(scale)
     if not 1 <= len(values) <= SCALE_MAX:
         raise ScoringError.coded(
-            "scale", "scale_length", "give 1 to %(limit)s places", limit=SCALE_MAX
+            "scale", "scale_length", "give the points of 1 to %(limit)s places", limit=SCALE_MAX
         )
     if any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in values):
         raise ScoringError.coded(

@@ -6,6 +6,7 @@ from fractions import Fraction
 
 import pytest
 
+from scorekeeper.management.bench.synthetic_club import synthetic_club
 from scorekeeper.scoring.club_figures import (
     ContractCell,
     check_scale,
@@ -19,7 +20,6 @@ from scorekeeper.scoring.club_figures import (
 )
 from scorekeeper.scoring.club_records import club_records, made_streaks
 from scorekeeper.scoring.errors import ScoringError
-from scorekeeper.scoring.synthetic_club import synthetic_club
 from tests.scoring.hand_season import FIVE, FOUR, corrected, paper, passed, played, season
 
 
