@@ -12,8 +12,10 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from scorekeeper.scoring.ratings import Prediction
+if TYPE_CHECKING:
+    from scorekeeper.scoring.ratings import Prediction
 
 CLIP = 1e-6
 
@@ -40,25 +42,44 @@ def _log_loss(chance: float, won: bool) -> float:
     return -math.log(chance if won else 1 - chance)
 
 
+@dataclass
+class QualitySums:
+    """The running sums behind :class:`PredictionQuality`, added to deal by deal."""
+
+    count: int = 0
+    wins: int = 0
+    brier: float = 0.0
+    brier_base: float = 0.0
+    loss: float = 0.0
+    loss_base: float = 0.0
+
+    def add(self, chance: float, made: bool) -> None:
+        """One more deal: the ratings said ``chance``; the base rate what came before."""
+        base = (self.wins + 1) / (self.count + 2)
+        outcome = 1.0 if made else 0.0
+        self.brier += (chance - outcome) ** 2
+        self.brier_base += (base - outcome) ** 2
+        self.loss += _log_loss(chance, made)
+        self.loss_base += _log_loss(base, made)
+        self.count += 1
+        self.wins += made
+
+    def result(self) -> PredictionQuality:
+        count = self.count
+        if not count:
+            return PredictionQuality(0, 0.0, 0.0, 0.0, 0.0)
+        return PredictionQuality(
+            deals=count,
+            brier=self.brier / count,
+            brier_base=self.brier_base / count,
+            log_loss=self.loss / count,
+            log_loss_base=self.loss_base / count,
+        )
+
+
 def prediction_quality(predictions: Iterable[Prediction]) -> PredictionQuality:
     """Score the predictions (in deal order) against the running base rate."""
-    count = wins = 0
-    brier = brier_base = loss = loss_base = 0.0
+    sums = QualitySums()
     for prediction in predictions:
-        base = (wins + 1) / (count + 2)
-        outcome = 1.0 if prediction.made else 0.0
-        brier += (prediction.attack_win - outcome) ** 2
-        brier_base += (base - outcome) ** 2
-        loss += _log_loss(prediction.attack_win, prediction.made)
-        loss_base += _log_loss(base, prediction.made)
-        count += 1
-        wins += prediction.made
-    if not count:
-        return PredictionQuality(0, 0.0, 0.0, 0.0, 0.0)
-    return PredictionQuality(
-        deals=count,
-        brier=brier / count,
-        brier_base=brier_base / count,
-        log_loss=loss / count,
-        log_loss_base=loss_base / count,
-    )
+        sums.add(prediction.attack_win, prediction.made)
+    return sums.result()

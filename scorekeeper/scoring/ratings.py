@@ -24,12 +24,14 @@ the start after a deal is corrected or deleted.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Hashable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
 from scorekeeper.scoring.deal_facts import DealFacts, in_order
+from scorekeeper.scoring.rating_quality import QualitySums
 
 PRIOR_MU = 25.0
 PRIOR_SIGMA = 25.0 / 3.0
@@ -64,7 +66,7 @@ def filled_teams(
 
 @dataclass(frozen=True)
 class RatingPoint:
-    """A player's rating just after one deal, for the chart."""
+    """A player's rating after his last deal of an evening, for the chart."""
 
     deal_id: int
     evening_id: int
@@ -84,7 +86,7 @@ class PlayerRating:
     mu: float
     sigma: float
     deals: int
-    history: tuple[RatingPoint, ...]
+    history: tuple[RatingPoint, ...]  # one point per evening
 
     @property
     def conservative(self) -> float:
@@ -97,7 +99,7 @@ class PlayerRating:
         return self.deals >= MIN_DEALS
 
     def by_evening(self) -> tuple[RatingPoint, ...]:
-        """The history thinned to one point per evening: the rating after its last deal."""
+        """One point per evening: the rating after its last deal (the history already is)."""
         points: dict[int, RatingPoint] = {}
         for point in self.history:
             points.pop(point.evening_id, None)
@@ -119,21 +121,58 @@ class OutOfOrder(ValueError):
 
 
 class RatingState:
-    """The ratings after some deals, extendable with later ones."""
+    """The ratings after some deals, extendable with later ones, cheap to copy and to pickle.
+
+    Ratings are kept as plain (mu, sigma) pairs, a player's history as one point per evening
+    (his rating after its last deal) and the predictions as arrays, so that a state of 10,000
+    deals is copied (:meth:`copy`) and kept in a cache in a few milliseconds. The openskill
+    model is not kept: it is the same for every state (:func:`rating_model`).
+    """
 
     def __init__(self, model: PlackettLuce | None = None) -> None:
         self.model = model or rating_model()
-        self.ratings: dict[Hashable, PlackettLuceRating] = {}
+        self.ratings: dict[Hashable, tuple[float, float]] = {}
         self.deal_counts: dict[Hashable, int] = {}
         self.histories: dict[Hashable, list[RatingPoint]] = {}
-        self.predictions: list[Prediction] = []
+        self.quality = QualitySums()
+        self._deal_ids = array("q")
+        self._chances = array("d")
+        self._made = bytearray()
         self.last: tuple[int, int] | None = None
 
+    def __getstate__(self) -> dict[str, object]:
+        state = dict(self.__dict__)
+        del state["model"]
+        return state
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(state)
+        self.model = rating_model()
+
+    def copy(self) -> RatingState:
+        """An independent state with the same figures (advancing it leaves this one alone)."""
+        other = RatingState(self.model)
+        other.ratings = dict(self.ratings)
+        other.deal_counts = dict(self.deal_counts)
+        other.histories = {player: list(points) for player, points in self.histories.items()}
+        other.quality = replace(self.quality)
+        other._deal_ids = array("q", self._deal_ids)
+        other._chances = array("d", self._chances)
+        other._made = bytearray(self._made)
+        other.last = self.last
+        return other
+
+    @property
+    def predictions(self) -> list[Prediction]:
+        """Each rated deal's prediction, in deal order."""
+        return [
+            Prediction(deal_id, chance, bool(made))
+            for deal_id, chance, made in zip(self._deal_ids, self._chances, self._made, strict=True)
+        ]
+
     def _rating(self, player: Hashable) -> PlackettLuceRating:
-        rating = self.ratings.get(player)
-        if rating is None:
-            rating = self.ratings[player] = self.model.rating()
-        return rating
+        mu, sigma = self.ratings.get(player, (self.model.mu, self.model.sigma))
+        return self.model.rating(mu=mu, sigma=sigma)
 
     def advance(self, deals: Iterable[DealFacts]) -> RatingState:
         """Rate these deals, which must all come after the last one rated (else OutOfOrder)."""
@@ -152,23 +191,30 @@ class RatingState:
         defence = [self._rating(player) for player in defence_players]
         teams = list(filled_teams(self.model, attack, defence))
         chance = self.model.predict_win(teams)[0]
-        self.predictions.append(Prediction(deal.deal_id, chance, bool(deal.made)))
-        new_attack, new_defence = self.model.rate(teams, ranks=[0, 1] if deal.made else [1, 0])
+        made = bool(deal.made)
+        self._deal_ids.append(deal.deal_id)
+        self._chances.append(chance)
+        self._made.append(made)
+        self.quality.add(chance, made)
+        new_attack, new_defence = self.model.rate(teams, ranks=[0, 1] if made else [1, 0])
         for players, rated in ((attack_players, new_attack), (defence_players, new_defence)):
             for player, rating in zip(players, rated, strict=False):
-                self.ratings[player] = rating
+                self.ratings[player] = (rating.mu, rating.sigma)
                 self.deal_counts[player] = self.deal_counts.get(player, 0) + 1
-                self.histories.setdefault(player, []).append(
-                    RatingPoint(deal.deal_id, deal.evening_id, rating.mu, rating.sigma)
-                )
+                point = RatingPoint(deal.deal_id, deal.evening_id, rating.mu, rating.sigma)
+                history = self.histories.setdefault(player, [])
+                if history and history[-1].evening_id == deal.evening_id:
+                    history[-1] = point
+                else:
+                    history.append(point)
 
     def player(self, player: Hashable) -> PlayerRating:
         """One player's rating (the prior for a player never rated)."""
-        rating = self.ratings.get(player) or self.model.rating()
+        mu, sigma = self.ratings.get(player, (self.model.mu, self.model.sigma))
         return PlayerRating(
             player=player,
-            mu=rating.mu,
-            sigma=rating.sigma,
+            mu=mu,
+            sigma=sigma,
             deals=self.deal_counts.get(player, 0),
             history=tuple(self.histories.get(player, ())),
         )

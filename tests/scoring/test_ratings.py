@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 import subprocess
 import sys
 from dataclasses import replace
@@ -95,7 +96,8 @@ def test_correcting_an_old_deal_changes_the_ratings_after_it_and_not_before():
     before = replay(season())
     fixed = corrected(season(), 2, played(2, 1, FOUR, "B", "petite", 1, 40))
     after = replay(fixed)
-    assert after.player("A").history[0] == before.player("A").history[0]
+    assert after.predictions[0] == before.predictions[0]
+    assert after.predictions[1].attack_win == before.predictions[1].attack_win
     assert after.player("B").mu < before.player("B").mu
     assert after.player("E").mu != before.player("E").mu
 
@@ -120,6 +122,16 @@ def test_a_newcomer_has_the_prior_and_a_conservative_figure_of_zero():
     newcomer = replay(season()).player("Z")
     assert (newcomer.mu, newcomer.deals, newcomer.history) == (25.0, 0, ())
     assert newcomer.conservative == pytest.approx(0.0)
+
+
+def test_a_copied_state_advances_apart_and_survives_a_pickle():
+    deals = season()
+    state = replay(deals[:5])
+    copy = pickle.loads(pickle.dumps(state.copy()))
+    copy.advance(deals[5:])
+    assert figures(copy) == figures(replay(deals))
+    assert copy.quality.result() == prediction_quality(replay(deals).predictions)
+    assert figures(state) == figures(replay(deals[:5]))
 
 
 def test_the_history_by_evening_keeps_the_last_point_of_each_evening():
