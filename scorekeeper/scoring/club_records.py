@@ -96,7 +96,7 @@ class ClubRecords:
         return self.petits_au_bout[0] if self.petits_au_bout else None
 
 
-def _deal_records(deals: list[DealFacts]) -> tuple[DealRecord | None, DealRecord | None]:
+def deal_records(deals: list[DealFacts]) -> tuple[DealRecord | None, DealRecord | None]:
     best: DealRecord | None = None
     worst: DealRecord | None = None
     for deal in deals:
@@ -109,7 +109,7 @@ def _deal_records(deals: list[DealFacts]) -> tuple[DealRecord | None, DealRecord
     return best, worst
 
 
-def _evening_records(
+def evening_records(
     deals: list[DealFacts],
 ) -> tuple[EveningRecord | None, EveningRecord | None]:
     best: EveningRecord | None = None
@@ -124,10 +124,18 @@ def _evening_records(
     return best, worst
 
 
-def made_streaks(deals: Iterable[DealFacts]) -> dict[Player, Streak]:
-    """Each taker's longest run of made contracts (players who never made one are absent)."""
-    current: dict[Player, Streak] = {}
-    longest: dict[Player, Streak] = {}
+def made_streaks(
+    deals: Iterable[DealFacts],
+    *,
+    current: dict[Player, Streak] | None = None,
+    longest: dict[Player, Streak] | None = None,
+) -> dict[Player, Streak]:
+    """Each taker's longest run of made contracts (players who never made one are absent).
+
+    ``current`` and ``longest`` carry the runs over from earlier deals; both are updated.
+    """
+    current = {} if current is None else current
+    longest = {} if longest is None else longest
     for deal in in_order(deals):
         if not deal.played:
             continue
@@ -147,15 +155,17 @@ def made_streaks(deals: Iterable[DealFacts]) -> dict[Player, Streak]:
     return longest
 
 
-def _tallies(found: dict[Player, list[int]]) -> list[Tally]:
+def tallies(found: dict[Player, list[int]]) -> list[Tally]:
     rows = [Tally(player, len(ids), tuple(ids)) for player, ids in found.items()]
     return sorted(rows, key=lambda row: (-row.count, row.deal_ids[-1]))
 
 
-def feats(deals: Iterable[DealFacts]) -> tuple[list[Tally], list[Tally]]:
-    """(chelems, petits au bout) per player of the side that made them, the most first."""
-    chelems: dict[Player, list[int]] = {}
-    petits: dict[Player, list[int]] = {}
+def feat_deals(
+    deals: Iterable[DealFacts],
+    chelems: dict[Player, list[int]],
+    petits: dict[Player, list[int]],
+) -> None:
+    """Add each player's chelems and petits au bout (the deal ids) over these deals."""
     for deal in in_order(deals):
         if not deal.played:
             continue
@@ -169,14 +179,21 @@ def feats(deals: Iterable[DealFacts]) -> tuple[list[Tally], list[Tally]]:
             chelems.setdefault(player, []).append(deal.deal_id)
         for player in sides.get(deal.petit_au_bout, ()):
             petits.setdefault(player, []).append(deal.deal_id)
-    return _tallies(chelems), _tallies(petits)
+
+
+def feats(deals: Iterable[DealFacts]) -> tuple[list[Tally], list[Tally]]:
+    """(chelems, petits au bout) per player of the side that made them, the most first."""
+    chelems: dict[Player, list[int]] = {}
+    petits: dict[Player, list[int]] = {}
+    feat_deals(deals, chelems, petits)
+    return tallies(chelems), tallies(petits)
 
 
 def club_records(deals: Iterable[DealFacts]) -> ClubRecords:
     """All the records over these deals."""
     ordered = in_order(deals)
-    biggest_win, biggest_loss = _deal_records(ordered)
-    best_evening, worst_evening = _evening_records(ordered)
+    biggest_win, biggest_loss = deal_records(ordered)
+    best_evening, worst_evening = evening_records(ordered)
     chelems, petits = feats(ordered)
     return ClubRecords(
         biggest_win=biggest_win,
