@@ -46,6 +46,6 @@ def test_a_corrected_old_deal_changes_the_records_and_the_ratings_after_it():
     before = figures_state(season())
     fixed = corrected(season(), 2, played(2, 1, FOUR, "B", "garde_contre", 3, 30))
     after = figures_state(fixed)
-    assert after.records().biggest_loss.deal_id == 2
-    assert before.records().biggest_loss.deal_id != 2
+    assert before.records().streaks["B"].last_deal_id == 2
+    assert "B" not in after.records().streaks
     assert after.ratings.player("B").mu < before.ratings.player("B").mu
