@@ -52,6 +52,7 @@ class Streak:
     length: int
     first_deal_id: int
     last_deal_id: int
+    last_evening_id: int = 0
 
 
 @dataclass(frozen=True)
@@ -145,9 +146,9 @@ def made_streaks(
             continue
         run = current.get(taker)
         run = (
-            Streak(taker, run.length + 1, run.first_deal_id, deal.deal_id)
+            Streak(taker, run.length + 1, run.first_deal_id, deal.deal_id, deal.evening_id)
             if run
-            else Streak(taker, 1, deal.deal_id, deal.deal_id)
+            else Streak(taker, 1, deal.deal_id, deal.deal_id, deal.evening_id)
         )
         current[taker] = run
         if taker not in longest or run.length > longest[taker].length:

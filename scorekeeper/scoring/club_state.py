@@ -92,6 +92,7 @@ class FiguresState:
     longest_runs: dict[Player, Streak] = field(default_factory=dict)
     chelems: dict[Player, list[int]] = field(default_factory=dict)
     petits: dict[Player, list[int]] = field(default_factory=dict)
+    feat_evenings: dict[int, int] = field(default_factory=dict)  # deal id -> its evening
     deals: int = 0
 
     def copy(self) -> FiguresState:
@@ -114,6 +115,7 @@ class FiguresState:
             longest_runs=dict(self.longest_runs),
             chelems={player: list(ids) for player, ids in self.chelems.items()},
             petits={player: list(ids) for player, ids in self.petits.items()},
+            feat_evenings=dict(self.feat_evenings),
         )
 
     def advance(self, deals: Iterable[DealFacts]) -> FiguresState:
@@ -158,6 +160,9 @@ class FiguresState:
         self.worst_evening = _higher_evening(self.worst_evening, worst, -1)
         made_streaks(batch, current=self.current_runs, longest=self.longest_runs)
         feat_deals(batch, self.chelems, self.petits)
+        for deal in batch:
+            if deal.chelem or deal.petit_au_bout:
+                self.feat_evenings[deal.deal_id] = deal.evening_id
         return self
 
     def point_flow(self) -> PointFlow:
