@@ -7,6 +7,7 @@ from scorekeeper.screens import home as views
 from scorekeeper.screens.clubs import archive_views, join_views
 from scorekeeper.screens.clubs import views as club_views
 from scorekeeper.screens.counter import views as counter_views
+from scorekeeper.screens.figures import views as figures_views
 from scorekeeper.screens.install import views as pwa_views
 from scorekeeper.screens.seasons import views as season_views
 from scorekeeper.screens.table import evening_views, paper_views
@@ -188,6 +189,13 @@ urlpatterns = [
         season_views.evening_export_json,
         name="evening_export_json",
     ),
+    # What a club argues about: ratings, head to head, records, contracts (?season=…).
+    path("clubs/<id:club_id>/ratings/", figures_views.ratings, name="figures_ratings"),
+    path(
+        "clubs/<id:club_id>/head-to-head/", figures_views.head_to_head, name="figures_head_to_head"
+    ),
+    path("clubs/<id:club_id>/records/", figures_views.records, name="figures_records"),
+    path("clubs/<id:club_id>/contracts/", figures_views.contracts, name="figures_contracts"),
     path("", include("accounts.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),

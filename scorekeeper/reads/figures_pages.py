@@ -9,7 +9,7 @@ left out of nothing: he shows as "?".
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from django.utils.translation import get_language
@@ -72,11 +72,12 @@ def ratings_page(figures: ClubFigures, names: dict[int, str]) -> RatingsPage:
             deals=rating.deals,
         )
         (shown if rating.shown else hidden).append(row)
-    shown = [
-        RatingRow(**{**row.__dict__, "rank": rank}) for rank, row in enumerate(shown, start=1)
-    ]
-    hidden.sort(key=lambda row: (-row.deals, row.name.casefold()))
     quality = figures.quality
+    if quality.beats_base_rate:
+        shown = [replace(row, rank=rank) for rank, row in enumerate(shown, start=1)]
+    else:  # no ranking by noise: by name
+        shown.sort(key=lambda row: row.name.casefold())
+    hidden.sort(key=lambda row: (-row.deals, row.name.casefold()))
     chart = _rating_chart(figures, shown, names) if quality.beats_base_rate and shown else None
     return RatingsPage(shown, hidden, quality, figures.deals, chart)
 
@@ -149,6 +150,10 @@ class PartnerRow:
     rate: float | None  # None below MIN_TAKES deals
     taker_points: int
     partner_points: int
+
+    @property
+    def percent(self) -> int | None:
+        return None if self.rate is None else round(100 * self.rate)
 
 
 @dataclass(frozen=True)
@@ -297,6 +302,10 @@ class ContractCellView:
     made: int
     rate: float | None  # None below the minimum of takes
 
+    @property
+    def percent(self) -> int | None:
+        return None if self.rate is None else round(100 * self.rate)
+
 
 @dataclass(frozen=True)
 class ContractRow:
@@ -305,7 +314,7 @@ class ContractRow:
     seated: int
     take_share: float | None
     all: ContractCellView
-    cells: list[ContractCellView]  # one per contract, in CONTRACT_LABELS order
+    labelled: list[tuple[str, ContractCellView]]  # (contract, cell), in the rules' order
     by_bouts: list[int]  # takes with 0, 1, 2, 3 bouts
 
 
@@ -320,13 +329,10 @@ def contracts_page(figures: ClubFigures, names: dict[int, str]) -> ContractsPage
     rows = []
     for player, row in figures.state.contracts.items():
         cells = []
-        for contract in CONTRACT_LABELS:
+        for contract, label in CONTRACT_LABELS.items():
             cell = row.by_contract.get(contract)
-            cells.append(
-                ContractCellView(cell.takes, cell.made, cell.rate)
-                if cell
-                else ContractCellView(0, 0, None)
-            )
+            view = ContractCellView(cell.takes, cell.made, cell.rate) if cell else None
+            cells.append((str(label), view or ContractCellView(0, 0, None)))
         rows.append(
             ContractRow(
                 player_id=int(player),  # type: ignore[call-overload]
@@ -334,7 +340,7 @@ def contracts_page(figures: ClubFigures, names: dict[int, str]) -> ContractsPage
                 seated=row.seated,
                 take_share=row.take_share,
                 all=ContractCellView(row.all.takes, row.all.made, row.all.rate),
-                cells=cells,
+                labelled=cells,
                 by_bouts=list(row.all.by_bouts),
             )
         )
