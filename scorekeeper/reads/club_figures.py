@@ -75,13 +75,17 @@ def _facts(marks: Sequence[EveningMark]) -> list:
     return [deal for mark in marks for deal in read[mark.evening_id]]
 
 
-def _settled_state(marks: Sequence[EveningMark]) -> FiguresState:
-    """The state of these evenings: this process's, the shared cache's, else replayed."""
+def _settled_state(
+    marks: Sequence[EveningMark], tonight: Sequence[EveningMark]
+) -> FiguresState:
+    """The state of these evenings: this process's, the shared cache's, else replayed (their
+    deals read with tonight's, in the same two queries)."""
     name = digest(marks)
     state = _states.get(name)
     if state is None:
         state = cache.get(f"figures.state.{name}")
         if state is None:
+            evening_facts([*marks, *tonight])
             state = FiguresState().advance(_facts(marks))
             cache.set(f"figures.state.{name}", state, STATE_SECONDS)
         _states.set(name, state)
@@ -99,7 +103,7 @@ def figures_state(marks: Sequence[EveningMark]) -> FiguresState:
     latest = marks[-1].date
     settled = [mark for mark in marks if mark.date < latest]
     tonight = [mark for mark in marks if mark.date >= latest]
-    state = _settled_state(settled).copy().advance(_facts(tonight))
+    state = _settled_state(settled, tonight).copy().advance(_facts(tonight))
     _states.set(name, state)
     return state
 
