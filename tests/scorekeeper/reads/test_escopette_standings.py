@@ -37,6 +37,7 @@ from scorekeeper import services
 from scorekeeper.exchange import exports
 from scorekeeper.models import Game, Season
 from scorekeeper.reads import stats
+from tests.scorekeeper.reads.test_standings import EXPECTED as TAROT_EXPECTED
 from tests.scorekeeper.season_factories import (
     World,
     deal,
@@ -46,7 +47,6 @@ from tests.scorekeeper.season_factories import (
     play_evening,
     stakes,
 )
-from tests.scorekeeper.reads.test_standings import EXPECTED as TAROT_EXPECTED
 
 pytestmark = pytest.mark.django_db
 
