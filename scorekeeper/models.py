@@ -202,6 +202,24 @@ class Seat(models.Model):
         return f"{self.player} at {self.position}"
 
 
+#: The words for a deal's bonuses, once for the whole site (the deal form's choices, the
+#: sheet's marks, a deal's history, the statistics). Stored values are the keys.
+PETIT_AU_BOUT_CHOICES = [("", _("No")), ("attack", _("Attack")), ("defense", _("Defence"))]
+CHELEM_CHOICES = [
+    ("", _("No")),
+    ("announced", _("Announced and made")),
+    ("unannounced", _("Made, not announced")),
+    ("announced_failed", _("Announced and failed")),
+    ("defense", _("Taken by the defence")),
+]
+POIGNEE_KINDS = ("simple", "double", "triple")
+POIGNEE_LABELS = {
+    "simple": _("Simple poignée"),
+    "double": _("Double poignée"),
+    "triple": _("Triple poignée"),
+}
+
+
 class Deal(models.Model):
     """One deal: its inputs as entered, and (in DealScore) what each player scored."""
 
@@ -230,6 +248,7 @@ class Deal(models.Model):
     partner = models.ForeignKey(
         Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
+    # PETIT_AU_BOUT_CHOICES, a list of POIGNEE_KINDS, CHELEM_CHOICES (above the class).
     petit_au_bout = models.CharField(_("petit au bout"), max_length=8, blank=True)
     poignees = models.JSONField(_("poignées"), default=list, blank=True)
     chelem = models.CharField(_("chelem"), max_length=20, blank=True)
@@ -420,9 +439,9 @@ class InvitationMail(models.Model):
 class EveningTally(models.Model):
     """One evening's figures for one game kind, as the season pages add them up.
 
-    Rebuilt from ``DealScore`` by ``scorekeeper.reads.stats`` whenever its ``version`` is not the
-    evening's (every change bumps that), so nothing else writes here; it lets any worker on
-    any machine add up a season without going through all its deals again.
+    Rebuilt from ``DealScore`` by ``scorekeeper.reads.evening_tallies`` whenever its
+    ``version`` is not the evening's (every change bumps that), so nothing else writes here; it
+    lets any worker on any machine add up a season without going through all its deals again.
     """
 
     evening = models.ForeignKey(Evening, on_delete=models.CASCADE, related_name="+")

@@ -10,7 +10,7 @@ from scorekeeper.screens.counter import views as counter_views
 from scorekeeper.screens.figures import views as figures_views
 from scorekeeper.screens.install import views as pwa_views
 from scorekeeper.screens.seasons import views as season_views
-from scorekeeper.screens.table import evening_views, paper_views
+from scorekeeper.screens.table import deal_views, evening_views, paper_views
 from scorekeeper.screens.table import history_views as deal_history_views
 from scorekeeper.server import health as health_views
 from scorekeeper.server.parsing import IdConverter, TokenConverter
@@ -93,12 +93,12 @@ urlpatterns = [
     ),
     path(
         "evenings/<id:evening_id>/games/<id:game_id>/deals/",
-        evening_views.deal_create,
+        deal_views.deal_create,
         name="deal_create",
     ),
     path(
         "evenings/<id:evening_id>/games/<id:game_id>/deals/preview/",
-        evening_views.deal_preview,
+        deal_views.deal_preview,
         name="deal_preview",
     ),
     path(
@@ -113,17 +113,17 @@ urlpatterns = [
     ),
     path(
         "evenings/<id:evening_id>/deals/<id:deal_id>/edit/",
-        evening_views.deal_edit,
+        deal_views.deal_edit,
         name="deal_edit",
     ),
     path(
         "evenings/<id:evening_id>/deals/<id:deal_id>/delete/",
-        evening_views.deal_delete,
+        deal_views.deal_delete,
         name="deal_delete",
     ),
     path(
         "evenings/<id:evening_id>/undo/<id:deleted_id>/",
-        evening_views.deal_restore,
+        deal_views.deal_restore,
         name="deal_restore",
     ),
     path(

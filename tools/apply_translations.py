@@ -4,6 +4,7 @@ Work done in parallel branches cannot all edit ``locale/*/django.po`` without co
 branch writes its new strings to ``locale/pending/<branch>.json`` instead::
 
     {"English msgid": {"fr": "…", "ru": "…"},
+     "a pgettext msgid": {"context": "its context", "fr": "…", "ru": "…"},
      "one deal": {"plural": "%(n)s deals", "fr": ["…", "…"], "ru": ["…", "…", "…"]}}
 
 ``make translations`` runs ``makemessages`` (so every msgid in the code is in the catalogues),
@@ -41,7 +42,10 @@ def fill(language: str, translations: dict[str, dict[str, object]]) -> list[str]
     for entry in catalogue:
         if entry.obsolete:
             continue
-        given = translations.get(entry.msgid, {}).get(language)
+        found = translations.get(entry.msgid, {})
+        if found.get("context", entry.msgctxt) != entry.msgctxt:
+            found = {}
+        given = found.get(language)
         needs = entry.fuzzy or not (entry.msgstr or any(entry.msgstr_plural.values()))
         if given is not None and needs:
             if entry.msgid_plural:

@@ -354,6 +354,18 @@ MESSAGES: dict[str, Promise] = {
         "import error",
         "%(value)s is not a version this app reads (1 to %(latest)s)",
     ),
+    "rule_choice": pgettext_lazy(
+        "import error",
+        "%(value)s is not a choice for %(rule)s (%(options)s)",
+    ),
+    "misere_off": pgettext_lazy(
+        "import error",
+        "these rules score no misère (the rules' misere is 0, not 10 or 20)",
+    ),
+    "rules_escopette": pgettext_lazy(
+        "import error",
+        "l'escopette is scored by its stakes: it has no rules",
+    ),
 }
 
 FIELDS: dict[str, Promise] = {
@@ -399,6 +411,8 @@ FIELDS: dict[str, Promise] = {
     "taker": pgettext_lazy("import field", "taker"),
     "target": pgettext_lazy("import field", "target"),
     "version": pgettext_lazy("import field", "version"),
+    "miseres": pgettext_lazy("import field", "misères"),
+    "rules": pgettext_lazy("import field", "house rules"),
 }
 
 

@@ -1,7 +1,10 @@
 """The read side: what the pages show, computed from stored deals and cached by version.
 
-Owns the statistics and standings, the score sheets, the charts, the deal history and the live
-poll. May import: ``scorekeeper.scoring`` (pure rules), ``scorekeeper.models`` and
-``scorekeeper.server`` (shared cache, parsing). Never ``services`` (it writes nothing but its
-own caches), ``exchange`` or ``screens``.
+Owns the per-evening figures (``tallies``: the aggregation; ``evening_tallies``: their storage
+under each evening's version), a season's sums (``periods``), the standings (``standings``),
+a player's figures (``player_figures``), the score sheets (``game_sheets``), the charts
+(``charts``), the deal history (``deal_history``) and the live poll (``live``). May import:
+``scorekeeper.scoring`` (pure rules), ``scorekeeper.models`` and ``scorekeeper.server``
+(shared cache, parsing). Never ``services`` (it writes nothing but its own caches),
+``exchange`` or ``screens``.
 """

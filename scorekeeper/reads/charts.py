@@ -22,7 +22,8 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from scorekeeper.reads.game_sheets import GameSheet
-from scorekeeper.reads.stats import PlayerFigures, SeasonStats
+from scorekeeper.reads.player_figures import PlayerFigures
+from scorekeeper.reads.standings import SeasonStats
 from scorekeeper.server import shared_cache
 
 # The drawing, in SVG user units: about one CSS pixel each on a phone 390 pixels wide.
@@ -126,6 +127,98 @@ def _number(value: int) -> str:
     return formats.number_format(value, force_grouping=abs(value) >= 10000)
 
 
+@dataclass(frozen=True)
+class _Frame:
+    """Where values land in the drawing: ``count`` x positions, values from low to high."""
+
+    count: int
+    low: int
+    high: int
+    step: int  # between two ticks of the y axis
+
+    def x_at(self, index: int) -> float:
+        if self.count <= 1:
+            return (LEFT + WIDTH - RIGHT) / 2
+        return LEFT + (WIDTH - RIGHT - LEFT) * index / (self.count - 1)
+
+    def y_at(self, value: float) -> float:
+        bottom = HEIGHT - BOTTOM
+        return bottom - (bottom - TOP) * (value - self.low) / (self.high - self.low)
+
+
+def _frame(count: int, series: Sequence[tuple[str, Sequence[int]]]) -> _Frame:
+    """The y range: zero and every value, widened to round steps (never empty)."""
+    values = [v for _name, vs in series for v in vs] or [0]
+    low, high = min(0, *values), max(0, *values)
+    step = nice_step(high - low)
+    low, high = math.floor(low / step) * step, math.ceil(high / step) * step
+    if high == low:
+        high = low + step
+    return _Frame(count=count, low=low, high=high, step=step)
+
+
+def _series_css(number: int) -> str:
+    """A colour per series; past the colours, dashed lines, then dotted ones."""
+    css = f"series-{number % COLOURS}"
+    if number >= COLOURS:
+        css += " series-dashed" if number < 2 * COLOURS else " series-dotted"
+    return css
+
+
+def _draw(frame: _Frame, series: Sequence[tuple[str, Sequence[int]]]) -> list[Series]:
+    drawn = []
+    for number, (name, vs) in enumerate(series):
+        points = " ".join(f"{frame.x_at(i):.1f},{frame.y_at(v):.1f}" for i, v in enumerate(vs))
+        drawn.append(
+            Series(
+                name=name,
+                values=tuple(vs),
+                css=_series_css(number),
+                path=f"M{points}" if points else "",
+                last_x=round(frame.x_at(len(vs) - 1), 1) if vs else LEFT,
+                last_y=round(frame.y_at(vs[-1]), 1) if vs else frame.y_at(0),
+            )
+        )
+    return drawn
+
+
+def _y_ticks(frame: _Frame) -> tuple[Tick, ...]:
+    return tuple(
+        Tick(position=round(frame.y_at(v), 1), label=_number(v))
+        for v in range(frame.low, frame.high + 1, frame.step)
+    )
+
+
+def _x_ticks(frame: _Frame, labels: Sequence[str]) -> tuple[Tick, ...]:
+    """At most ``MAX_TICKS`` labels, spread evenly from the first x position to the last."""
+    count = frame.count
+    if not count:
+        return ()
+    shown = min(count, MAX_TICKS)
+    indexes = sorted({round(k * (count - 1) / max(shown - 1, 1)) for k in range(shown)})
+    return tuple(
+        Tick(
+            position=round(frame.x_at(i), 1),
+            label=labels[i],
+            anchor="end" if i == count - 1 and count > 1 else "middle",
+        )
+        for i in indexes
+    )
+
+
+def _description(x_labels: Sequence[str], drawn: Sequence[Series]) -> str:
+    """Where the lines end, highest first: the chart in one sentence."""
+    if not drawn:
+        return ""
+    last = x_labels[-1] if x_labels else ""
+    return _("%(label)s: %(figures)s.") % {
+        "label": last,
+        "figures": ", ".join(
+            f"{s.name} {_number(s.last)}" for s in sorted(drawn, key=lambda s: -s.last)
+        ),
+    }
+
+
 def line_chart(
     *,
     chart_id: str,
@@ -138,74 +231,19 @@ def line_chart(
     description: str = "",
 ) -> LineChart:
     """Lay out named series of numbers over the same x positions (one per x label)."""
-    count = len(x_labels)
-    values = [v for _name, vs in series for v in vs] or [0]
-    low, high = min(0, *values), max(0, *values)
-    step = nice_step(high - low)
-    low, high = math.floor(low / step) * step, math.ceil(high / step) * step
-    if high == low:
-        high = low + step
-    plot_left, plot_right = LEFT, WIDTH - RIGHT
-    plot_top, plot_bottom = TOP, HEIGHT - BOTTOM
-
-    def x_at(index: int) -> float:
-        if count <= 1:
-            return (plot_left + plot_right) / 2
-        return plot_left + (plot_right - plot_left) * index / (count - 1)
-
-    def y_at(value: float) -> float:
-        return plot_bottom - (plot_bottom - plot_top) * (value - low) / (high - low)
-
-    drawn = []
-    for number, (name, vs) in enumerate(series):
-        points = " ".join(f"{x_at(i):.1f},{y_at(v):.1f}" for i, v in enumerate(vs))
-        css = f"series-{number % COLOURS}"
-        if number >= COLOURS:
-            css += " series-dashed" if number < 2 * COLOURS else " series-dotted"
-        drawn.append(
-            Series(
-                name=name,
-                values=tuple(vs),
-                css=css,
-                path=f"M{points}" if points else "",
-                last_x=round(x_at(len(vs) - 1), 1) if vs else plot_left,
-                last_y=round(y_at(vs[-1]), 1) if vs else y_at(0),
-            )
-        )
-    y_ticks = tuple(
-        Tick(position=round(y_at(v), 1), label=_number(v)) for v in range(low, high + 1, step)
-    )
+    frame = _frame(len(x_labels), series)
+    drawn = _draw(frame, series)
     tick_labels = list(x_tick_labels) if x_tick_labels is not None else list(x_labels)
-    x_ticks: list[Tick] = []
-    if count:
-        shown = min(count, MAX_TICKS)
-        indexes = sorted({round(k * (count - 1) / max(shown - 1, 1)) for k in range(shown)})
-        x_ticks = [
-            Tick(
-                position=round(x_at(i), 1),
-                label=tick_labels[i],
-                anchor="end" if i == count - 1 and count > 1 else "middle",
-            )
-            for i in indexes
-        ]
-    if not description and drawn:
-        last = x_labels[-1] if x_labels else ""
-        description = _("%(label)s: %(figures)s.") % {
-            "label": last,
-            "figures": ", ".join(
-                f"{s.name} {_number(s.last)}" for s in sorted(drawn, key=lambda s: -s.last)
-            ),
-        }
     return LineChart(
         id=chart_id,
         title=title,
-        description=description,
+        description=description or _description(x_labels, drawn),
         x_label=x_label,
         y_label=y_label,
         series=tuple(drawn),
-        x_ticks=tuple(x_ticks),
-        y_ticks=y_ticks,
-        zero_y=round(y_at(0), 1),
+        x_ticks=_x_ticks(frame, tick_labels),
+        y_ticks=_y_ticks(frame),
+        zero_y=round(frame.y_at(0), 1),
         x_labels=tuple(x_labels),
         table_html=_table_html(x_label, x_labels, drawn),
     )

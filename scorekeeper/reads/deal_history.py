@@ -14,8 +14,17 @@ from typing import Any
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from scorekeeper.models import Deal, DealChange, DeletedDeal, Evening, Game, Player
-from scorekeeper.screens.table.deal_forms import CHELEM, PETIT_AU_BOUT, POIGNEE_LABELS
+from scorekeeper.models import (
+    CHELEM_CHOICES,
+    PETIT_AU_BOUT_CHOICES,
+    POIGNEE_LABELS,
+    Deal,
+    DealChange,
+    DeletedDeal,
+    Evening,
+    Game,
+    Player,
+)
 
 
 def deleted_deals_url(evening: Evening) -> str:
@@ -75,7 +84,7 @@ def describe(snapshot: dict[str, Any] | None, names: dict[int, str]) -> list[tup
     if snapshot.get("partner") is not None:
         lines.append((_("Partner"), _who(names, snapshot.get("partner"))))
     petit = snapshot.get("petit_au_bout") or ""
-    lines.append((_("Petit au bout"), str(dict(PETIT_AU_BOUT).get(petit, petit))))
+    lines.append((_("Petit au bout"), str(dict(PETIT_AU_BOUT_CHOICES).get(petit, petit))))
     poignees = snapshot.get("poignees") or []
     lines.append(
         (
@@ -84,7 +93,7 @@ def describe(snapshot: dict[str, Any] | None, names: dict[int, str]) -> list[tup
         )
     )
     chelem = snapshot.get("chelem") or ""
-    lines.append((_("Chelem"), str(dict(CHELEM).get(chelem, chelem))))
+    lines.append((_("Chelem"), str(dict(CHELEM_CHOICES).get(chelem, chelem))))
     return lines
 
 

@@ -1,4 +1,8 @@
-"""French Tarot: the value of a deal and how the players share it (rules.md §2-§5)."""
+"""French Tarot: the value of a deal and how the players share it (rules.md §2-§5).
+
+Every scoring function takes the table's ``HouseRules`` as ``rules`` (the FFT rules unless
+told). Pure Python: imports only ``scoring.cards``, ``scoring.errors`` and ``scoring.rules``.
+"""
 
 from __future__ import annotations
 
@@ -9,12 +13,62 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import Generic, TypeVar
 
-from scorekeeper.scoring.cards import CARD_VALUES, DECK_TOTAL
-from scorekeeper.scoring.errors import ScoringError, distinct_players, show_points, to_points
+from scorekeeper.scoring.deal_checks import (
+    BOUT,
+    CHELEM_VALUES,
+    PETIT_AU_BOUT_SIGN,
+    SEATED_MAX,
+    SEATED_MIN,
+    card_points,
+    check_bouts,
+    check_bouts_fit,
+    check_chelem,
+    check_partner,
+    check_petit_au_bout,
+    check_seated,
+    checked_miseres,
+    checked_poignees,
+    not_seated,
+    one_of,
+    seated_count_error,
+)
+from scorekeeper.scoring.errors import ScoringError, distinct_players
+from scorekeeper.scoring.rules import (
+    FFT_RULES,
+    MULTIPLIER_TABLES,
+    POIGNEE_TABLES,
+    HouseRules,
+    misere_payments,
+    to_rules,
+)
 
 P = TypeVar("P", bound=Hashable)
 
-BOUT = CARD_VALUES["bout"]
+__all__ = [  # the deal checks' tables and bounds stay importable from here
+    "BOUT",
+    "CHELEM_VALUES",
+    "CHIEN_SIZE",
+    "MULTIPLIERS",
+    "PETIT_AU_BOUT_SIGN",
+    "POIGNEE_TRUMPS",
+    "POIGNEE_VALUES",
+    "SEATED_MAX",
+    "SEATED_MIN",
+    "TARGETS",
+    "Contract",
+    "DealOutcome",
+    "PassedDeal",
+    "TarotDeal",
+    "deal_outcome",
+    "multiplier_for",
+    "running_totals",
+    "score_deal",
+    "shares",
+    "target_for",
+    "to_contract",
+    "totals",
+    "validate_deal",
+]
 
 
 class Contract(StrEnum):
@@ -29,36 +83,19 @@ class Contract(StrEnum):
         return self.value
 
 
-MULTIPLIERS: dict[Contract, int] = {
-    Contract.PETITE: 1,
-    Contract.GARDE: 2,
-    Contract.GARDE_SANS: 4,
-    Contract.GARDE_CONTRE: 6,
-}
+#: The FFT multipliers (HouseRules.multiplier gives a table's own).
+MULTIPLIERS: dict[Contract, int] = {c: MULTIPLIER_TABLES["fft"][c.value] for c in Contract}
 TARGETS: dict[int, int] = {0: 56, 1: 51, 2: 41, 3: 36}
 CHIEN_SIZE: dict[int, int] = {3: 6, 4: 6, 5: 3}
-SEATED_MIN, SEATED_MAX = 3, 5
 
-POIGNEE_VALUES: dict[str, int] = {"simple": 20, "double": 30, "triple": 40}
+#: The FFT poignée values (HouseRules.poignee_value gives a table's own).
+POIGNEE_VALUES: dict[str, int] = POIGNEE_TABLES["20-30-40"]
 #: Trumps to show for each poignée, by the number of players seated.
 POIGNEE_TRUMPS: dict[int, dict[str, int]] = {
     3: {"simple": 13, "double": 15, "triple": 18},
     4: {"simple": 10, "double": 13, "triple": 15},
     5: {"simple": 8, "double": 10, "triple": 13},
 }
-#: The chelem term C, seen from the attack.
-CHELEM_VALUES: dict[str, int] = {
-    "announced": 400,
-    "unannounced": 200,
-    "announced_failed": -200,
-    "defense": -200,
-}
-#: The sides that can take the petit au bout, and the sign a of its bonus.
-PETIT_AU_BOUT: dict[str, int] = {"attack": 1, "defense": -1}
-
-
-def _one_of(options: Iterable[str]) -> str:
-    return ", ".join(options)
 
 
 def to_contract(value: object) -> Contract:
@@ -74,46 +111,24 @@ def to_contract(value: object) -> Contract:
         "not_contract",
         "%(value)s is not a contract (%(options)s)",
         value=repr(value),
-        options=_one_of(c.value for c in Contract),
+        options=one_of(c.value for c in Contract),
     )
 
 
-def multiplier_for(contract: Contract | str) -> int:
-    """The contract's multiplier: 1, 2, 4 or 6."""
-    return MULTIPLIERS[to_contract(contract)]
-
-
-def _bouts(value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ScoringError.coded(
-            "bouts",
-            "bouts_not_whole",
-            "%(value)s is not a whole number of bouts",
-            value=repr(value),
-        )
-    if value not in TARGETS:
-        raise ScoringError.coded(
-            "bouts", "bouts_range", "%(value)s is not between 0 and 3", value=value
-        )
-    return value
+def multiplier_for(contract: Contract | str, rules: HouseRules = FFT_RULES) -> int:
+    """The contract's multiplier: 1, 2, 4 or 6 by the FFT rules (1, 2, 3, 4 "classic")."""
+    return to_rules(rules).multiplier(to_contract(contract))
 
 
 def target_for(bouts: int) -> int:
     """The points the attack needs with this many bouts."""
-    return TARGETS[_bouts(bouts)]
-
-
-def _seated(value: object) -> tuple[Hashable, ...]:
-    seated = distinct_players(value, "seated")
-    if not SEATED_MIN <= len(seated) <= SEATED_MAX:
-        raise _seated_count(len(seated))
-    return seated
+    return TARGETS[check_bouts(bouts)]
 
 
 def shares(seated_count: int, alone: bool = True) -> tuple[int, int]:
     """(taker, partner) factors of V; each defender pays V."""
     if isinstance(seated_count, bool) or seated_count not in CHIEN_SIZE:
-        raise _seated_count(repr(seated_count))
+        raise seated_count_error(repr(seated_count))
     if seated_count == 5:
         return (4, 0) if alone else (2, 1)
     if not alone:
@@ -134,6 +149,7 @@ class TarotDeal(Generic[P]):
     petit_au_bout: str | None = None
     poignees: tuple[str, ...] = ()
     chelem: str | None = None
+    miseres: tuple[P, ...] = ()  # players who announced a misère (house rule "misere")
 
     @property
     def alone(self) -> bool:
@@ -158,146 +174,49 @@ class _Checked:
     petit_au_bout: str | None
     poignees: tuple[str, ...]
     chelem: str | None
+    miseres: tuple[Hashable, ...]
 
 
-def _seated_count(count: object) -> ScoringError:
-    return ScoringError.coded(
-        "seated", "seated_count", "%(count)s players seated: a deal needs 3 to 5", count=count
-    )
-
-
-def _not_seated(field: str, name: object) -> ScoringError:
-    return ScoringError.coded(field, "not_seated", "%(name)s is not seated", name=name)
-
-
-def _check(deal: object) -> _Checked:
+def _check(deal: object, rules: HouseRules = FFT_RULES) -> _Checked:
     if not isinstance(deal, TarotDeal):
         raise ScoringError.coded(
             "deal", "not_tarot_deal", "%(value)s is not a tarot deal", value=repr(deal)
         )
-    seated = _seated(deal.seated)
+    seated = check_seated(deal.seated)
     if deal.taker not in seated:
-        raise _not_seated("taker", deal.taker)
+        raise not_seated("taker", deal.taker)
     contract = to_contract(deal.contract)
-    bouts = _bouts(deal.bouts)
-    points = to_points(deal.points)
-    if points > DECK_TOTAL:
-        raise ScoringError.coded(
-            "points", "points_over", "%(points)s is more than 91", points=show_points(points)
-        )
-    if points < 0:
-        raise ScoringError.coded(
-            "points", "points_under", "%(points)s is less than 0", points=show_points(points)
-        )
-    _check_bouts_fit(bouts, points)
-    partner = deal.partner
-    if len(seated) == 5:
-        if partner is None:
-            raise ScoringError.coded(
-                "partner",
-                "partner_missing",
-                "with 5 players seated, name the called partner (or the taker, if alone)",
-            )
-        if partner not in seated:
-            raise _not_seated("partner", partner)
-    elif partner is not None:
-        raise ScoringError.coded(
-            "partner",
-            "partner_not_five",
-            "no partner is called with %(count)s players seated, only with 5",
-            count=len(seated),
-        )
-    petit = deal.petit_au_bout
-    if petit is not None:
-        if not isinstance(petit, str) or petit not in PETIT_AU_BOUT:
-            raise ScoringError.coded(
-                "petit_au_bout",
-                "not_side",
-                "%(value)s is not a side (%(options)s)",
-                value=repr(petit),
-                options=_one_of(PETIT_AU_BOUT),
-            )
-        if petit == "attack" and bouts == 0:
-            raise ScoringError.coded(
-                "petit_au_bout",
-                "petit_attack_no_bout",
-                "the attack took the petit au bout, so it holds at least 1 bout",
-            )
-        if petit == "defense" and bouts == 3:
-            raise ScoringError.coded(
-                "petit_au_bout",
-                "petit_defence_three_bouts",
-                "the defence took the petit au bout, so the attack cannot hold 3 bouts",
-            )
-    poignees = deal.poignees
-    if not isinstance(poignees, tuple | list):
-        raise ScoringError.coded(
-            "poignees",
-            "not_poignee_list",
-            "%(value)s is not a list of poignées",
-            value=repr(poignees),
-        )
-    for poignee in poignees:
-        if not isinstance(poignee, str) or poignee not in POIGNEE_VALUES:
-            raise ScoringError.coded(
-                "poignees",
-                "not_poignee",
-                "%(value)s is not a poignée (%(options)s)",
-                value=repr(poignee),
-                options=_one_of(POIGNEE_VALUES),
-            )
-    if len(poignees) > len(seated):
-        raise ScoringError.coded(
-            "poignees",
-            "too_many_poignees",
-            "%(count)s poignées with %(seated)s players seated: at most one each",
-            count=len(poignees),
-            seated=len(seated),
-        )
-    chelem = deal.chelem
-    if chelem is not None and (not isinstance(chelem, str) or chelem not in CHELEM_VALUES):
-        raise ScoringError.coded(
-            "chelem",
-            "not_chelem",
-            "%(value)s is not a chelem (%(options)s)",
-            value=repr(chelem),
-            options=_one_of(CHELEM_VALUES),
-        )
-    return _Checked(seated, contract, bouts, points, partner, petit, tuple(poignees), chelem)
+    bouts = check_bouts(deal.bouts)
+    points = card_points(deal.points)
+    check_bouts_fit(bouts, points)
+    check_partner(deal.partner, seated)
+    check_petit_au_bout(deal.petit_au_bout, bouts)
+    poignees = checked_poignees(deal.poignees, len(seated))
+    check_chelem(deal.chelem)
+    miseres = checked_miseres(deal.miseres, seated, rules)
+    return _Checked(
+        seated,
+        contract,
+        bouts,
+        points,
+        deal.partner,
+        deal.petit_au_bout,
+        poignees,
+        deal.chelem,
+        miseres,
+    )
 
 
-def _check_bouts_fit(bouts: int, points: Decimal) -> None:
-    attack_needs = BOUT * bouts
-    if points < attack_needs:
-        raise ScoringError.coded(
-            "points",
-            "attack_bouts",
-            "%(points)s points cannot hold %(bouts)s bouts (bouts are worth %(needs)s)",
-            points=show_points(points),
-            bouts=bouts,
-            needs=show_points(attack_needs),
-        )
-    defence = DECK_TOTAL - points
-    defence_needs = BOUT * (3 - bouts)
-    if defence < defence_needs:
-        raise ScoringError.coded(
-            "points",
-            "defence_bouts",
-            "with %(points)s points to the attack, the defence's %(defence)s cannot hold "
-            "the other %(bouts)s bouts (worth %(needs)s)",
-            points=show_points(points),
-            defence=show_points(defence),
-            bouts=3 - bouts,
-            needs=show_points(defence_needs),
-        )
+def validate_deal(deal: TarotDeal[P] | PassedDeal[P], rules: HouseRules = FFT_RULES) -> None:
+    """Raise ScoringError, naming the field, unless the deal passes every check of §5.
 
-
-def validate_deal(deal: TarotDeal[P] | PassedDeal[P]) -> None:
-    """Raise ScoringError, naming the field, unless the deal passes every check of §5."""
+    Misères are refused unless the rules score them (``rules.misere`` 10 or 20).
+    """
+    rules = to_rules(rules)
     if isinstance(deal, PassedDeal):
-        _seated(deal.seated)
+        check_seated(deal.seated)
     else:
-        _check(deal)
+        _check(deal, rules)
 
 
 @dataclass(frozen=True)
@@ -311,6 +230,8 @@ class DealOutcome(Generic[P]):
     multiplier: int
     value: int
     scores: dict[P, int] = field(default_factory=dict)
+    #: Each seated player's misère balance, already counted in ``scores`` ({} when none).
+    miseres: dict[P, int] = field(default_factory=dict)
 
     @property
     def margin(self) -> int:
@@ -318,29 +239,31 @@ class DealOutcome(Generic[P]):
         return self.gap if self.made else -self.gap
 
 
-def deal_outcome(deal: TarotDeal[P]) -> DealOutcome[P]:
-    """Score a played deal: V = s*((25+D)*m + P) + a*10*m + C, shared per §4."""
-    checked = _check(deal)
+def deal_outcome(deal: TarotDeal[P], rules: HouseRules = FFT_RULES) -> DealOutcome[P]:
+    """Score a played deal: V = s*((25+D)*m + P) + a*10*m + C, shared per §4.
+
+    The rules choose m, P (and whether P is multiplied by m), who gets the petit au bout
+    (a, or s as a poignée) and the misère payments added to the scores.
+    """
+    rules = to_rules(rules)
+    checked = _check(deal, rules)
     target = TARGETS[checked.bouts]
     points = checked.points
     made = points >= target
     gap = math.ceil(abs(points - target))
-    multiplier = MULTIPLIERS[checked.contract]
+    multiplier = rules.multiplier(checked.contract)
     sign = 1 if made else -1
-    poignees = sum(POIGNEE_VALUES[p] for p in checked.poignees)
-    petit = PETIT_AU_BOUT.get(checked.petit_au_bout or "", 0)
+    poignees = sum(rules.poignee_value(p) for p in checked.poignees)
+    if rules.poignee_multiplied:
+        poignees *= multiplier
+    petit = _petit_sign(checked.petit_au_bout, sign, rules)
     chelem = CHELEM_VALUES.get(checked.chelem or "", 0)
     value = sign * ((25 + gap) * multiplier + poignees) + petit * 10 * multiplier + chelem
-    alone = deal.alone
-    taker_share, partner_share = shares(len(checked.seated), alone)
-    scores: dict[P, int] = {}
-    for player in deal.seated:
-        if player == deal.taker:
-            scores[player] = taker_share * value
-        elif not alone and player == deal.partner:
-            scores[player] = partner_share * value
-        else:
-            scores[player] = -value
+    scores = _shared(deal, len(checked.seated), value)
+    miseres: dict[P, int] = {}
+    if checked.miseres:
+        miseres = misere_payments(deal.seated, checked.miseres, rules.misere)
+        scores = {player: score + miseres[player] for player, score in scores.items()}
     return DealOutcome(
         target=target,
         attack_points=points,
@@ -349,14 +272,39 @@ def deal_outcome(deal: TarotDeal[P]) -> DealOutcome[P]:
         multiplier=multiplier,
         value=value,
         scores=scores,
+        miseres=miseres,
     )
 
 
-def score_deal(deal: TarotDeal[P] | PassedDeal[P]) -> dict[P, int]:
+def _petit_sign(petit_au_bout: str | None, sign: int, rules: HouseRules) -> int:
+    """+1 when the attack gets the petit au bout's bonus, -1 for the defence, 0 for none."""
+    if petit_au_bout is None:
+        return 0
+    if rules.petit_au_bout == "deal_winner":
+        return sign
+    return PETIT_AU_BOUT_SIGN[petit_au_bout]
+
+
+def _shared(deal: TarotDeal[P], seated_count: int, value: int) -> dict[P, int]:
+    alone = deal.alone
+    taker_share, partner_share = shares(seated_count, alone)
+    scores: dict[P, int] = {}
+    for player in deal.seated:
+        if player == deal.taker:
+            scores[player] = taker_share * value
+        elif not alone and player == deal.partner:
+            scores[player] = partner_share * value
+        else:
+            scores[player] = -value
+    return scores
+
+
+def score_deal(deal: TarotDeal[P] | PassedDeal[P], rules: HouseRules = FFT_RULES) -> dict[P, int]:
     """Each seated player's score for the deal (0 for all when everyone passed)."""
     if isinstance(deal, PassedDeal):
-        return {player: 0 for player in _seated(deal.seated)}
-    return deal_outcome(deal).scores
+        to_rules(rules)
+        return {player: 0 for player in check_seated(deal.seated)}
+    return deal_outcome(deal, rules).scores
 
 
 def _players(players: object) -> tuple[Hashable, ...]:

@@ -14,6 +14,8 @@ from django import forms, template
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
+from scorekeeper.models import CHELEM_CHOICES, PETIT_AU_BOUT_CHOICES, POIGNEE_LABELS
+
 register = template.Library()
 
 
@@ -98,17 +100,14 @@ def sheet_cell(score: int | None, total: int) -> SafeString:
 @register.simple_tag
 def deal_marks(deal: Any) -> SafeString:
     """The bonuses of a deal in words: petit au bout, poignées, chelem (the sheet's marks)."""
-    from scorekeeper.screens.table.deal_forms import CHELEM, PETIT_AU_BOUT, POIGNEE_LABELS
-
     marks = []
     if deal.petit_au_bout:
-        side = dict(PETIT_AU_BOUT).get(deal.petit_au_bout, deal.petit_au_bout)
+        side = dict(PETIT_AU_BOUT_CHOICES).get(deal.petit_au_bout, deal.petit_au_bout)
         marks.append(f"{gettext('Petit au bout')}: {side}")
     for kind in deal.poignees or ():
-        label = POIGNEE_LABELS.get(kind, kind)
-        marks.append(gettext("Poignée %(kind)s") % {"kind": str(label).lower()})
+        marks.append(str(POIGNEE_LABELS.get(kind, kind)))
     if deal.chelem:
-        marks.append(f"{gettext('Chelem')}: {dict(CHELEM).get(deal.chelem, deal.chelem)}")
+        marks.append(f"{gettext('Chelem')}: {dict(CHELEM_CHOICES).get(deal.chelem, deal.chelem)}")
     if not marks:
         return mark_safe("")
     items = "".join(f'<span class="mark">{_e(mark)}</span>' for mark in marks)

@@ -256,7 +256,7 @@ def test_three_deals_entered_offline_wait_survive_a_reload_and_are_stored_once_i
 def test_a_refused_number_asks_the_question_instead_of_saving_a_copy(
     live_server, context: BrowserContext, table
 ) -> None:
-    """The client side of contract A: a 409 with X-Deal-Conflict gets the question."""
+    """The client side of the deal-number check: a 409 with X-Deal-Conflict gets the question."""
     _owner, _club, evening, game = table
     page = open_controlled(context, live_server.url + reverse("evening", args=[evening.pk]))
     context.set_offline(True)
@@ -283,7 +283,7 @@ def test_a_refused_number_asks_the_question_instead_of_saving_a_copy(
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.skipif(
     "number" not in TarotDealForm.base_fields,
-    reason="needs the deal form's deal-number field and the 409 of contract A (issue 10)",
+    reason="needs the deal form's deal-number field and the 409 of the deal-number check",
 )
 def test_a_deal_entered_offline_whose_number_another_phone_took_gets_the_question(
     live_server, browser: Browser, context: BrowserContext, table

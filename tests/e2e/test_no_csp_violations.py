@@ -1,4 +1,4 @@
-"""The Content-Security-Policy blocks nothing the app needs (issue 11, item 13; contract C).
+"""The Content-Security-Policy blocks nothing the app needs (the no-inline rule).
 
 Chromium visits the main pages, signed out and signed in, and uses what runs scripts: the
 counter's steppers (counter.js), the evening page's live preview (htmx) and a save. Any

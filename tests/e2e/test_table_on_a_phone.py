@@ -230,7 +230,7 @@ def test_a_save_with_the_network_cut_is_kept_and_sent_once(
 def test_without_a_queue_a_save_with_no_answer_offers_retry_that_saves_once(
     live_server, browser: Browser, table
 ) -> None:
-    """Contract B's own message, where nothing keeps the deal (no IndexedDB)."""
+    """The save-failed hand-off's own message, where nothing keeps the deal (no IndexedDB)."""
     user, evening, _game = table
     page = phone(browser, live_server, user, SIZES[0].values[0])
     page.add_init_script("delete window.indexedDB;")
@@ -251,7 +251,7 @@ def test_without_a_queue_a_save_with_no_answer_offers_retry_that_saves_once(
 def test_an_offline_queue_can_take_a_failed_save_before_any_message(
     live_server, browser: Browser, table
 ) -> None:
-    """Contract B: the cancelable scorekeeper:save-failed event comes first."""
+    """The save-failed hand-off: the cancelable scorekeeper:save-failed event comes first."""
     user, evening, _game = table
     page = phone(browser, live_server, user, SIZES[0].values[0])
     form = open_evening(page, live_server, evening)

@@ -14,7 +14,7 @@ from django.urls import reverse
 from accounts.models import User
 from scorekeeper import services
 from scorekeeper.models import Deal, DealScore, DeletedDeal, Evening, Game, Invitation, Seat
-from scorekeeper.reads import stats
+from scorekeeper.reads import standings
 from scorekeeper.scoring.tarot import TarotDeal
 
 pytestmark = pytest.mark.django_db
@@ -47,7 +47,7 @@ def one_of_each() -> None:
             created_by=ana,
         )
     services.deal_delete(deal=game.deals.last(), deleted_by=ana)
-    stats.season_stats(club)  # stores the evening's figures (EveningTally)
+    standings.season_stats(club)  # stores the evening's figures (EveningTally)
     for model in MODELS:  # a model added later needs a row here too
         assert model._default_manager.exists(), f"add a {model.__name__} to this fixture"
 

@@ -1,106 +1,228 @@
-"""A made-up club with players of hidden skill, to check the ratings on (pure, seeded).
+"""The synthetic club the benchmark and the load test measure: built fast, in bulk.
 
-:func:`synthetic_club` plays evenings of tarot at 3, 4 or 5 with the real scoring rules
-(``scoring.tarot``): a deal's attack makes its contract with the probability
-``logistic(edge + spread * (taker + partner/2 - mean of the defenders))`` where each player's
-skill is drawn once from a normal law. The same seed gives the same club, deal for deal.
+12 players, one season, an evening of 50 deals per 50 deals asked (the last one still open),
+tables of four and five in turn. Each deal shape is scored once per table size through
+``scorekeeper.scoring`` and its scores copied to every deal of that shape: the rows are what
+the services would have written, without the time they take.
 """
 
 from __future__ import annotations
 
-import math
-import random
+import datetime as dt
 from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
 
-from scorekeeper.scoring.deal_facts import DealFacts
-from scorekeeper.scoring.tarot import TARGETS, TarotDeal, deal_outcome
+from accounts.models import User
+from scorekeeper import services
+from scorekeeper.models import Club, Deal, DealScore, Evening, Game, Membership, Player, Seat
+from scorekeeper.scoring.tarot import PassedDeal, TarotDeal, score_deal
 
-CONTRACTS = ("petite", "garde", "garde_sans", "garde_contre")
-CONTRACT_WEIGHTS = (40, 45, 10, 5)
-TABLE_SIZES = (4, 4, 4, 5, 5, 3)
+DEALS_PER_EVENING = 50
+PLAYERS = 12
+PLAYER_NAMES = [
+    "Anaïs",
+    "Bertrand",
+    "Chloé",
+    "Damien",
+    "Élodie",
+    "François",
+    "Gaëlle",
+    "Hugo",
+    "Inès",
+    "Jérôme",
+    "Karima",
+    "Léon",
+]
+
+# Deal shapes by seat index (0 takes, 1 is the called partner with five), scored once each.
+SHAPES: list[dict[str, Any]] = [
+    {"contract": "garde", "bouts": 2, "points": 49},
+    {"contract": "petite", "bouts": 1, "points": 48},
+    {
+        "contract": "garde",
+        "bouts": 3,
+        "points": 56,
+        "petit_au_bout": "attack",
+        "poignees": ("simple",),
+    },
+    {"passed": True},
+    {"contract": "garde_sans", "bouts": 2, "points": 44},
+    {"contract": "petite", "bouts": 2, "points": 38, "poignees": ("simple", "double")},
+    {"contract": "garde_contre", "bouts": 1, "points": 47, "petit_au_bout": "attack"},
+    {"contract": "garde", "bouts": 1, "points": 40.5, "petit_au_bout": "defense"},
+]
+
+ScoredShape = tuple[dict[str, Any], dict[int, int]]
 
 
-@dataclass(frozen=True)
-class SyntheticClub:
-    """The deals, in order, and each player's hidden skill."""
+@dataclass
+class Built:
+    """The ids the measures need: the member, the club, its season, the open evening."""
 
-    deals: list[DealFacts]
-    skills: dict[int, float]
-
-
-def _points(rng: random.Random, bouts: int, made: bool) -> int:
-    target = TARGETS[bouts]
-    if made:
-        return min(target + rng.randint(0, 20), int(91 - 4.5 * (3 - bouts)))
-    return max(target - rng.randint(1, 15), math.ceil(4.5 * bouts))
+    user_id: int
+    club_id: int
+    season_id: int
+    player_id: int
+    evening_id: int
+    game_id: int
+    present: list[int]
 
 
-def synthetic_club(
-    *,
-    players: int = 12,
-    evenings: int = 40,
-    deals_per_evening: int = 25,
-    spread: float = 1.0,
-    edge: float = 0.4,
-    seed: int = 2026,
-) -> SyntheticClub:
-    """Play ``evenings`` evenings of ``deals_per_evening`` deals among ``players`` players."""
-    rng = random.Random(seed)
-    skills = {player: rng.gauss(0.0, 1.0) for player in range(1, players + 1)}
-    deals: list[DealFacts] = []
-    for evening in range(1, evenings + 1):
-        size = min(rng.choice(TABLE_SIZES), players)
-        seated = tuple(rng.sample(sorted(skills), size))
-        for _ in range(deals_per_evening):
-            deal_id = len(deals) + 1
-            if rng.random() < 0.05:
-                deals.append(
-                    DealFacts(
-                        deal_id=deal_id,
-                        evening_id=evening,
-                        ordinal=deal_id,
-                        seated=seated,
-                        scores=dict.fromkeys(seated, 0),
-                        passed=True,
-                    )
-                )
-                continue
-            taker = rng.choice(seated)
+def deal_form(present: list[int]) -> dict[str, Any]:
+    """The deal form's fields for a garde made by the second player present (POST data)."""
+    form: dict[str, Any] = {
+        "deal-dealer": present[0],
+        "deal-taker": present[1],
+        "deal-contract": "garde",
+        "deal-bouts": 2,
+        "deal-points": "49",
+        "deal-points_for": "attack",
+        "deal-petit_au_bout": "",
+        "deal-chelem": "",
+    }
+    if len(present) == 5:
+        form["deal-partner"] = present[2]
+    return form
+
+
+def build(deal_count: int) -> Built:
+    """A club with ``deal_count`` deals, in the current database."""
+    user, club, players = _club()
+    evening_count = max(1, deal_count // DEALS_PER_EVENING)
+    first_day = dt.date(dt.date.today().year, 1, 1)
+    season = services.season_ensure_for(club=club, date=first_day)
+    evenings = _evenings(club, user, evening_count, first_day)
+    tables = [_table(players, index) for index in range(evening_count)]
+    games = _games(evenings, tables)
+    shapes = {4: _shapes(4), 5: _shapes(5)}
+    deals: list[Deal] = []
+    scored: list[dict[int, int]] = []
+    for index, (game, table) in enumerate(zip(games, tables, strict=True)):
+        count = DEALS_PER_EVENING
+        if index == evening_count - 1:
+            count = deal_count - DEALS_PER_EVENING * (evening_count - 1)
+        for number in range(1, count + 1):
+            shape, scores = shapes[len(table)][(number + index) % len(SHAPES)]
+            deal, by_player = _deal(game, table, number, shape, scores, user)
+            deals.append(deal)
+            scored.append(by_player)
+    _store_deals(deals, scored)
+    return Built(
+        user_id=user.pk,
+        club_id=club.pk,
+        season_id=season.pk,
+        player_id=players[0].pk,
+        evening_id=evenings[-1].pk,
+        game_id=games[-1].pk,
+        present=[player.pk for player in tables[-1]],
+    )
+
+
+def _club() -> tuple[User, Club, list[Player]]:
+    """The member (the club's owner), the club and its players."""
+    user = User.objects.create_user("member@example.com")
+    club = Club.objects.create(name="Club de benchmark")
+    Membership.objects.create(club=club, user=user, role=Membership.Role.OWNER)
+    players = Player.objects.bulk_create(Player(club=club, name=name) for name in PLAYER_NAMES)
+    return user, club, players
+
+
+def _evenings(club: Club, user: User, count: int, first_day: dt.date) -> list[Evening]:
+    """``count`` evenings, a day apart round the year, all closed but the last."""
+    return Evening.objects.bulk_create(
+        Evening(
+            club=club,
+            date=first_day + dt.timedelta(days=i % 365),
+            place="",
+            created_by=user,
+            closed_at=None if i == count - 1 else dt.datetime(2000, 1, 1, tzinfo=dt.UTC),
+        )
+        for i in range(count)
+    )
+
+
+def _table(players: list[Player], index: int) -> list[Player]:
+    """The players at the ``index``-th evening: five, or four every third evening."""
+    size = 5 if index % 3 else 4
+    return [players[(index * 5 + k) % PLAYERS] for k in range(size)]
+
+
+def _games(evenings: list[Evening], tables: list[list[Player]]) -> list[Game]:
+    """A tarot game per evening, its players seated in order, the first one dealing."""
+    games = Game.objects.bulk_create(
+        Game(evening=evening, number=1, kind=Game.Kind.TAROT, first_dealer=table[0])
+        for evening, table in zip(evenings, tables, strict=True)
+    )
+    Seat.objects.bulk_create(
+        Seat(game=game, player=player, position=position)
+        for game, table in zip(games, tables, strict=True)
+        for position, player in enumerate(table, start=1)
+    )
+    return games
+
+
+def _shapes(seated: int) -> list[ScoredShape]:
+    """Each shape with the scores it gives, by seat index, through the scoring service."""
+    seats = tuple(range(seated))
+    result = []
+    for number, shape in enumerate(SHAPES):
+        if shape.get("passed"):
+            scores = score_deal(PassedDeal(seated=seats))
+        else:
             partner = None
-            if size == 5 and rng.random() < 0.8:
-                partner = rng.choice([player for player in seated if player != taker])
-            attack = [taker] if partner is None else [taker, partner]
-            defence = [player for player in seated if player not in attack]
-            strength = skills[taker] + (skills[partner] / 2 if partner is not None else 0.0)
-            strength -= sum(skills[player] for player in defence) / len(defence)
-            made = rng.random() < 1 / (1 + math.exp(-(edge + spread * strength)))
-            bouts = rng.choices((0, 1, 2, 3), weights=(10, 35, 40, 15))[0]
-            contract = rng.choices(CONTRACTS, weights=CONTRACT_WEIGHTS)[0]
-            petit = "attack" if bouts and made and rng.random() < 0.05 else ""
-            outcome = deal_outcome(
-                TarotDeal(
-                    seated=seated,
-                    taker=taker,
-                    contract=contract,
-                    bouts=bouts,
-                    points=_points(rng, bouts, made),
-                    partner=taker if size == 5 and partner is None else partner,
-                    petit_au_bout=petit or None,
-                )
-            )
-            deals.append(
-                DealFacts(
-                    deal_id=deal_id,
-                    evening_id=evening,
-                    ordinal=deal_id,
-                    seated=seated,
-                    scores=outcome.scores,
-                    taker=taker,
-                    partner=partner,
-                    made=outcome.made,
-                    contract=contract,
-                    bouts=bouts,
-                    petit_au_bout=petit,
-                )
-            )
-    return SyntheticClub(deals=deals, skills=skills)
+            if seated == 5:
+                partner = 0 if number % 4 == 1 else 1  # now and then the taker is alone
+            fields = {k: v for k, v in shape.items() if k != "passed"}
+            scores = score_deal(TarotDeal(seated=seats, taker=0, partner=partner, **fields))
+            shape = {**shape, "partner": partner}
+        result.append((shape, scores))
+    return result
+
+
+def _deal(
+    game: Game,
+    table: list[Player],
+    number: int,
+    shape: dict[str, Any],
+    scores: dict[int, int],
+    user: User,
+) -> tuple[Deal, dict[int, int]]:
+    """Deal ``number`` of a shape (unsaved) and its scores by player id; the taker goes
+    round the table."""
+    size = len(table)
+    turn = number % size
+
+    def seat(i: int) -> Player:
+        return table[(i + turn) % size]
+
+    passed = bool(shape.get("passed"))
+    deal = Deal(
+        game=game,
+        number=number,
+        dealer=table[(number - 1) % size],
+        passed=passed,
+        taker=None if passed else seat(0),
+        contract="" if passed else shape["contract"],
+        bouts=None if passed else shape["bouts"],
+        points=None if passed else Decimal(str(shape["points"])),
+        partner=seat(shape["partner"]) if shape.get("partner") is not None else None,
+        petit_au_bout=shape.get("petit_au_bout", ""),
+        poignees=list(shape.get("poignees", ())),
+        chelem="",
+        created_by=user,
+    )
+    return deal, {seat(i).pk: score for i, score in scores.items()}
+
+
+def _store_deals(deals: list[Deal], scored: list[dict[int, int]]) -> None:
+    """The deals and their scores, in batches."""
+    deals = Deal.objects.bulk_create(deals, batch_size=2000)
+    DealScore.objects.bulk_create(
+        (
+            DealScore(deal=deal, player_id=player_id, seated=True, score=score)
+            for deal, scores in zip(deals, scored, strict=True)
+            for player_id, score in scores.items()
+        ),
+        batch_size=5000,
+    )

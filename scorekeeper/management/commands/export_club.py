@@ -7,9 +7,8 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from scorekeeper.exchange import archives
+from scorekeeper.management.command_io import write_out
 from scorekeeper.models import Club
-
-from .export_season import write_out
 
 
 class Command(BaseCommand):

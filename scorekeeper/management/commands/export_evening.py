@@ -7,11 +7,9 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from scorekeeper.exchange import exports
+from scorekeeper.management.command_io import add_lang_argument, language, write_out
 from scorekeeper.models import Evening
 from scorekeeper.scoring.errors import ScoringError
-
-from ._lang import add_lang_argument, language
-from .export_season import write_out
 
 
 class Command(BaseCommand):

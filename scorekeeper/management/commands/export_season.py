@@ -2,28 +2,14 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from scorekeeper.exchange import exports
+from scorekeeper.management.command_io import add_lang_argument, language, write_out
 from scorekeeper.models import Season
 from scorekeeper.scoring.errors import ScoringError
-
-from ._lang import add_lang_argument, language
-
-
-def write_out(command: BaseCommand, content: str, path: str | None) -> None:
-    """The text to a file (UTF-8) or to standard output, exactly as given."""
-    if path:
-        Path(path).write_text(content, encoding="utf-8", newline="")
-        return
-    out = getattr(command.stdout, "_out", None)
-    if out is sys.stdout and hasattr(out, "reconfigure"):
-        out.reconfigure(encoding="utf-8", newline="")
-    command.stdout.write(content, ending="")
 
 
 class Command(BaseCommand):

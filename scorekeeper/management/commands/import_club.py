@@ -11,10 +11,13 @@ from typing import Any, NoReturn
 from django.core.management.base import BaseCommand, CommandParser
 
 from scorekeeper.exchange import archives
+from scorekeeper.management.command_io import (
+    EXIT_INVALID,
+    add_lang_argument,
+    language,
+    read_sheet_bytes,
+)
 from scorekeeper.scoring.errors import ScoringError
-
-from ._lang import add_lang_argument, language
-from .score_deals import EXIT_INVALID, read_sheet_bytes
 
 
 class Command(BaseCommand):

@@ -14,11 +14,14 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from scorekeeper.exchange import exports
 from scorekeeper.exchange.error_text import error_text
+from scorekeeper.management.command_io import (
+    EXIT_INVALID,
+    add_lang_argument,
+    language,
+    read_sheet_bytes,
+)
 from scorekeeper.models import Club
 from scorekeeper.scoring.errors import ScoringError
-
-from ._lang import add_lang_argument, language
-from .score_deals import EXIT_INVALID, read_sheet_bytes
 
 
 class Command(BaseCommand):

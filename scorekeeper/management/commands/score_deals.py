@@ -4,30 +4,19 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
 from scorekeeper.exchange.error_text import error_text
+from scorekeeper.management.command_io import (
+    EXIT_INVALID,
+    add_lang_argument,
+    language,
+    read_sheet_bytes,
+)
 from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.scoring.sheet import load_sheet_text, score_sheet
-
-from ._lang import add_lang_argument, language
-
-EXIT_INVALID = 2
-
-
-def read_sheet_bytes(path: str) -> bytes:
-    """The sheet's raw text from a file, or from standard input for "-"."""
-    if path == "-":
-        stream = getattr(sys.stdin, "buffer", None)
-        return stream.read() if stream is not None else sys.stdin.read().encode("utf-8")
-    try:
-        return Path(path).read_bytes()
-    except OSError as error:
-        reason = error.strerror or type(error).__name__
-        raise ScoringError("sheet", f"cannot read {path}: {reason}") from None
 
 
 class Command(BaseCommand):

@@ -18,14 +18,10 @@ from django.utils.cache import patch_vary_headers
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 
-from scorekeeper.screens.counter.forms import (
-    ATTACK,
-    CONTRACTS,
-    DECK,
-    CounterForm,
-    pair_table,
-    plain_points,
-)
+from scorekeeper.screens.counter.cards import TILES
+from scorekeeper.screens.counter.counting import ATTACK, CONTRACTS, plain_points
+from scorekeeper.screens.counter.forms import CounterForm
+from scorekeeper.screens.counter.pairs import pair_table
 
 DEAL_PREFIX = "deal-"
 #: What the counter keeps when the count is cleared.
@@ -132,10 +128,12 @@ def counter(request: HttpRequest) -> HttpResponse:
         "use_url": use_url,
         "clear_url": clear_url(data, return_url, deal_params),
         "pair_table": pair_table(),
-        "deck": DECK,
+        "deck": TILES,
         "partial": partial,
     }
-    template = "scorekeeper/counter/counter.html#result" if partial else "scorekeeper/counter/counter.html"
+    template = (
+        "scorekeeper/counter/counter.html#result" if partial else "scorekeeper/counter/counter.html"
+    )
     response = render(request, template, context)
     patch_vary_headers(response, ("HX-Request",))
     return response

@@ -1,6 +1,6 @@
 """Seasons: standings, a player's page, charts, exports and imports.
 
-Thin function views over ``scorekeeper.reads.stats`` (reads),
+Thin function views over ``scorekeeper.reads`` (standings, player figures, charts),
 ``scorekeeper.exchange.exports`` (files) and ``scorekeeper.services``
 (writes). Everyone who is not a member of the club gets 404.
 """
@@ -24,7 +24,8 @@ from django.views.decorators.http import require_http_methods
 from scorekeeper import services
 from scorekeeper.exchange import exports
 from scorekeeper.models import Club, Membership, Player, Season
-from scorekeeper.reads import charts, stats
+from scorekeeper.reads import charts, player_figures, standings
+from scorekeeper.reads.tallies import ESCOPETTE, TAROT
 from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.screens.access import evening_for, membership_for, owner_membership_for
 from scorekeeper.screens.seasons.forms import ImportForm, SeasonForm
@@ -65,27 +66,27 @@ class Column:
 
 def _sorting(request: HttpRequest) -> tuple[str, str, bool]:
     """The game whose table is sorted (``?game=``), its column and its direction."""
-    game = stats.ESCOPETTE if request.GET.get("game") == stats.ESCOPETTE else stats.TAROT
-    columns = ESCOPETTE_COLUMNS if game == stats.ESCOPETTE else COLUMNS
+    game = ESCOPETTE if request.GET.get("game") == ESCOPETTE else TAROT
+    columns = ESCOPETTE_COLUMNS if game == ESCOPETTE else COLUMNS
     sort = request.GET.get("sort", "total")
     if sort not in {key for key, _label in columns}:
         sort = "total"
     direction = request.GET.get("dir")
     descending = (
-        direction == "desc" if direction in ("asc", "desc") else stats.DEFAULT_DESCENDING[sort]
+        direction == "desc" if direction in ("asc", "desc") else standings.DEFAULT_DESCENDING[sort]
     )
     return game, sort, descending
 
 
-def _columns(url: str, sort: str, descending: bool, *, game: str = stats.TAROT) -> list[Column]:
-    escopette = game == stats.ESCOPETTE
+def _columns(url: str, sort: str, descending: bool, *, game: str = TAROT) -> list[Column]:
+    escopette = game == ESCOPETTE
     columns = []
     for key, label in ESCOPETTE_COLUMNS if escopette else COLUMNS:
         if key == sort:
             next_descending = not descending
             state = "descending" if descending else "ascending"
         else:
-            next_descending, state = stats.DEFAULT_DESCENDING[key], ""
+            next_descending, state = standings.DEFAULT_DESCENDING[key], ""
         query = urlencode(
             {
                 **({"game": game} if escopette else {}),
@@ -108,9 +109,9 @@ def _columns(url: str, sort: str, descending: bool, *, game: str = stats.TAROT) 
 
 def standings_context(
     season: Season | None,
-    season_stats: stats.SeasonStats | None = None,
+    season_stats: standings.SeasonStats | None = None,
     *,
-    escopette_stats: stats.SeasonStats | None = None,
+    escopette_stats: standings.SeasonStats | None = None,
     sort: str = "total",
     descending: bool = True,
     escopette_sort: str = "total",
@@ -128,14 +129,14 @@ def standings_context(
             "escopette_standings": [],
         }
     if season_stats is None or escopette_stats is None:
-        by_kind = stats.for_season_by_kind(season)
+        by_kind = standings.for_season_by_kind(season)
         if season_stats is None:
-            season_stats = by_kind[stats.TAROT]
+            season_stats = by_kind[TAROT]
         if escopette_stats is None:
-            escopette_stats = by_kind[stats.ESCOPETTE]
+            escopette_stats = by_kind[ESCOPETTE]
     url = reverse("season", args=[season.club_id, season.pk])
 
-    def cache_key(figures: stats.SeasonStats, sort: str, descending: bool) -> str:
+    def cache_key(figures: standings.SeasonStats, sort: str, descending: bool) -> str:
         state = (season.pk, figures.digest, sort, descending, htmx, on_club_page, get_language())
         return ":".join(map(str, state))
 
@@ -143,16 +144,16 @@ def standings_context(
         "season": season,
         "standings_cache_key": cache_key(season_stats, sort, descending),
         "standings_on_club_page": on_club_page,
-        "standings": stats.sort_rows(season_stats.rows, sort, descending),
+        "standings": standings.sort_rows(season_stats.rows, sort, descending),
         "standings_columns": _columns(url, sort, descending),
         "standings_htmx": htmx,
         "player_query": urlencode({"season": season.pk}),
         "escopette_stats": escopette_stats,
-        "escopette_standings": stats.sort_rows(
+        "escopette_standings": standings.sort_rows(
             escopette_stats.rows, escopette_sort, escopette_descending
         ),
         "escopette_columns": _columns(
-            url, escopette_sort, escopette_descending, game=stats.ESCOPETTE
+            url, escopette_sort, escopette_descending, game=ESCOPETTE
         ),
         "escopette_cache_key": cache_key(escopette_stats, escopette_sort, escopette_descending),
     }
@@ -167,7 +168,7 @@ def club_season_context(club: Club) -> dict[str, Any]:
     In the view: ``context.update(season_views.club_season_context(club))``; in the
     template: ``{% include "scorekeeper/seasons/_standings_table.html" %}``.
     """
-    season = stats.current_season(club, timezone.localdate())
+    season = standings.current_season(club, timezone.localdate())
     return {**standings_context(season, on_club_page=True), "club": club}
 
 
@@ -217,11 +218,11 @@ def season_detail(request: HttpRequest, club_id: int, season_id: int) -> HttpRes
     membership = membership_for(request, club_id)
     season = _season(club_id, season_id)
     game, sort, descending = _sorting(request)
-    by_kind = stats.for_season_by_kind(season)
-    season_stats = by_kind[stats.TAROT]
+    by_kind = standings.for_season_by_kind(season)
+    season_stats = by_kind[TAROT]
     sorting: dict[str, Any] = (
         {"escopette_sort": sort, "escopette_descending": descending}
-        if game == stats.ESCOPETTE
+        if game == ESCOPETTE
         else {"sort": sort, "descending": descending}
     )
     context = {
@@ -231,7 +232,7 @@ def season_detail(request: HttpRequest, club_id: int, season_id: int) -> HttpRes
         **standings_context(
             season,
             season_stats,
-            escopette_stats=by_kind[stats.ESCOPETTE],
+            escopette_stats=by_kind[ESCOPETTE],
             htmx=True,
             **sorting,
         ),
@@ -273,8 +274,8 @@ def player_detail(request: HttpRequest, club_id: int, player_id: int) -> HttpRes
         if season is None:
             raise Http404
     else:
-        season = stats.current_season(membership.club, timezone.localdate())
-    figures, escopette = stats.player_sections(
+        season = standings.current_season(membership.club, timezone.localdate())
+    figures, escopette = player_figures.player_sections(
         player,
         start=season.start if season else None,
         end=season.end if season else None,

@@ -11,7 +11,14 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.exchange.error_text import message_text
-from scorekeeper.models import Deal, Game, Player
+from scorekeeper.models import (
+    CHELEM_CHOICES,
+    PETIT_AU_BOUT_CHOICES,
+    POIGNEE_KINDS,
+    Deal,
+    Game,
+    Player,
+)
 from scorekeeper.scoring.cards import DECK_TOTAL
 from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.scoring.escopette import STAKE_TRUMPS, EscopetteDeal, score_escopette_deal
@@ -25,16 +32,7 @@ from scorekeeper.scoring.tarot import (
 from scorekeeper.server.parsing import parse_id
 
 SIDES = [("attack", _("Attack")), ("defense", _("Defence"))]
-PETIT_AU_BOUT = [("", _("No")), ("attack", _("Attack")), ("defense", _("Defence"))]
-CHELEM = [
-    ("", _("No")),
-    ("announced", _("Announced and made")),
-    ("unannounced", _("Made, not announced")),
-    ("announced_failed", _("Announced and failed")),
-    ("defense", _("Taken by the defence")),
-]
-POIGNEES = ("simple", "double", "triple")
-POIGNEE_LABELS = {"simple": _("Simple"), "double": _("Double"), "triple": _("Triple")}
+POIGNEES = POIGNEE_KINDS
 
 # What a refused deal says, in the reader's language (the scoring service speaks English).
 _MESSAGE_FOR = {
@@ -169,13 +167,16 @@ class TarotDealForm(DealFormBase):
         widget=forms.RadioSelect,
     )
     petit_au_bout = forms.ChoiceField(
-        label=_("Petit au bout"), choices=PETIT_AU_BOUT, required=False, widget=forms.RadioSelect
+        label=_("Petit au bout"),
+        choices=PETIT_AU_BOUT_CHOICES,
+        required=False,
+        widget=forms.RadioSelect,
     )
     poignee_simple = forms.IntegerField(label=_("Simple"), min_value=0, max_value=5, required=False)
     poignee_double = forms.IntegerField(label=_("Double"), min_value=0, max_value=5, required=False)
     poignee_triple = forms.IntegerField(label=_("Triple"), min_value=0, max_value=5, required=False)
     chelem = forms.ChoiceField(
-        label=_("Chelem"), choices=CHELEM, required=False, widget=forms.RadioSelect
+        label=_("Chelem"), choices=CHELEM_CHOICES, required=False, widget=forms.RadioSelect
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

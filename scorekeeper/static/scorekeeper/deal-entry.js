@@ -1,26 +1,26 @@
-// deal-entry.js: owns the deal-entry loop of the evening page (and the deal form of the edit
-// page). After a save, a refusal or a conflict, it puts the answered section under the thumb
-// and focus on what comes next (the first question, the error summary or the question of
-// contract A); it keeps the bonus section open if the scorer left it open; and it sends
-// "Count the pile" to the counter as a whole page, without the CSRF token in the address.
+/* The deal-entry loop of the evening page (and the deal form of the edit
+ * page). After a save, a refusal or a conflict, it puts the answered section under the thumb
+ * and focus on what comes next (the first question, the error summary or the question of
+ * the deal-number check); it keeps the bonus section open if the scorer left it open; and it sends
+ * "Count the pile" to the counter as a whole page, without the CSRF token in the address. */
 (function () {
   "use strict";
-  var bonusesOpen = {}; // game id -> the scorer left the bonus section open
-  var saving = {}; // game id -> a save of that game's form is on its way
+  const bonusesOpen = {}; // game id -> the scorer left the bonus section open
+  const saving = {}; // game id -> a save of that game's form is on its way
 
   function gameOf(form) {
     return form && form.id && form.id.indexOf("deal-form-") === 0 ? form.id.slice(10) : null;
   }
 
   document.addEventListener("toggle", function (event) {
-    var details = event.target;
+    const details = event.target;
     if (!details.matches || !details.matches("details.bonuses")) return;
-    var id = gameOf(details.closest("form"));
+    const id = gameOf(details.closest("form"));
     if (id) bonusesOpen[id] = details.open;
   }, true);
 
   document.addEventListener("htmx:beforeRequest", function (event) {
-    var id = gameOf(event.detail.elt);
+    const id = gameOf(event.detail.elt);
     if (id && event.detail.elt.matches("form.deal-form")) saving[id] = true;
   });
 
@@ -29,23 +29,23 @@
   }
 
   function place(section) {
-    var id = section.getAttribute("data-game");
+    const id = section.getAttribute("data-game");
     if (!id || !saving[id]) return; // a live update or the first load: leave the page be
     delete saving[id];
-    var form = section.querySelector("form.deal-form");
-    var details = section.querySelector("details.bonuses");
+    const form = section.querySelector("form.deal-form");
+    const details = section.querySelector("details.bonuses");
     if (details && bonusesOpen[id]) details.open = true;
-    var target = section.querySelector(".deal-conflict, .error-summary") || (form && firstQuestion(form));
+    const target = section.querySelector(".deal-conflict, .error-summary") || (form && firstQuestion(form));
     section.scrollIntoView({ block: "start" });
     if (target) target.focus({ preventScroll: true });
   }
 
   // Who sits out this deal (the dealer at 6) is not offered as taker or partner.
   function syncSittingOut(form) {
-    var out = {};
+    const out = {};
     form.querySelectorAll("input[name='deal-sitting_out']:checked").forEach(function (box) { out[box.value] = true; });
     form.querySelectorAll("input[name='deal-taker'], input[name='deal-partner']").forEach(function (input) {
-      var label = input.closest("label");
+      const label = input.closest("label");
       if (label) label.hidden = !!out[input.value] && !input.checked;
     });
   }
@@ -66,11 +66,11 @@
   // "Count the pile": a GET of the counter with the form's fields (minus the CSRF token),
   // as a whole page; the counter hands the count back to the form.
   document.addEventListener("click", function (event) {
-    var button = event.target.closest && event.target.closest("button[data-count-pile]");
+    const button = event.target.closest && event.target.closest("button[data-count-pile]");
     if (!button || !button.form) return;
     event.preventDefault();
     event.stopPropagation();
-    var data = new FormData(button.form);
+    const data = new FormData(button.form);
     data.delete("csrfmiddlewaretoken");
     data.append(button.name, button.value);
     window.location.assign(button.formAction + "?" + new URLSearchParams(data).toString());

@@ -20,7 +20,7 @@
   const texts = config.texts;
   const format = (text, values) => text.replace(/%\((\w+)\)s/g, (all, name) => values[name]);
 
-  // A new-deal form (contract B): id "deal-form-<game id>", posting to the game's deals URL.
+  // A new-deal form (the save-failed hand-off): id "deal-form-<game id>", posting to the game's deals URL.
   // A correction (the deal edit page uses the same form) is not kept: it needs the server.
   function dealForm(element) {
     if (!(element instanceof HTMLFormElement) || !/^deal-form-\d+$/.test(element.id)) return null;

@@ -1,13 +1,13 @@
-// live.js: owns live follow on the evening and shared pages (contract D, browser side).
-// It asks the live URL (?version=<what it shows>) every few seconds; 304 means nothing
-// changed. It stops while the tab is hidden, slows down when nothing changes for long,
-// says when the server is lost and recovers by itself. An open new-deal form that nobody
-// has touched follows the updates (its number and dealer); a touched one keeps what was
-// typed and only its totals strip changes (a save then asks, contract A).
+/* Live follow on the evening and shared pages (the live poll, browser side).
+ * It asks the live URL (?version=<what it shows>) every few seconds; 304 means nothing
+ * changed. It stops while the tab is hidden, slows down when nothing changes for long,
+ * says when the server is lost and recovers by itself. An open new-deal form that nobody
+ * has touched follows the updates (its number and dealer); a touched one keeps what was
+ * typed and only its totals strip changes (a save then asks: the deal-number check). */
 (function () {
   "use strict";
-  var FAST = 4000, SLOW = 15000, SLOWEST = 30000, LOST_MAX = 30000, TIMEOUT = 15000;
-  var delay = FAST, quietSince = Date.now(), timer = null, busy = false, lost = false;
+  const FAST = 4000, SLOW = 15000, SLOWEST = 30000, LOST_MAX = 30000, TIMEOUT = 15000;
+  let delay = FAST, quietSince = Date.now(), timer = null, busy = false, lost = false;
 
   function box() { return document.getElementById("live-totals"); }
   function status() { return document.getElementById("live-status"); }
@@ -18,7 +18,7 @@
   }
 
   function setLost(value) {
-    var el = status();
+    const el = status();
     if (value === lost || !el) { lost = value; return; }
     lost = value;
     el.textContent = value ? el.getAttribute("data-lost") : "";
@@ -26,65 +26,65 @@
   }
 
   function quietDelay() {
-    var quiet = Date.now() - quietSince;
+    const quiet = Date.now() - quietSince;
     return quiet > 10 * 60000 ? SLOWEST : quiet > 2 * 60000 ? SLOW : FAST;
   }
 
   // Mark a deal form touched as soon as the scorer types or taps in it.
   function touch(event) {
-    var form = event.target.closest && event.target.closest("form.deal-form");
+    const form = event.target.closest && event.target.closest("form.deal-form");
     if (form && event.isTrusted) form.setAttribute("data-touched", "");
   }
   document.addEventListener("input", touch, true);
   document.addEventListener("change", touch, true);
 
   function followEntry(template) {
-    var id = template.getAttribute("data-next-entry");
-    var section = document.getElementById("game-" + id);
-    var fresh = template.content.querySelector("section.deal-entry");
+    const id = template.getAttribute("data-next-entry");
+    const section = document.getElementById("game-" + id);
+    const fresh = template.content.querySelector("section.deal-entry");
     if (!section || !fresh) return;
-    var form = section.querySelector("form.deal-form");
-    var number = form && form.querySelector("input[name='deal-number']");
-    var next = fresh.querySelector("input[name='deal-number']");
+    const form = section.querySelector("form.deal-form");
+    const number = form && form.querySelector("input[name='deal-number']");
+    const next = fresh.querySelector("input[name='deal-number']");
     if (!number || !next || number.value === next.value) return; // still the same deal
-    var untouched = form && form.hasAttribute("data-fresh") && !form.hasAttribute("data-touched") &&
+    const untouched = form && form.hasAttribute("data-fresh") && !form.hasAttribute("data-touched") &&
       !form.classList.contains("htmx-request");
     if (untouched) {
-      var node = document.importNode(fresh, true);
+      const node = document.importNode(fresh, true);
       section.replaceWith(node);
       if (window.htmx) window.htmx.process(node);
       return;
     }
-    var strip = section.querySelector(".strip-scores");
-    var newStrip = fresh.querySelector(".strip-scores");
+    const strip = section.querySelector(".strip-scores");
+    const newStrip = fresh.querySelector(".strip-scores");
     if (strip && newStrip) strip.replaceWith(document.importNode(newStrip, true));
   }
 
   function apply(html) {
-    var doc = new DOMParser().parseFromString("<body>" + html + "</body>", "text/html");
-    var incoming = doc.getElementById("live-totals");
-    var current = box();
+    const doc = new DOMParser().parseFromString("<body>" + html + "</body>", "text/html");
+    const incoming = doc.getElementById("live-totals");
+    const current = box();
     if (!incoming || Number(incoming.getAttribute("data-version")) <= Number(current.getAttribute("data-version"))) {
       return; // an answer overtaken by a save made here: what shows is newer
     }
     Array.prototype.forEach.call(doc.body.children, function (node) {
       if (node.tagName === "TEMPLATE") { followEntry(node); return; }
-      var old = node.id && document.getElementById(node.id);
+      const old = node.id && document.getElementById(node.id);
       if (!old) return;
       node.removeAttribute("hx-swap-oob");
-      var fresh = document.importNode(node, true);
+      const fresh = document.importNode(node, true);
       old.replaceWith(fresh);
       if (window.htmx) window.htmx.process(fresh);
     });
   }
 
   function poll() {
-    var el = box();
+    const el = box();
     if (!el || busy || document.hidden) return;
     busy = true;
-    var url = el.getAttribute("data-live-url") + "?version=" + encodeURIComponent(el.getAttribute("data-version"));
-    var controller = window.AbortController ? new AbortController() : null;
-    var stop = setTimeout(function () { if (controller) controller.abort(); }, TIMEOUT);
+    const url = el.getAttribute("data-live-url") + "?version=" + encodeURIComponent(el.getAttribute("data-version"));
+    const controller = window.AbortController ? new AbortController() : null;
+    const stop = setTimeout(function () { if (controller) controller.abort(); }, TIMEOUT);
     fetch(url, {
       headers: { "HX-Request": "true" }, credentials: "same-origin", cache: "no-store",
       signal: controller ? controller.signal : undefined

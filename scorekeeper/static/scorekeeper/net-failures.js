@@ -1,21 +1,21 @@
-// net-failures.js: owns what the scorer sees when an htmx request gets no answer (offline,
-// network error, timeout) or an error answer (403, 500, 502...). A deal save first gets the
-// cancelable DOM event `scorekeeper:save-failed` on its form (contract B: an offline queue
-// may take the deal and call preventDefault); if nobody takes it, a message with Retry shows
-// in the form, which keeps everything typed (the one-time key makes a retry save it once).
-// Any other request gets the same kind of message in the banner #net-status.
+/* What the scorer sees when an htmx request gets no answer (offline,
+ * network error, timeout) or an error answer (403, 500, 502...). A deal save first gets the
+ * cancelable DOM event `scorekeeper:save-failed` on its form (the save-failed hand-off: an offline queue
+ * may take the deal and call preventDefault); if nobody takes it, a message with Retry shows
+ * in the form, which keeps everything typed (the one-time key makes a retry save it once).
+ * Any other request gets the same kind of message in the banner #net-status. */
 (function () {
   "use strict";
   function banner() { return document.getElementById("net-status"); }
   function text(reason, status) {
-    var el = banner();
+    const el = banner();
     if (!el) return "";
     if (reason === "http") return el.getAttribute("data-http").replace("{status}", status);
     return el.getAttribute(reason === "timeout" ? "data-timeout" : "data-network");
   }
 
   function retryButton(label, onRetry) {
-    var button = document.createElement("button");
+    const button = document.createElement("button");
     button.type = "button";
     button.className = "button button-small";
     button.textContent = label;
@@ -24,31 +24,31 @@
   }
 
   function showInForm(form, reason, status) {
-    var old = form.querySelector(".save-failed");
+    const old = form.querySelector(".save-failed");
     if (old) old.remove();
-    var box = document.createElement("div");
+    const box = document.createElement("div");
     box.className = "message message-error save-failed";
     box.setAttribute("role", "alert");
-    var p = document.createElement("p");
+    const p = document.createElement("p");
     p.textContent = banner().getAttribute("data-save") + " " + text(reason, status);
     box.appendChild(p);
     box.appendChild(retryButton(banner().getAttribute("data-retry"), function () {
       box.remove();
-      var save = form.querySelector(".save-deal");
+      const save = form.querySelector(".save-deal");
       if (form.requestSubmit) form.requestSubmit(save || undefined); else save.click();
     }));
-    var actions = form.querySelector(".actions") || form.lastElementChild;
+    const actions = form.querySelector(".actions") || form.lastElementChild;
     actions.parentNode.insertBefore(box, actions);
     box.scrollIntoView({ block: "nearest" });
   }
 
   function showBanner(detail, reason, status) {
-    var el = banner();
+    const el = banner();
     if (!el) return;
-    var elt = detail.elt;
-    var config = detail.requestConfig || {};
+    const elt = detail.elt;
+    const config = detail.requestConfig || {};
     el.querySelector("p").textContent = text(reason, status);
-    var old = el.querySelector("button");
+    const old = el.querySelector("button");
     if (old) old.remove();
     el.appendChild(retryButton(el.getAttribute("data-retry"), function () {
       el.hidden = true;
@@ -57,18 +57,18 @@
       else if (window.htmx && config.verb) window.htmx.ajax(config.verb.toUpperCase(), config.path, { source: elt });
     }));
     el.hidden = false;
-    var preview = elt.closest && elt.closest(".preview");
+    const preview = elt.closest && elt.closest(".preview");
     if (preview) preview.classList.add("stale");
   }
 
   function failed(event, reason) {
-    var detail = event.detail;
-    var xhr = detail.xhr;
-    var status = xhr ? xhr.status : 0;
-    var elt = detail.elt;
+    const detail = event.detail;
+    const xhr = detail.xhr;
+    const status = xhr ? xhr.status : 0;
+    const elt = detail.elt;
     if (elt && elt.matches && elt.matches("form.deal-form")) {
-      var cancelable = reason !== "http";
-      var told = elt.dispatchEvent(new CustomEvent("scorekeeper:save-failed", {
+      const cancelable = reason !== "http";
+      const told = elt.dispatchEvent(new CustomEvent("scorekeeper:save-failed", {
         bubbles: true, cancelable: cancelable, detail: { reason: reason, form: elt, status: status }
       }));
       if (!told && cancelable) return; // someone else (the offline queue) took the deal
@@ -83,9 +83,9 @@
   document.addEventListener("htmx:responseError", function (event) { failed(event, "http"); });
   document.addEventListener("htmx:afterRequest", function (event) {
     if (!event.detail.successful) return;
-    var el = banner();
+    const el = banner();
     if (el && !el.hidden) el.hidden = true;
-    var preview = event.detail.elt.closest && event.detail.elt.closest(".preview");
+    const preview = event.detail.elt.closest && event.detail.elt.closest(".preview");
     if (preview) preview.classList.remove("stale");
   });
 })();

@@ -12,7 +12,7 @@ from django.core.management import call_command
 from django.db import connections
 
 from accounts.models import User
-from scorekeeper.reads import stats
+from scorekeeper.reads import periods
 
 PAGES = [
     "evening page (50 deals)",
@@ -57,4 +57,4 @@ def test_the_benchmark_times_every_page_in_a_throwaway_database(tmp_path: Path) 
     assert connections["default"].settings_dict["NAME"] == before
     assert User.objects.count() == users
     assert settings.ROOT_URLCONF == "scorekeeper.urls"
-    stats.clear_memo()
+    periods.clear_memo()

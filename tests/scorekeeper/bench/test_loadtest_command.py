@@ -18,7 +18,9 @@ from django.test import Client
 from django.urls import reverse
 
 from scorekeeper import services
-from scorekeeper.management.commands.loadtest import LUA, Kind, _lua_value
+from scorekeeper.management.bench.load_scenarios import Kind
+from scorekeeper.management.bench.wrk import LUA
+from scorekeeper.management.bench.wrk import lua_value as _lua_value
 from scorekeeper.scoring.tarot import PassedDeal
 from tests.factories import make_club, make_member, start_evening
 

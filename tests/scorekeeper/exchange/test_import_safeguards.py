@@ -19,13 +19,13 @@ from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.scoring.paper import PaperDeal
 from scorekeeper.scoring.sheet import parse_sheet, score_sheet
 from scorekeeper.scoring.tarot import TarotDeal
+from tests.scorekeeper.exchange.test_export_import import scores_by_deal, six_player_evening
 from tests.scorekeeper.season_factories import (
     World,
     escopette_evening,
     hand_computed_season,
     make_world,
 )
-from tests.scorekeeper.exchange.test_export_import import scores_by_deal, six_player_evening
 
 pytestmark = pytest.mark.django_db
 
@@ -316,9 +316,9 @@ def test_paper_history_imports_from_the_template_and_counts_in_totals_only(
     season = Season.objects.get(club=world.club)
     page = client.get(f"/clubs/{world.club.pk}/seasons/{season.pk}/", HTTP_ACCEPT_LANGUAGE="en")
     assert page.status_code == 200
-    from scorekeeper.reads import stats
+    from scorekeeper.reads import periods
 
-    stats.clear_memo()
+    periods.clear_memo()
     ana = client.get(f"/clubs/{world.club.pk}/players/{world.players['Ana'].pk}/")
     assert ana.status_code == 200
 
@@ -377,7 +377,7 @@ def test_the_table_enters_a_deal_the_rules_do_not_cover_by_its_scores(
 
 
 def test_a_paper_deal_counts_in_totals_but_not_as_a_deal_taken(world: World) -> None:
-    from scorekeeper.reads import stats
+    from scorekeeper.reads import periods, standings
 
     p = world.players
     table = [p["Ana"], p["Ben"], p["Chloé"]]
@@ -401,9 +401,9 @@ def test_a_paper_deal_counts_in_totals_but_not_as_a_deal_taken(world: World) -> 
             points=49,
         ),
     )
-    stats.clear_memo()
+    periods.clear_memo()
     season = Season.objects.get(club=world.club)
-    rows = {row.name: row for row in stats.for_season(season).rows}
+    rows = {row.name: row for row in standings.for_season(season).rows}
     assert rows["Ana"].total == 40 - 66 and rows["Ben"].total == -20 + 132
     assert rows["Ana"].deals == 1 and rows["Ben"].deals == 1  # the paper deal is not a deal played
     assert rows["Ben"].takes == 1 and rows["Ana"].takes == 0

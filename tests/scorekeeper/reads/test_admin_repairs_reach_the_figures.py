@@ -13,7 +13,7 @@ from django.urls import reverse
 from accounts.models import User
 from scorekeeper import services
 from scorekeeper.models import DealScore, Evening
-from scorekeeper.reads import stats
+from scorekeeper.reads import standings
 from scorekeeper.scoring.tarot import TarotDeal
 from tests.factories import make_club, start_evening
 
@@ -30,7 +30,7 @@ def test_a_score_corrected_in_the_admin_reaches_the_season_standings() -> None:
             seated=seated, taker=seated[0], contract="garde", bouts=2, points=Decimal(45)
         ),
     )
-    before = {row.player_id: row.total for row in stats.season_stats(club).rows}
+    before = {row.player_id: row.total for row in standings.season_stats(club).rows}
     version = Evening.objects.get(pk=evening.pk).version
     score = DealScore.objects.get(deal=deal, player=players[1])
     staff = Client()
@@ -41,5 +41,5 @@ def test_a_score_corrected_in_the_admin_reaches_the_season_standings() -> None:
     )
     assert response.status_code == 302
     assert Evening.objects.get(pk=evening.pk).version > version
-    after = {row.player_id: row.total for row in stats.season_stats(club).rows}
+    after = {row.player_id: row.total for row in standings.season_stats(club).rows}
     assert after[players[1].pk] == before[players[1].pk] - 10

@@ -13,7 +13,7 @@ from django.test import Client
 from django.utils import translation
 
 from scorekeeper.models import Season
-from scorekeeper.reads import charts, stats
+from scorekeeper.reads import charts, periods, standings
 from scorekeeper.reads.game_sheets import game_sheet
 from tests.scorekeeper.season_factories import (
     deal,
@@ -25,10 +25,10 @@ from tests.scorekeeper.season_factories import (
 
 @pytest.fixture(autouse=True)
 def _fresh_memory() -> Iterator[None]:
-    stats.clear_memo()
+    periods.clear_memo()
     cache.clear()
     yield
-    stats.clear_memo()
+    periods.clear_memo()
 
 
 @pytest.mark.parametrize(
@@ -126,7 +126,7 @@ def test_the_season_chart_adds_up_each_players_evenings(client: Client) -> None:
     hand_computed_season(world)
     season = Season.objects.get(club=world.club, name="2025")
     with translation.override("en"):
-        chart = charts.season_chart(stats.for_season(season))
+        chart = charts.season_chart(standings.for_season(season))
     values = {s.name: s.values for s in chart.series}
     assert values["Ana"] == (0, -587, -313)
     assert values["Eve"] == (0, 0, 34)

@@ -36,7 +36,9 @@ from django.utils import translation
 from scorekeeper import services
 from scorekeeper.exchange import exports
 from scorekeeper.models import Game, Season
-from scorekeeper.reads import stats
+from scorekeeper.reads import periods, standings
+from scorekeeper.reads.player_figures import player_sections
+from scorekeeper.reads.tallies import ESCOPETTE, TAROT
 from tests.scorekeeper.reads.test_standings import EXPECTED as TAROT_EXPECTED
 from tests.scorekeeper.season_factories import (
     World,
@@ -63,10 +65,10 @@ GAMES, DEALS = 4, 7
 
 @pytest.fixture(autouse=True)
 def _fresh_memory() -> Iterator[None]:
-    stats.clear_memo()
+    periods.clear_memo()
     cache.clear()
     yield
-    stats.clear_memo()
+    periods.clear_memo()
 
 
 def add_escopette_games(world: World, evenings: dict) -> dict[str, Game]:
@@ -124,11 +126,11 @@ def season_2025(world: World) -> Season:
     return Season.objects.get(club=world.club, name="2025")
 
 
-def figures(rows: list[stats.StandingRow]) -> dict[str, tuple]:
+def figures(rows: list[standings.StandingRow]) -> dict[str, tuple]:
     return {r.name: (r.total, r.deals, r.games, r.won, r.average, r.rank) for r in rows}
 
 
-def tarot(rows: list[stats.StandingRow]) -> dict[str, tuple]:
+def tarot(rows: list[standings.StandingRow]) -> dict[str, tuple]:
     return {
         r.name: (r.total, r.evenings, r.deals, r.takes, r.made, r.average, r.rank) for r in rows
     }
@@ -146,7 +148,7 @@ def names_in(html: str) -> list[str]:
 
 
 def test_the_escopette_standings_add_up_the_season_as_computed_by_hand(world: World) -> None:
-    season = stats.for_season(season_2025(world), kind=stats.ESCOPETTE)
+    season = standings.for_season(season_2025(world), kind=ESCOPETTE)
     assert figures(season.rows) == EXPECTED
     assert [row.name for row in season.rows] == ["Ana", "Chloé", "Ben", "Dan", "Eve"]
     assert sum(row.total for row in season.rows) == 60 * DEALS
@@ -162,20 +164,20 @@ def test_the_tarot_standings_are_unchanged_by_the_games_of_lescopette() -> None:
     world = make_world()
     evenings = hand_computed_season(world)
     season = season_2025(world)
-    before = tarot(stats.for_season(season).rows)
+    before = tarot(standings.for_season(season).rows)
     add_escopette_games(world, evenings)
     assert Game.objects.filter(kind="escopette", evening__club=world.club).count() == 5
-    after = stats.for_season(season)
+    after = standings.for_season(season)
     assert tarot(after.rows) == before == TAROT_EXPECTED
     assert after.deals == 5
     assert [e.date.isoformat() for e in after.evenings] == ["2025-01-10", "2025-02-07"]
-    both = stats.for_season_by_kind(season)
-    assert tarot(both[stats.TAROT].rows) == TAROT_EXPECTED
-    assert figures(both[stats.ESCOPETTE].rows) == EXPECTED
+    both = standings.for_season_by_kind(season)
+    assert tarot(both[TAROT].rows) == TAROT_EXPECTED
+    assert figures(both[ESCOPETTE].rows) == EXPECTED
 
 
 def test_all_time_adds_the_game_outside_the_season(world: World) -> None:
-    rows = {row.name: row for row in stats.season_stats(world.club, kind=stats.ESCOPETTE).rows}
+    rows = {row.name: row for row in standings.season_stats(world.club, kind=ESCOPETTE).rows}
     dan = rows["Dan"]
     assert (dan.total, dan.deals, dan.games, dan.won) == (39 + 54, 3, 3, 1)
     assert (rows["Ana"].total, rows["Ana"].games) == (176 + 6, 5)
@@ -183,14 +185,14 @@ def test_all_time_adds_the_game_outside_the_season(world: World) -> None:
 
 def test_a_deal_saved_later_ends_a_game_and_counts_at_once(world: World) -> None:
     season = season_2025(world)
-    assert figures(stats.for_season(season, kind=stats.ESCOPETTE).rows)["Dan"][:4] == (39, 2, 2, 0)
+    assert figures(standings.for_season(season, kind=ESCOPETTE).rows)["Dan"][:4] == (39, 2, 2, 0)
     game = Game.objects.get(evening__club=world.club, evening__date="2025-02-07", number=2)
     p = world.players
     services.deal_record(
         game=game, inputs=stakes({p["Dan"]: (20,), p["Eve"]: (12, 7, 6, 5, 4, 3, 2, 1)})
     )
     # Dan 59, Eve 55: Dan alone in the lead at the target, he wins.
-    rows = figures(stats.for_season(season, kind=stats.ESCOPETTE).rows)
+    rows = figures(standings.for_season(season, kind=ESCOPETTE).rows)
     assert rows["Dan"][:4] == (59, 3, 2, 1)
     assert rows["Eve"][:4] == (19 + 40, 7, 3, 0)
 
@@ -210,7 +212,7 @@ def test_a_player_in_the_lead_with_others_at_the_target_does_not_win_a_tie() -> 
             stakes({ana: (20,), chloe: (12, 7, 1), ben: (6, 5, 4, 3, 2)}),
         ],
     )
-    rows = figures(stats.season_stats(world.club, kind=stats.ESCOPETTE).rows)
+    rows = figures(standings.season_stats(world.club, kind=ESCOPETTE).rows)
     assert rows["Ana"][:4] == (50, 2, 1, 0)
     assert rows["Chloé"][:4] == (50, 2, 1, 0)
     assert rows["Ana"][5] == rows["Chloé"][5] == 1  # equal points share the rank
@@ -352,16 +354,16 @@ def test_the_club_page_shows_both_games_of_the_current_season(world: World) -> N
 def test_a_players_figures_of_lescopette(world: World) -> None:
     season = season_2025(world)
     p = world.players
-    tarot_figures, ana = stats.player_sections(p["Ana"], start=season.start, end=season.end)
+    tarot_figures, ana = player_sections(p["Ana"], start=season.start, end=season.end)
     assert tarot_figures.summary.total == -313  # French Tarot's, as before
     assert ana is not None
     assert (ana.total, ana.deals, ana.games, ana.won, ana.average) == (176, 7, 4, 0, 25.1)
-    _tarot, dan = stats.player_sections(p["Dan"])
+    _tarot, dan = player_sections(p["Dan"])
     assert dan is not None and (dan.total, dan.deals, dan.games, dan.won) == (93, 3, 3, 1)
     january = Season.objects.create(
         club=world.club, name="January", start="2025-01-01", end="2025-01-31"
     )
-    assert stats.player_sections(p["Ana"], start=january.start, end=january.end)[1] is None
+    assert player_sections(p["Ana"], start=january.start, end=january.end)[1] is None
 
 
 def test_the_player_page_has_a_section_for_lescopette(world: World, client: Client) -> None:
@@ -422,9 +424,9 @@ def test_a_season_with_lescopette_goes_out_and_back_in_with_the_same_standings(
     kinds = [[g.kind for g in e.games.order_by("number")] for e in evenings]
     assert kinds == [["tarot"], ["tarot", "escopette"], ["escopette"], ["escopette", "escopette"]]
     again = Season.objects.get(club=other.club, name="2025")
-    assert figures(stats.for_season(again, kind=stats.ESCOPETTE).rows) == EXPECTED
+    assert figures(standings.for_season(again, kind=ESCOPETTE).rows) == EXPECTED
     # Each evening comes back with its games; the French Tarot figures stay the same.
-    assert tarot(stats.for_season(again).rows) == TAROT_EXPECTED
+    assert tarot(standings.for_season(again).rows) == TAROT_EXPECTED
 
 
 # --- Queries ----------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from scorekeeper.models import Season
-from scorekeeper.reads import charts, stats
+from scorekeeper.reads import charts, periods, standings
 from scorekeeper.server import shared_cache
 from tests.scorekeeper.season_factories import World, deal, make_world, passed, play_evening
 
@@ -35,10 +35,10 @@ CLUB_STANDINGS = 8
 
 @pytest.fixture(autouse=True)
 def _fresh_memory() -> Iterator[None]:
-    stats.clear_memo()
+    periods.clear_memo()
     cache.clear()
     yield
-    stats.clear_memo()
+    periods.clear_memo()
 
 
 def grow(evenings: int, deals_each: int, players: int) -> World:
@@ -92,7 +92,7 @@ def test_a_players_page(world: World, client: Client, django_assert_max_num_quer
 def test_the_season_chart(world: World, django_assert_max_num_queries) -> None:
     season = Season.objects.get(club=world.club)
     with django_assert_max_num_queries(SEASON_CHART):
-        chart = charts.season_chart(stats.for_season(season))
+        chart = charts.season_chart(standings.for_season(season))
     assert len(chart.series) == len(world.players)
 
 
@@ -125,7 +125,7 @@ def test_after_a_restart_a_season_reads_the_stored_figures_not_the_scores(
     client.force_login(world.member)
     url = f"/clubs/{world.club.pk}/seasons/{season.pk}/"
     assert client.get(url).status_code == 200  # aggregates every evening, stores the figures
-    stats.clear_memo()  # a restart without Redis: nothing cached, in memory or in the cache
+    periods.clear_memo()  # a restart without Redis: nothing cached, in memory or in the cache
     client.force_login(world.member)
     with CaptureQueriesContext(connection) as captured:
         assert client.get(url).status_code == 200

@@ -12,7 +12,7 @@ from django.test import Client
 from django.utils import translation
 
 from scorekeeper.models import Season
-from scorekeeper.reads import stats
+from scorekeeper.reads import periods, standings
 from tests.scorekeeper.season_factories import World, hand_computed_season, make_world
 
 pytestmark = pytest.mark.django_db
@@ -29,10 +29,10 @@ EXPECTED = {
 
 @pytest.fixture(autouse=True)
 def _fresh_memory() -> Iterator[None]:
-    stats.clear_memo()
+    periods.clear_memo()
     cache.clear()
     yield
-    stats.clear_memo()
+    periods.clear_memo()
 
 
 @pytest.fixture
@@ -47,7 +47,7 @@ def season_2025(world: World) -> Season:
 
 
 def test_the_standings_add_up_the_season_as_computed_by_hand(world: World) -> None:
-    figures = stats.for_season(season_2025(world))
+    figures = standings.for_season(season_2025(world))
     got = {
         row.name: (row.total, row.evenings, row.deals, row.takes, row.made, row.average, row.rank)
         for row in figures.rows
@@ -60,7 +60,7 @@ def test_the_standings_add_up_the_season_as_computed_by_hand(world: World) -> No
 
 
 def test_evenings_outside_the_season_and_other_games_do_not_count(world: World) -> None:
-    all_time = stats.season_stats(world.club)
+    all_time = standings.season_stats(world.club)
     ana = next(row for row in all_time.rows if row.name == "Ana")
     assert (ana.total, ana.evenings, ana.deals, ana.takes) == (-313 + 75, 3, 6, 3)
     # The evening of L'escopette (Ana won all 60 points) is nowhere in the tarot figures.
@@ -69,11 +69,11 @@ def test_evenings_outside_the_season_and_other_games_do_not_count(world: World) 
 
 def test_equal_totals_share_a_rank() -> None:
     rows = [
-        stats.StandingRow(1, "Zoé", total=10),
-        stats.StandingRow(2, "Alix", total=10),
-        stats.StandingRow(3, "Max", total=-20),
+        standings.StandingRow(1, "Zoé", total=10),
+        standings.StandingRow(2, "Alix", total=10),
+        standings.StandingRow(3, "Max", total=-20),
     ]
-    ranked = stats._rank(rows)
+    ranked = standings._rank(rows)
     assert [(r.name, r.rank) for r in ranked] == [("Alix", 1), ("Zoé", 1), ("Max", 3)]
 
 
@@ -94,9 +94,8 @@ def test_the_standings_sort_by_each_column(
     world: World, client: Client, sort: str, descending: bool, order: list[str]
 ) -> None:
     season = season_2025(world)
-    assert [r.name for r in stats.sort_rows(stats.for_season(season).rows, sort, descending)] == (
-        order
-    )
+    rows = standings.for_season(season).rows
+    assert [r.name for r in standings.sort_rows(rows, sort, descending)] == order
     client.force_login(world.member)
     direction = "desc" if descending else "asc"
     response = client.get(
@@ -188,14 +187,14 @@ def test_a_deal_saved_later_changes_the_standings_at_once(world: World) -> None:
     from tests.scorekeeper.season_factories import deal
 
     season = season_2025(world)
-    assert stats.for_season(season).rows[0].name == "Dan"
+    assert standings.for_season(season).rows[0].name == "Dan"
     evening = season_2025(world).club.evenings.get(date="2025-02-07")
     eve = world.players["Eve"]
     five = list(world.players.values())
     services.deal_record(
         game=evening.games.get(), inputs=deal(five, eve, "garde_contre", 3, 80, partner=eve)
     )
-    rows = {row.name: row for row in stats.for_season(season).rows}
+    rows = {row.name: row for row in standings.for_season(season).rows}
     # garde contre made by 44, alone with 5: V = (25 + 44) × 6 = 414, the taker gets 4V.
     assert (rows["Eve"].total, rows["Eve"].takes, rows["Eve"].made) == (34 + 4 * 414, 1, 1)
     assert rows["Dan"].total == 2223 - 414

@@ -80,7 +80,7 @@ def test_every_page_sends_a_strict_content_security_policy_and_permissions_polic
 
 
 def test_no_template_holds_inline_script_style_or_handlers() -> None:
-    """Contract C: CSP without 'unsafe-inline' needs none of these (e-mails excepted)."""
+    """The no-inline rule: CSP without 'unsafe-inline' needs none of these (e-mails excepted)."""
     offending = []
     for path in TEMPLATES.rglob("*.html"):
         if "email" in path.parts:

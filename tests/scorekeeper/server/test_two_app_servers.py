@@ -19,7 +19,8 @@ from django.test import Client
 from scorekeeper import services
 from scorekeeper.management.bench import local_servers
 from scorekeeper.models import Deal, DealScore, Evening, EveningTally, Season
-from scorekeeper.reads import stats
+from scorekeeper.reads.periods import clear_memo
+from scorekeeper.reads.standings import for_season
 from scorekeeper.scoring.tarot import TarotDeal
 from tests.factories import make_club, start_evening
 
@@ -134,5 +135,5 @@ def test_what_one_server_saves_or_computes_the_other_serves_at_once(servers) -> 
     assert status == 200 and standings.group(0) in warm
 
     # And the test could fail: the database alone no longer gives those standings.
-    stats.clear_memo()
-    assert stats.for_season(season).rows == []
+    clear_memo()
+    assert for_season(season).rows == []

@@ -113,7 +113,8 @@ def test_a_double_tap_arriving_at_the_same_moment_stores_one_deal() -> None:
 @postgres_only
 @pytest.mark.django_db(transaction=True)
 def test_phones_saving_the_same_deal_number_at_once_store_it_once_and_the_others_hear_why() -> None:
-    """Contract A under real concurrency: one deal 1, every other phone gets DealNumberTaken."""
+    """The deal-number check under real concurrency: one deal 1, every other phone gets
+    DealNumberTaken."""
     club, players = make_club()
     _evening, game = start_evening(club, players)
     seated = tuple(p.pk for p in players)

@@ -10,14 +10,9 @@ from django.http import QueryDict
 from django.utils import translation
 
 from scorekeeper.scoring.cards import CardCount
-from scorekeeper.screens.counter.forms import (
-    DECK,
-    CounterForm,
-    card_count_of,
-    plain_points,
-    plural_count,
-    signed,
-)
+from scorekeeper.scoring.deck import DECK, card_count_of
+from scorekeeper.screens.counter.counting import plain_points, plural_count, signed
+from scorekeeper.screens.counter.forms import CounterForm
 
 # One pile, 33 cards, 47.5 points, holding 2 bouts (the Petit and the 21), three ways.
 PAIRS = {"fives": "5", "fours": "2", "threes": "2", "twos": "1", "ones": "6", "leftover": "low"}

@@ -9,7 +9,7 @@ from django.core.cache import cache
 from django.test import Client
 
 from scorekeeper.models import Season
-from scorekeeper.reads import stats
+from scorekeeper.reads import periods, player_figures
 from tests.scorekeeper.season_factories import World, hand_computed_season, make_world
 
 pytestmark = pytest.mark.django_db
@@ -17,10 +17,10 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture(autouse=True)
 def _fresh_memory() -> Iterator[None]:
-    stats.clear_memo()
+    periods.clear_memo()
     cache.clear()
     yield
-    stats.clear_memo()
+    periods.clear_memo()
 
 
 @pytest.fixture
@@ -30,14 +30,14 @@ def world() -> World:
     return world
 
 
-def figures(world: World, name: str, *, all_time: bool = False) -> stats.PlayerFigures:
+def figures(world: World, name: str, *, all_time: bool = False) -> player_figures.PlayerFigures:
     season = Season.objects.get(club=world.club, name="2025")
     if all_time:
-        return stats.player_figures(world.players[name])
-    return stats.player_figures(world.players[name], start=season.start, end=season.end)
+        return player_figures.player_figures(world.players[name])
+    return player_figures.player_figures(world.players[name], start=season.start, end=season.end)
 
 
-def contracts(f: stats.PlayerFigures) -> dict[str, tuple[int, int, int]]:
+def contracts(f: player_figures.PlayerFigures) -> dict[str, tuple[int, int, int]]:
     return {line.contract: (line.taken, line.made, line.points) for line in f.contracts}
 
 

@@ -10,7 +10,7 @@ from django.test import Client
 
 from scorekeeper import services
 from scorekeeper.models import Season
-from scorekeeper.reads import stats
+from scorekeeper.reads import standings
 from scorekeeper.services import ServiceError
 from tests.scorekeeper.season_factories import World, deal, make_world, play_evening
 
@@ -68,12 +68,12 @@ def test_an_owner_adds_a_season_and_an_evening_belongs_to_every_season_it_falls_
     )
     assert spring.name == "Spring league"
     year = Season.objects.get(club=world.club, name="2025")
-    assert stats.for_season(spring).rows[0].total == 198
-    assert stats.for_season(year).rows[0].total == 198 + 75
+    assert standings.for_season(spring).rows[0].total == 198
+    assert standings.for_season(year).rows[0].total == 198 + 75
     # The narrowest season covering a date is its season.
     assert services.season_for_date(club=world.club, date=dt.date(2025, 4, 1)) == spring
     assert services.season_for_date(club=world.club, date=dt.date(2025, 9, 1)) == year
-    assert stats.current_season(world.club, dt.date(2025, 4, 1)) == spring
+    assert standings.current_season(world.club, dt.date(2025, 4, 1)) == spring
 
 
 def test_a_season_covering_the_date_means_no_calendar_year_is_added(world: World) -> None:

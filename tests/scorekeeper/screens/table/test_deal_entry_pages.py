@@ -103,7 +103,7 @@ def test_invalid_input_shows_errors_next_to_the_fields_and_keeps_what_was_typed(
         bouts=3,
         points="10,5",
     )
-    assert response.status_code == 422  # contract A: a refusal is 422 with the form
+    assert response.status_code == 422  # the deal-number check: a refusal is 422 with the form
     assert not Deal.objects.exists()
     form = response.context["sheets"][0].form
     assert "points" in form.errors

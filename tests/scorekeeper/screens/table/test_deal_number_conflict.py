@@ -1,4 +1,5 @@
-"""Contract A: a deal form knows which deal it is for; two phones never store a copy silently."""
+"""The deal-number check: a deal form knows which deal it is for; two phones never store a
+copy silently."""
 
 from __future__ import annotations
 

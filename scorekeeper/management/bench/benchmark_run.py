@@ -1,0 +1,75 @@
+"""One run of ``manage.py benchmark``: build the synthetic club in a throw-away SQLite file,
+time the pages and the imports, and hand back the figures (the project's database is never
+opened).
+"""
+
+from __future__ import annotations
+
+import tempfile
+import time
+import warnings
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import django.test.signals  # noqa: F401  (resets the template engines with DEBUG)
+
+from scorekeeper.management.bench.databases import throwaway_database
+from scorekeeper.management.bench.imports import ImportTiming, measure_imports
+from scorekeeper.management.bench.pages import Timing, bench_settings, measure
+from scorekeeper.management.bench.synthetic_club import build
+
+
+@dataclass
+class Figures:
+    deals: int
+    bare: Timing
+    minimal: Timing
+    pages: list[Timing]  # with a target
+    info: list[Timing]  # for information
+    imports: list[ImportTiming]
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "deals": self.deals,
+            "bare_ms": round(self.bare.median_ms, 3),
+            "minimal_ms": round(self.minimal.median_ms, 3),
+            "pages": [_timing_json(page) for page in self.pages],
+            "imports": [
+                {"name": row.name, "deals": row.deals, "seconds": round(row.seconds, 3)}
+                for row in self.imports
+            ],
+            "info": [_timing_json(timing) for timing in self.info],
+        }
+
+
+def run_benchmark(deals: int, repeat: int, say: Callable[[str], None]) -> Figures:
+    """The figures of ``deals`` deals, each page requested ``repeat`` times; ``say`` is told
+    how far it got."""
+    with (
+        warnings.catch_warnings(),
+        tempfile.TemporaryDirectory(prefix="scorekeeper-benchmark-") as folder,
+        throwaway_database(Path(folder) / "benchmark.sqlite3"),
+        bench_settings(),
+    ):
+        warnings.filterwarnings("ignore", message="No directory at")
+        say(f"Building {deals} deals…")
+        started = time.perf_counter()
+        built = build(deals)
+        say(f"Built in {time.perf_counter() - started:.1f} s; timing…")
+        bare, minimal, pages, info = measure(built, repeat)
+        say("Timing the imports…")
+        imports = measure_imports(deals, built.club_id, built.user_id)
+    for page in [*pages, *info]:
+        page.ratio = page.median_ms / minimal.median_ms if minimal.median_ms else 0.0
+    return Figures(deals, bare, minimal, pages, info, imports)
+
+
+def _timing_json(timing: Timing) -> dict[str, Any]:
+    return {
+        "name": timing.name,
+        "median_ms": round(timing.median_ms, 3),
+        "ratio": round(timing.ratio, 3),
+        "queries": timing.queries,
+    }

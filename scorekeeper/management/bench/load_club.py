@@ -1,0 +1,100 @@
+"""The club ``manage.py loadtest`` plays in: the benchmark's synthetic club, and the tables
+playing, each an evening in progress with its phones signed in.
+
+Written through the services (an evening started, ten deals recorded), as the app would; the
+phones' sessions are stored in the database with the servers' secret key, so that gunicorn
+takes them as signed in.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+from django.contrib.sessions.backends.db import SessionStore
+from django.test.utils import override_settings
+
+from accounts.models import User
+from scorekeeper import services
+from scorekeeper.management.bench.synthetic_club import Built, build
+from scorekeeper.models import Club, Player
+from scorekeeper.scoring.tarot import TarotDeal
+
+PHONES = 5  # phones following each table
+DEALS_PLAYED = 10  # deals already recorded at each table
+
+
+@dataclass
+class Table:
+    evening_id: int
+    game_id: int
+    present: list[int]
+    cookies: list[str]  # one session per phone; the first is the scorer's
+    version: int = 0  # the evening's version once built: what the phones start from
+
+
+def build_tables(deals: int, tables: int, secret_key: str) -> tuple[Built, list[Table]]:
+    """The benchmark's club and season, and ``tables`` evenings in progress (10 deals each)."""
+    built = build(deals)
+    user = User.objects.get(pk=built.user_id)
+    players = list(Player.objects.filter(club_id=built.club_id).order_by("pk"))
+    seats: list[Table] = []
+    with override_settings(SECRET_KEY=secret_key):  # the sessions are checked by the servers
+        session = _session_maker(user)
+        for index in range(tables):
+            size = 5 if index % 2 else 4
+            table = [players[(index + k) % len(players)] for k in range(size)]
+            club = user.memberships.get().club
+            seats.append(_table_playing(club, user, table, index, session))
+    return built, seats
+
+
+def _session_maker(user: User) -> Callable[[], str]:
+    """A function that stores a new session of ``user`` and gives its key."""
+    auth_hash = user.get_session_auth_hash()
+
+    def session() -> str:
+        store = SessionStore()
+        store[SESSION_KEY] = str(user.pk)
+        store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+        store[HASH_SESSION_KEY] = auth_hash
+        store.create()
+        return str(store.session_key)
+
+    return session
+
+
+def _table_playing(
+    club: Club, user: User, table: list[Player], index: int, session: Callable[[], str]
+) -> Table:
+    """An evening started for ``table`` with its first deals recorded, and its phones."""
+    evening = services.evening_start(
+        club=club,
+        players=table,
+        first_dealer=table[0],
+        created_by=user,
+        date=dt.date(dt.date.today().year, 1, 1) + dt.timedelta(days=index % 365),
+    )
+    game = evening.games.get()
+    ids = tuple(player.pk for player in table)
+    size = len(table)
+    for number in range(DEALS_PLAYED):
+        services.deal_record(
+            game=game,
+            inputs=TarotDeal(
+                seated=ids,
+                taker=ids[number % size],
+                partner=ids[(number + 1) % size] if size == 5 else None,
+                contract="garde",
+                bouts=2,
+                points=Decimal(45 + number % 7),
+            ),
+            dealer=table[number % size],
+            created_by=user,
+        )
+    evening.refresh_from_db()
+    cookies = [session() for _ in range(PHONES)]
+    return Table(evening.pk, game.pk, list(ids), cookies, evening.version)

@@ -1,0 +1,149 @@
+"""One run of ``manage.py loadtest``: servers up on loopback, the club built, the load sent.
+
+A database of its own next to DATABASE_URL's (``<name>_loadtest``, dropped at the end), a
+Redis of its own when ``redis-server`` is installed, gunicorn with the project's
+gunicorn.conf.py and DEBUG off behind nginx; wrk sends every kind of request at once while the
+CPU time of gunicorn and of PostgreSQL's whole server is counted.
+"""
+
+from __future__ import annotations
+
+import secrets
+import shutil
+import subprocess
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.core.management.base import CommandError
+
+from scorekeeper.management.bench import local_servers
+from scorekeeper.management.bench.databases import connected_to, database_url
+from scorekeeper.management.bench.load_club import Table, build_tables
+from scorekeeper.management.bench.load_scenarios import Kind, kinds, warm_up
+from scorekeeper.management.bench.synthetic_club import Built
+from scorekeeper.management.bench.wrk import run_wrk
+
+TARGET_P95_MS = 150.0
+
+
+@dataclass
+class LoadRun:
+    kinds: list[Kind]
+    redis: bool  # one Redis for every worker (else a cache per worker)
+    cpu: list[float]  # CPU seconds during the load: gunicorn's, PostgreSQL's
+
+    def worst_p95_ms(self) -> float:
+        """The slowest p95 of the kinds with figures, the login page (the yardstick) apart."""
+        return max(
+            (
+                kind.result["p95"] / 1000
+                for kind in self.kinds
+                if kind.result and kind.name != "login page"
+            ),
+            default=0.0,
+        )
+
+    def as_json(self, tables: int, duration: int) -> dict[str, Any]:
+        return {
+            "tables": tables,
+            "duration": duration,
+            "redis": self.redis,
+            "kinds": [{"name": kind.name, **kind.result} for kind in self.kinds],
+            "worst_p95_ms": self.worst_p95_ms(),
+            "cpu_seconds": {"gunicorn": self.cpu[0], "postgresql": self.cpu[1]},
+        }
+
+
+def check_machine() -> str:
+    """wrk's path, once wrk, nginx and a PostgreSQL database are known to be there."""
+    wrk = shutil.which("wrk")
+    if wrk is None:
+        raise CommandError("wrk is missing: apt-get install -y wrk")
+    if shutil.which("nginx") is None and not Path("/usr/sbin/nginx").exists():
+        raise CommandError("nginx is missing: apt-get install -y nginx")
+    url = str(settings.DATABASES["default"].get("ENGINE", ""))
+    if "postgresql" not in url:
+        raise CommandError(
+            "set DATABASE_URL to a postgres:// database (the load test's sits next to it)"
+        )
+    return wrk
+
+
+def run_loadtest(
+    wrk: str,
+    *,
+    tables: int,
+    duration: int,
+    deals: int,
+    workers: int | None,
+    no_redis: bool,
+    say: Callable[[str], None],
+) -> LoadRun:
+    """``tables`` tables playing for ``duration`` seconds; ``say`` is told how far it got."""
+    base_url = database_url(settings.DATABASES["default"])
+    secret_key = secrets.token_urlsafe(40)
+    started = time.monotonic()
+    with (
+        tempfile.TemporaryDirectory(prefix="scorekeeper-loadtest-") as folder,
+        local_servers.postgres_database(base_url, "loadtest") as url,
+        local_servers.redis_server() as redis_url_found,
+    ):
+        redis_url = None if no_redis else redis_url_found
+        say(f"Building {deals} deals and {tables} tables…")
+        with connected_to(url):
+            built, seats = build_tables(deals, tables, secret_key)
+        environ = local_servers.server_environment(
+            database_url=url,
+            redis_url=redis_url,
+            secret_key=secret_key,
+            static_root=str(Path(folder) / "static"),
+        )
+        local_servers.collectstatic(environ)
+        port = local_servers.free_port()
+        server = local_servers.gunicorn(port, environ, workers)
+        try:
+            local_servers.wait_until_up(f"http://127.0.0.1:{port}/healthz", process=server)
+            with local_servers.nginx_proxy(port, Path(folder) / "nginx") as proxy:
+                origin = f"http://127.0.0.1:{proxy}"
+                say(
+                    f"Ready in {time.monotonic() - started:.0f} s; warming up, then "
+                    f"{duration} s of load…"
+                )
+                scenario, cpu = _load(wrk, origin, url, server, built, seats, duration, folder)
+        finally:
+            local_servers.stop(server)
+    return LoadRun(scenario, redis=redis_url is not None, cpu=cpu)
+
+
+def _load(
+    wrk: str,
+    origin: str,
+    url: str,
+    server: subprocess.Popen[Any],
+    built: Built,
+    seats: list[Table],
+    duration: int,
+    folder: str,
+) -> tuple[list[Kind], list[float]]:
+    """The servers warmed up, then the load, with the CPU it cost each server."""
+    warm_up(origin, built, seats)
+    scenario = kinds(built, seats)
+    # PostgreSQL's whole server: backends close and open during the load
+    # (their CPU then shows in the postmaster's reaped children).
+    backend = local_servers.postgres_backends(url)[0]
+    postmaster = local_servers.parent_pid(backend)
+    before = _cpu_seconds(server.pid, postmaster)
+    run_wrk(wrk, origin, scenario, duration, Path(folder))
+    after = _cpu_seconds(server.pid, postmaster)
+    cpu = [b - a for a, b in zip(before, after, strict=True)]
+    return scenario, cpu
+
+
+def _cpu_seconds(*pids: int) -> list[float]:
+    """The CPU time so far of each process with its children, reaped ones included."""
+    return [local_servers.tree_cpu_seconds(pid) for pid in pids]

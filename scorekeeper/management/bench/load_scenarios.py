@@ -1,0 +1,150 @@
+"""What the tables of ``manage.py loadtest`` send, kind by kind, and at what pace.
+
+A deal saved every 2 minutes at each table; five phones following each evening (a poll every
+4 s, 304 when nothing changed, the new sheet after a deal); the scorer's page reloaded after
+each save; now and then someone looking at the season; the login page alongside as the
+yardstick. Each kind is a list of requests (path, headers, body) that wrk sends in turn.
+"""
+
+from __future__ import annotations
+
+import urllib.request
+from dataclasses import dataclass, field
+from typing import Any
+
+from scorekeeper.management.bench.load_club import PHONES, Table
+from scorekeeper.management.bench.synthetic_club import Built, deal_form
+
+DEAL_EVERY = 120.0  # seconds between two deals at a table
+POLL_EVERY = 4.0  # seconds between two polls of a phone
+CSRF_SECRET = "loadtestcsrfsecret00000000000000"  # 32 characters: an unmasked CSRF secret
+GZIP = {"Accept-Encoding": "gzip"}
+
+Item = dict[str, Any]
+
+
+@dataclass
+class Kind:
+    """One kind of request and its pace: ``rate`` requests a second over ``connections``."""
+
+    name: str
+    items: list[Item]
+    rate: float
+    connections: int
+    expect: tuple[int, ...]
+    method: str = "GET"
+    threads: int = 1
+    result: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def mean_delay_ms(self) -> int:
+        return max(1, int(self.connections / self.rate * 1000))
+
+
+def cookie(session: str) -> str:
+    return f"sessionid={session}; csrftoken={CSRF_SECRET}"
+
+
+def kinds(built: Built, seats: list[Table]) -> list[Kind]:
+    """Every kind of request of ``seats`` tables playing, with its pace."""
+    tables = len(seats)
+    deal_rate = tables / DEAL_EVERY
+    # The polls' own 200s: a thread's first poll after a deal (wrk runs 2 threads); the
+    # other phones' new sheets are the "live update" requests.
+    return [
+        Kind(
+            "live poll",
+            _polls(seats),
+            tables * PHONES / POLL_EVERY,
+            tables * PHONES,
+            (200, 304),
+            threads=2,
+        ),
+        Kind(
+            "live update (200)",
+            _updates(seats),
+            deal_rate * (PHONES - 2),
+            max(1, tables // 20),
+            (200,),
+        ),
+        Kind("deal save", _saves(seats), deal_rate, max(1, tables // 40), (302,), method="POST"),
+        Kind("evening page", _evening_pages(seats), deal_rate, max(1, tables // 40), (200,)),
+        Kind("season standings", _season_pages(built, seats), max(0.2, tables / 400), 1, (200,)),
+        Kind("login page", [{"path": "/login/", "headers": GZIP}], 2.0, 1, (200,)),
+    ]
+
+
+def _polls(seats: list[Table]) -> list[Item]:
+    """Every phone's poll of its evening, from the version the phones start from."""
+    return [
+        {
+            "path": f"/evenings/{t.evening_id}/live/",
+            "version": t.version,
+            "headers": {"Cookie": cookie(c), "HX-Request": "true"},
+        }
+        for t in seats
+        for c in t.cookies
+    ]
+
+
+def _updates(seats: list[Table]) -> list[Item]:
+    """A phone's poll that gets the whole new sheet (version 0 is always behind)."""
+    return [
+        {
+            "path": f"/evenings/{t.evening_id}/live/?version=0",
+            "headers": {"Cookie": cookie(t.cookies[1]), "HX-Request": "true", **GZIP},
+        }
+        for t in seats
+    ]
+
+
+def _saves(seats: list[Table]) -> list[Item]:
+    """The scorer's deal form posted (wrk adds an idempotency key to each)."""
+    return [
+        {
+            "path": f"/evenings/{t.evening_id}/games/{t.game_id}/deals/",
+            "body": "&".join(f"{k}={v}" for k, v in deal_form(t.present).items()),
+            "headers": {
+                "Cookie": cookie(t.cookies[0]),
+                "X-CSRFToken": CSRF_SECRET,
+                "Content-Type": "application/x-www-form-urlencoded",
+            },
+        }
+        for t in seats
+    ]
+
+
+def _evening_pages(seats: list[Table]) -> list[Item]:
+    """The scorer's evening page, reloaded after a save."""
+    return [
+        {"path": f"/evenings/{t.evening_id}/", "headers": {"Cookie": cookie(t.cookies[0]), **GZIP}}
+        for t in seats
+    ]
+
+
+def _season_pages(built: Built, seats: list[Table]) -> list[Item]:
+    """The season's standings, as a third phone of each table looks at them."""
+    return [
+        {
+            "path": f"/clubs/{built.club_id}/seasons/{built.season_id}/",
+            "headers": {"Cookie": cookie(t.cookies[2]), **GZIP},
+        }
+        for t in seats
+    ]
+
+
+def warm_up(origin: str, built: Built, seats: list[Table]) -> None:
+    """Each evening's sheet rendered once, the season once: what a running server has."""
+    for table in seats:
+        request = urllib.request.Request(
+            f"{origin}/evenings/{table.evening_id}/live/?version=0",
+            headers={"Cookie": cookie(table.cookies[0]), "HX-Request": "true"},
+        )
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            answer.read()
+    request = urllib.request.Request(
+        f"{origin}/clubs/{built.club_id}/seasons/{built.season_id}/",
+        headers={"Cookie": cookie(seats[0].cookies[0])},
+    )
+    with urllib.request.urlopen(request, timeout=60) as answer:
+        answer.read()

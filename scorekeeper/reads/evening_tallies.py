@@ -1,0 +1,136 @@
+"""The per-evening figures, stored in the database (``EveningTally``) under the evening's version.
+
+Every change to an evening's deals bumps its ``version``; figures stored under an older one
+are aggregated again (``tallies``) and stored for the next reader, so after a deal is saved
+only that evening is read again. A copy is also kept in this process under the evening's
+identity and version. Owns ``evening_summaries`` (each evening's figures, however they are
+found) and ``evening_refs`` (a club's evenings over a range of dates).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Hashable, Sequence
+from dataclasses import astuple
+from typing import Any
+
+from django.db import connections
+
+from scorekeeper.models import Club, Evening, EveningTally
+from scorekeeper.reads.tallies import (
+    ESCOPETTE,
+    TAROT,
+    EveningRef,
+    EveningSummary,
+    Tally,
+    aggregate,
+    aggregate_escopette,
+)
+from scorekeeper.server import shared_cache
+
+
+def database_name() -> str:
+    """The database read, for cache keys: two test databases never share figures."""
+    return str(connections["default"].settings_dict["NAME"])
+
+
+def _encode(summary: EveningSummary) -> dict[str, list[Any]]:
+    return {str(player_id): list(astuple(tally)) for player_id, tally in summary.tallies.items()}
+
+
+def _decode(tallies: dict[str, list[Any]]) -> dict[int, Tally]:
+    return {int(player_id): Tally(*values) for player_id, values in tallies.items()}
+
+
+# Copies of stored figures in this process, under the evening's identity and version: a
+# season changed by one deal reads that evening again, not all of them.
+_copies = shared_cache.LocalMemo(4000)
+
+
+def _copy_key(ref: EveningRef, kind: str) -> tuple[Hashable, ...]:
+    return (database_name(), kind, ref.evening_id, ref.created_at, ref.version)
+
+
+def _stored(refs: Sequence[EveningRef], kind: str) -> dict[int, EveningSummary]:
+    """The stored figures still at their evening's version (one query per 500 evenings)."""
+    versions = {ref.evening_id: ref.version for ref in refs}
+    found: dict[int, EveningSummary] = {}
+    ids = list(versions)
+    if not ids:
+        return found
+    for start in range(0, len(ids), 500):  # within every database's parameter limit
+        rows = EveningTally.objects.filter(kind=kind, evening_id__in=ids[start : start + 500])
+        for evening_id, version, played, games, tallies in rows.values_list(
+            "evening_id", "version", "played", "games", "tallies"
+        ):
+            if versions[evening_id] == version:
+                found[evening_id] = EveningSummary(_decode(tallies), played, games)
+    return found
+
+
+def _store(refs: Sequence[EveningRef], kind: str, summaries: Sequence[EveningSummary]) -> None:
+    """Keep the figures just aggregated, under the version read before aggregating them.
+
+    The aggregation saw at least that version, so a stored row never claims to be newer
+    than what it holds; two workers storing at once both write the truth of a moment.
+    """
+    EveningTally.objects.bulk_create(
+        [
+            EveningTally(
+                evening_id=ref.evening_id,
+                kind=kind,
+                version=ref.version,
+                played=summary.played,
+                games=summary.games,
+                tallies=_encode(summary),
+            )
+            for ref, summary in zip(refs, summaries, strict=True)
+        ],
+        update_conflicts=True,
+        unique_fields=["evening", "kind"],
+        update_fields=["version", "played", "games", "tallies"],
+        batch_size=500,
+    )
+
+
+def evening_summaries(refs: Sequence[EveningRef], kind: str = TAROT) -> list[EveningSummary]:
+    """Each evening's figures: stored ones at the evening's version, the others aggregated
+    (one query per 500 evenings) and stored for the next reader."""
+    found: dict[int, EveningSummary] = {}
+    unknown: list[EveningRef] = []
+    for ref in refs:
+        copy = _copies.get(_copy_key(ref, kind))
+        if copy is None:
+            unknown.append(ref)
+        else:
+            found[ref.evening_id] = copy
+    found.update(_stored(unknown, kind))
+    missing = [ref for ref in refs if ref.evening_id not in found]
+    for start in range(0, len(missing), 500):
+        chunk = missing[start : start + 500]
+        aggregated = aggregate_escopette(chunk) if kind == ESCOPETTE else aggregate(chunk, kind)
+        summaries = list(aggregated.values())
+        _store(chunk, kind, summaries)
+        for ref, summary in zip(chunk, summaries, strict=True):
+            found[ref.evening_id] = summary
+    for ref in unknown:
+        _copies.set(_copy_key(ref, kind), found[ref.evening_id])
+    return [found[ref.evening_id] for ref in refs]
+
+
+def evening_refs(
+    club: Club | int, *, start: dt.date | None = None, end: dt.date | None = None
+) -> list[EveningRef]:
+    """The club's evenings from start to end, in date order (one query)."""
+    club_id = club.pk if isinstance(club, Club) else club
+    evenings = Evening.objects.filter(club_id=club_id)
+    if start is not None:
+        evenings = evenings.filter(date__gte=start)
+    if end is not None:
+        evenings = evenings.filter(date__lte=end)
+    return [
+        EveningRef(*row)
+        for row in evenings.order_by("date", "pk").values_list(
+            "pk", "date", "place", "created_at", "version"
+        )
+    ]

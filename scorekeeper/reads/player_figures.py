@@ -1,0 +1,164 @@
+"""A player's figures over a season (or all time): contracts, partners, bonuses, evenings.
+
+Read from the same period sums as the standings (``periods``), so the player's page costs the
+queries of one look at what changed. Owns ``PlayerFigures`` and its lines, ``player_figures``
+and ``player_sections`` (French Tarot figures plus the L'escopette summary).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+
+from django.utils.translation import gettext_lazy as _
+
+from scorekeeper.models import Deal, Player
+from scorekeeper.reads.periods import Period, season_period, season_periods
+from scorekeeper.reads.standings import StandingRow
+from scorekeeper.reads.tallies import ESCOPETTE, KINDS, TAROT, Tally
+
+CONTRACT_LABELS = dict(Deal.Contract.choices)
+# The poignées as the player's page names them, in full (the deal form says only the size).
+_POIGNEE_FIGURE_LABELS = {
+    "simple": _("Simple poignée"),
+    "double": _("Double poignée"),
+    "triple": _("Triple poignée"),
+}
+
+
+@dataclass
+class ContractLine:
+    contract: str
+    label: str
+    taken: int = 0
+    made: int = 0
+    points: int = 0
+
+
+@dataclass
+class SideCount:
+    """How often something went to the player's side, and to the other side."""
+
+    label: str
+    won: int = 0
+    lost: int = 0
+    key: str = ""
+
+
+@dataclass
+class EveningLine:
+    evening_id: int
+    date: dt.date
+    place: str
+    total: int
+
+
+@dataclass
+class PlayerFigures:
+    player: Player
+    summary: StandingRow
+    contracts: list[ContractLine]
+    called: int = 0
+    called_made: int = 0
+    called_points: int = 0
+    petit_au_bout: SideCount = field(default_factory=lambda: SideCount(label=""))
+    poignees: list[SideCount] = field(default_factory=list)
+    chelems: SideCount = field(default_factory=lambda: SideCount(label=""))
+    chelems_failed: int = 0
+    evenings: list[EveningLine] = field(default_factory=list)
+    key: Hashable = None  # what the figures were built from
+
+    @property
+    def digest(self) -> str:
+        """A short name for the figures, for caches: it changes whenever one may have."""
+        return hashlib.sha1(repr(self.key).encode(), usedforsecurity=False).hexdigest()
+
+    @property
+    def best(self) -> EveningLine | None:
+        if not self.evenings:
+            return None
+        return max(self.evenings, key=lambda e: (e.total, e.date, e.evening_id))
+
+    @property
+    def worst(self) -> EveningLine | None:
+        if not self.evenings:
+            return None
+        return min(self.evenings, key=lambda e: (e.total, e.date, e.evening_id))
+
+    def cumulative(self) -> list[int]:
+        running, values = 0, []
+        for evening in self.evenings:
+            running += evening.total
+            values.append(running)
+        return values
+
+
+def player_figures(
+    player: Player,
+    *,
+    start: dt.date | None = None,
+    end: dt.date | None = None,
+    kind: str = TAROT,
+) -> PlayerFigures:
+    """A player's season (all time without dates): one query when nothing changed."""
+    return _player_figures(player, season_period(player.club_id, start, end, kind))
+
+
+def _summary(player: Player, period: Period) -> StandingRow:
+    tally = period.tallies.get(player.pk, Tally())
+    return StandingRow(
+        player_id=player.pk,
+        name=player.name,
+        total=tally.total,
+        evenings=period.played_evenings.get(player.pk, 0),
+        deals=tally.deals,
+        takes=tally.takes,
+        made=tally.made,
+        games=tally.games,
+        won=tally.won,
+        unreplayable=tally.unreplayable,
+    )
+
+
+def player_sections(
+    player: Player, *, start: dt.date | None = None, end: dt.date | None = None
+) -> tuple[PlayerFigures, StandingRow | None]:
+    """The player's French Tarot figures, and their L'escopette summary if they played any.
+
+    The queries of ``player_figures`` alone: both games share the look at what changed.
+    """
+    periods = season_periods(player.club_id, start, end, KINDS)
+    escopette = _summary(player, periods[ESCOPETTE])
+    return _player_figures(player, periods[TAROT]), escopette if escopette.deals else None
+
+
+def _player_figures(player: Player, period: Period) -> PlayerFigures:
+    tally = period.tallies.get(player.pk, Tally())
+    summary = _summary(player, period)
+    evenings = [
+        EveningLine(e.evening_id, e.date, e.place, period.points[e.evening_id, player.pk])
+        for e in period.evenings
+        if (e.evening_id, player.pk) in period.points
+    ]
+    return PlayerFigures(
+        player=player,
+        summary=summary,
+        contracts=[
+            ContractLine(value, str(label), *tally.contracts.get(value, (0, 0, 0)))
+            for value, label in CONTRACT_LABELS.items()
+        ],
+        called=tally.called,
+        called_made=tally.called_made,
+        called_points=tally.called_points,
+        petit_au_bout=SideCount(str(_("Petit au bout")), tally.petit_won, tally.petit_lost),
+        poignees=[
+            SideCount(str(label), *tally.poignees.get(kind_, (0, 0)), key=kind_)
+            for kind_, label in _POIGNEE_FIGURE_LABELS.items()
+        ],
+        chelems=SideCount(str(_("Chelem")), tally.chelem_won, tally.chelem_lost),
+        chelems_failed=tally.chelem_failed,
+        evenings=evenings,
+        key=(period.key, player.pk, player.name),
+    )

@@ -1,0 +1,246 @@
+"""The table's deals: preview, save, correct, delete and put back a deal."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from scorekeeper import services
+from scorekeeper.exchange.error_text import refusal_message
+from scorekeeper.models import Deal, DeletedDeal, Game, Membership, Player
+from scorekeeper.reads.deal_history import deal_history, deleted_deals_url
+from scorekeeper.scoring.errors import ScoringError
+from scorekeeper.screens.access import deal_for, evening_for, game_for
+from scorekeeper.screens.table.deal_forms import (
+    EscopetteDealForm,
+    TarotDealForm,
+    deal_form_class,
+    escopette_initial_for_deal,
+    initial_for_deal,
+    initial_from_query,
+)
+from scorekeeper.screens.table.evening_page import (
+    DealForm,
+    deal_form,
+    evening_url,
+    page_context,
+)
+from scorekeeper.server.parsing import parse_id
+
+
+@require_http_methods(["POST"])
+def deal_preview(request: HttpRequest, evening_id: int, game_id: int) -> HttpResponse:
+    game, membership = game_for(request, evening_id, game_id)
+    deal_id = parse_id(request.GET.get("deal"))
+    if "deal" in request.GET and deal_id is None:
+        raise Http404
+    if deal_id is not None:  # the edit page: the players of that deal, not of the table now
+        deal, _membership = deal_for(request, evening_id, deal_id)
+        if deal.game_id != game.pk:
+            raise Http404
+        form = deal_form_class(game)(request.POST, game=game, present=_deal_present(deal))
+        form.is_valid()
+        if not request.htmx:
+            return render(request, "scorekeeper/table/deal_edit.html", _edit_context(deal, form))
+    else:
+        form = deal_form(request, game, data=request.POST)
+        form.is_valid()
+        if not request.htmx:
+            context = page_context(request, game.evening, membership, forms={game.pk: form})
+            return render(request, "scorekeeper/table/evening.html", context)
+    return render(request, f"{form.include_template}#preview", {"form": form, "game": game})
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def deal_create(request: HttpRequest, evening_id: int, game_id: int) -> HttpResponse:
+    """Save the next deal.
+
+    Answers: a redirect to the evening (htmx: the next deal's form, the totals and the
+    sheet, in place); 422 with the form and its errors; 409 with the question when another
+    phone saved this deal's number first (header X-Deal-Conflict: that number).
+    """
+    game, membership = game_for(request, evening_id, game_id)
+    if request.method != "POST":  # the address a refused save left in the bar, reloaded
+        return redirect(evening_url(game.evening, game))
+    form = deal_form(request, game, data=request.POST)
+    conflict: services.DealNumberTaken | None = None
+    if form.is_valid() and form.inputs is not None:
+        try:
+            deal = services.deal_record(
+                game=game,
+                inputs=form.inputs,
+                dealer=form.dealer_player(),
+                created_by=request.user,
+                idempotency_key=form.cleaned_data["idempotency_key"] or None,
+                expected_number=form.cleaned_data["number"],
+            )
+        except services.DealNumberTaken as taken:
+            conflict = taken
+            form = _form_for_another_deal(request, game, form, taken)
+        except (services.ServiceError, ScoringError) as error:
+            form.add_error(None, refusal_message(error))
+        else:
+            saved = _("Deal %(number)s saved.") % {"number": deal.number}
+            if request.htmx:
+                return _entry_after_save(request, game, membership, saved)
+            messages.success(request, saved)
+            return redirect(evening_url(game.evening, game))
+    context = page_context(request, game.evening, membership, forms={game.pk: form})
+    status = 422
+    if conflict is not None:
+        status = 409
+        context["conflict"] = _conflict_context(context, game, conflict)
+    template = (
+        "scorekeeper/table/deal_entry.html" if request.htmx else "scorekeeper/table/evening.html"
+    )
+    response = render(request, template, {**context, "game": game}, status=status)
+    if conflict is not None:
+        response["X-Deal-Conflict"] = str(conflict.number)
+    return response
+
+
+def _form_for_another_deal(
+    request: HttpRequest, game: Game, form: DealForm, taken: services.DealNumberTaken
+) -> DealForm:
+    """The form the question re-posts: when its dealer is the one of the deal taken (the
+    form's default then), "another deal" is dealt by the next dealer, as the table turns."""
+    if taken.deal is None or form.cleaned_data["dealer"] != taken.deal.dealer_id:
+        return form
+    present = services.present_players(game)
+    dealer = services.dealer_after(
+        game, present, dict(game.seats.values_list("player_id", "position")), taken.deal.dealer_id
+    )
+    data = request.POST.copy()
+    data["deal-dealer"] = str(dealer.pk)
+    if game.kind == Game.Kind.TAROT:
+        sitting_out = services.default_sitting_out(game, present, dealer)
+        data.setlist("deal-sitting_out", [str(p.pk) for p in sitting_out])
+    form = deal_form(request, game, data=data, present=present)
+    form.is_valid()
+    return form
+
+
+def _conflict_context(
+    context: dict[str, Any], game: Game, taken: services.DealNumberTaken
+) -> dict[str, Any]:
+    """What the question shows: the other phone's deal, as its sheet row, and the way on."""
+    row = None
+    if taken.deal is not None:
+        view = next(v for v in context["sheets"] if v.game.pk == game.pk)
+        row = next((r for r in view.rows if r.deal.pk == taken.deal.pk), None)
+    # "Another deal": the number after the one taken (the question comes again if that
+    # one is taken too); past the end (deals deleted meanwhile), the number a save gets.
+    again = taken.number + 1 if taken.deal is not None else taken.next_number
+    return {"number": taken.number, "row": row, "save_as": again, "game": game}
+
+
+def _entry_after_save(
+    request: HttpRequest, game: Game, membership: Membership | None, saved: str
+) -> HttpResponse:
+    """The htmx answer to a save: the next deal's form in place, new totals and sheet."""
+    game.evening.refresh_from_db()  # the save bumped its version: the cached parts follow
+    context = page_context(request, game.evening, membership)
+    view = next(v for v in context["sheets"] if v.game.pk == game.pk)
+    if view.form is None:  # the game has ended: the page changes, load it whole
+        messages.success(request, saved)
+        response = HttpResponse(status=204)
+        response["HX-Refresh"] = "true"
+        return response
+    context.update(game=game, saved=saved)
+    return render(request, "scorekeeper/table/deal_entry.html", context)
+
+
+def _deal_present(deal: Deal) -> list[Player]:
+    """The players at the table when the deal was played, in seat order."""
+    present = [score.player for score in deal.scores.select_related("player")]
+    positions = dict(deal.game.seats.values_list("player_id", "position"))
+    present.sort(key=lambda player: positions.get(player.pk, 99))
+    return present
+
+
+def _edit_context(deal: Deal, form: DealForm) -> dict[str, Any]:
+    evening = deal.game.evening
+    preview = reverse("deal_preview", args=[evening.pk, deal.game_id])
+    return {
+        "evening": evening,
+        "club": evening.club,
+        "deal": deal,
+        "game": deal.game,
+        "form": form,
+        "preview_url": f"{preview}?deal={deal.pk}",
+        "history": deal_history(deal),
+    }
+
+
+@require_http_methods(["GET", "POST"])
+def deal_edit(request: HttpRequest, evening_id: int, deal_id: int) -> HttpResponse:
+    deal, _membership = deal_for(request, evening_id, deal_id)
+    if deal.paper:  # a deal known by its scores has its own form
+        return redirect("paper_deal_edit", evening_id, deal.pk)
+    game = deal.game
+    evening = game.evening
+    present = _deal_present(deal)
+    form_class = deal_form_class(game)
+    if request.method == "POST":
+        form = form_class(request.POST, game=game, present=present)
+        if not evening.is_closed and form.is_valid() and form.inputs is not None:
+            try:
+                deal = services.deal_update(
+                    deal=deal,
+                    inputs=form.inputs,
+                    dealer=form.dealer_player(),
+                    changed_by=request.user,
+                )
+            except services.DealGone as error:  # another phone deleted it meanwhile
+                messages.error(request, error.message)
+                return redirect(deleted_deals_url(evening))
+            except (services.ServiceError, ScoringError) as error:
+                form.add_error(None, refusal_message(error))
+            else:
+                messages.success(request, _("Deal %(number)s changed.") % {"number": deal.number})
+                return redirect(evening_url(evening, game))
+    elif game.kind == Game.Kind.ESCOPETTE:
+        form = EscopetteDealForm(
+            game=game, present=present, initial=escopette_initial_for_deal(deal)
+        )
+    else:
+        initial = initial_for_deal(deal, present)
+        initial.update(initial_from_query(request.GET, list(TarotDealForm.base_fields)))
+        form = TarotDealForm(game=game, present=present, initial=initial)
+    return render(request, "scorekeeper/table/deal_edit.html", _edit_context(deal, form))
+
+
+@require_http_methods(["POST"])
+def deal_delete(request: HttpRequest, evening_id: int, deal_id: int) -> HttpResponse:
+    deal, _membership = deal_for(request, evening_id, deal_id)
+    try:
+        deleted = services.deal_delete(deal=deal, deleted_by=request.user)
+    except services.DealGone:  # two taps on Delete at once: the first one deleted it
+        messages.info(request, _("This deal was already deleted."))
+        return redirect(deleted_deals_url(deal.game.evening))
+    except services.ServiceError as error:
+        messages.error(request, error.message)
+        return redirect(evening_url(deal.game.evening))
+    url = reverse("evening", args=[evening_id])
+    return redirect(f"{url}?undo={deleted.pk}#undo")
+
+
+@require_http_methods(["POST"])
+def deal_restore(request: HttpRequest, evening_id: int, deleted_id: int) -> HttpResponse:
+    evening, _membership = evening_for(request, evening_id)
+    deleted = get_object_or_404(DeletedDeal, pk=deleted_id, game__evening=evening)
+    try:
+        deal = services.deal_restore(deleted=deleted, restored_by=request.user)
+    except services.DealAlreadyRestored as error:  # two taps on Undo: the first put it back
+        messages.info(request, error.message)
+    except (services.ServiceError, ScoringError) as error:
+        messages.error(request, refusal_message(error))
+    else:
+        messages.success(request, _("Deal %(number)s is back.") % {"number": deal.number})
+    return redirect(evening_url(evening))

@@ -1,0 +1,214 @@
+"""The evening page's view-model: its games, their sheets and totals, the next deal's form.
+
+The views of the table (evening_views, deal_views) build their context here.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from functools import cached_property
+from typing import Any
+
+from django.core.cache import cache
+from django.db.models import OuterRef, Subquery
+from django.http import HttpRequest
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import get_language
+
+from scorekeeper import services
+from scorekeeper.models import Deal, DeletedDeal, Evening, Game, Membership, Player
+from scorekeeper.reads.charts import LineChart, evening_chart
+from scorekeeper.reads.game_sheets import GameSheet, game_sheet
+from scorekeeper.screens.table.deal_forms import (
+    EscopetteDealForm,
+    TarotDealForm,
+    deal_form_class,
+    initial_from_query,
+)
+from scorekeeper.server.parsing import parse_id
+
+UNDO_OFFERED_FOR = timedelta(minutes=10)
+
+
+def evening_url(evening: Evening, game: Game | None = None) -> str:
+    url = reverse("evening", args=[evening.pk])
+    return f"{url}#game-{game.pk}" if game else url
+
+
+DealForm = TarotDealForm | EscopetteDealForm
+
+
+def deal_form(
+    request: HttpRequest,
+    game: Game,
+    *,
+    data: Any = None,
+    present: list[Player] | None = None,
+    dealer: Player | None = None,
+    number: int | None = None,
+) -> DealForm:
+    """The form for the next deal of a game (deal ``number``), ready for the next dealer."""
+    present = present if present is not None else services.present_players(game)
+    if data is not None:  # what was sent is what counts: no need to work out the defaults
+        return deal_form_class(game)(data, game=game, present=present)
+    dealer = dealer or services.next_dealer(game, present)
+    initial: dict[str, Any] = {"dealer": dealer.pk, "number": number}
+    if game.kind == Game.Kind.ESCOPETTE:
+        return EscopetteDealForm(data, game=game, present=present, initial=initial)
+    initial["sitting_out"] = [p.pk for p in services.default_sitting_out(game, present, dealer)]
+    initial.update(initial_from_query(request.GET, list(TarotDealForm.base_fields)))
+    return TarotDealForm(data, game=game, present=present, initial=initial)
+
+
+class GameView:
+    """A game as its evening page shows it.
+
+    The score sheet (``sheet``) is built only when the page needs it: its rendered totals,
+    chart and rows are cached under the evening's version, which every change bumps.
+    Attributes the view lacks are read from the sheet.
+    """
+
+    def __init__(self, game: Game, evening: Evening) -> None:
+        self.game = game
+        self.evening = evening
+        seats = list(game.seats.select_related("player").order_by("position"))
+        self.present = [seat.player for seat in seats if seat.present]
+        self.form: DealForm | None = None
+        # The games come annotated with their last deal (see _games).
+        last_number, last_dealer = game.last_number or 0, game.last_dealer
+        self.next_number = last_number + 1
+        positions = {seat.player_id: seat.position for seat in seats}
+        self.next_dealer = (
+            services.dealer_after(game, self.present, positions, last_dealer)
+            if self.present
+            else None
+        )
+
+    @cached_property
+    def sheet(self) -> GameSheet:
+        return game_sheet(self.game)
+
+    @cached_property
+    def chart(self) -> LineChart | None:
+        return evening_chart(self.sheet) if self.sheet.rows else None
+
+    @property
+    def winner(self) -> Player | None:
+        if self.game.kind != Game.Kind.ESCOPETTE:
+            return None
+        return self.sheet.winner
+
+    @property
+    def cache_key(self) -> str:
+        """Names this game's sheet as it stands: a new evening, game or change, a new key."""
+        created = self.evening.created_at.timestamp()
+        return f"{self.evening.pk}.{created}.{self.game.pk}.{self.evening.version}"
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("_") or name == "sheet":
+            raise AttributeError(name)
+        return getattr(self.sheet, name)
+
+
+def _recent_deletion(evening: Evening) -> DeletedDeal | None:
+    """The deletion of the last minutes, if any: its undo stays on offer.
+
+    Looked up once per version of the evening (a delete or an undo bumps it), so the
+    evening page usually pays a cache hit, not a query.
+    """
+    key = f"recent-deletion.{evening.pk}.{evening.created_at.timestamp()}.{evening.version}"
+    latest = cache.get(key)
+    if latest is None:
+        latest = (
+            DeletedDeal.objects.filter(game__evening=evening, restored_at__isnull=True)
+            .order_by("-deleted_at")
+            .first()
+            or False
+        )
+        cache.set(key, latest, UNDO_OFFERED_FOR.total_seconds())
+    if latest and latest.deleted_at >= timezone.now() - UNDO_OFFERED_FOR:
+        return latest
+    return None
+
+
+class EveningTotal:
+    """The French Tarot total of an evening over all its tarot games (shown with 2 or more).
+
+    Built only when the page's cached block misses: ``rows`` reads each game's sheet.
+    """
+
+    def __init__(self, views: list[GameView]) -> None:
+        self.views = [v for v in views if v.game.kind == Game.Kind.TAROT]
+
+    @property
+    def shown(self) -> bool:
+        return len(self.views) > 1
+
+    @cached_property
+    def rows(self) -> list[tuple[Player, int]]:
+        totals: dict[int, int] = {}
+        players: dict[int, Player] = {}
+        for view in self.views:
+            for player, total in view.sheet.totals_by_player:
+                players.setdefault(player.pk, player)
+                totals[player.pk] = totals.get(player.pk, 0) + total
+        return [(players[pk], totals[pk]) for pk in players]
+
+
+def page_context(
+    request: HttpRequest,
+    evening: Evening,
+    membership: Membership | None,
+    *,
+    forms: dict[int, DealForm] | None = None,
+    with_forms: bool = True,
+) -> dict[str, Any]:
+    last = Deal.objects.filter(game=OuterRef("pk")).order_by("-number")
+    games = list(
+        evening.games.annotate(
+            last_number=Subquery(last.values("number")[:1]),
+            last_dealer=Subquery(last.values("dealer_id")[:1]),
+        ).order_by("number")
+    )
+    views = [GameView(game, evening) for game in games]
+    can_write = membership is not None and not evening.is_closed
+    deal_forms = forms or {}
+    if views and can_write and with_forms:
+        current = views[-1]
+        if current.game.pk not in deal_forms and not current.winner:
+            form = deal_form(
+                request,
+                current.game,
+                present=current.present,
+                dealer=current.next_dealer,
+                number=current.next_number,
+            )
+            if not any(key.startswith("deal-") for key in request.GET):
+                # A fresh form shows only the game's state: cache its fields with the sheet.
+                path = request.get_full_path()
+                form.cache_key = f"{current.cache_key}.{get_language()}.{path}"
+                form.cache_seconds = 3600
+                form.fresh = True  # live.js may replace it when another phone saves
+            deal_forms[current.game.pk] = form
+    for view in views:
+        view.form = deal_forms.get(view.game.pk)
+    undo = None
+    if membership is not None and not evening.is_closed:
+        # The deletion just made (?undo=<id>), else one made in the last minutes: the undo
+        # stays on offer when the scorer comes back to the page (not once it is undone).
+        deleted = DeletedDeal.objects.filter(game__evening=evening, restored_at__isnull=True)
+        undo_id = parse_id(request.GET.get("undo"))
+        if undo_id is not None:
+            undo = deleted.filter(pk=undo_id).first()
+        if undo is None:
+            undo = _recent_deletion(evening)
+    return {
+        "evening": evening,
+        "club": evening.club,
+        "membership": membership,
+        "sheets": views,
+        "evening_total": EveningTotal(views),
+        "edit_links": can_write,
+        "undo": undo,
+    }

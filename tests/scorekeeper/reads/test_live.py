@@ -1,0 +1,110 @@
+"""The live poll's short way: 304 only for a session or share link let in lately, same version."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from django.conf import settings
+from django.contrib.sessions.backends.cache import SessionStore
+from django.core.cache import cache
+from django.http import HttpRequest
+from django.test import RequestFactory
+
+from scorekeeper import services
+from scorekeeper.models import Evening
+from scorekeeper.reads import live
+from scorekeeper.scoring.tarot import PassedDeal
+from tests.factories import make_club, start_evening
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache() -> Iterator[None]:
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture
+def evening() -> Evening:
+    club, players = make_club()
+    evening, _game = start_evening(club, players)
+    evening.refresh_from_db()
+    return evening
+
+
+def poll(version: object, session_key: str = "s3ssion-k3y") -> HttpRequest:
+    """A phone's poll: the version it shows, with its session cookie."""
+    request = RequestFactory().get("/", {"version": version} if version is not None else {})
+    if session_key:
+        request.COOKIES[settings.SESSION_COOKIE_NAME] = session_key
+    request.session = SessionStore(session_key=session_key or None)
+    return request
+
+
+def test_a_session_let_in_lately_polling_the_same_version_gets_304_from_one_query(
+    evening: Evening, django_assert_num_queries
+) -> None:
+    live.remember_member(poll(evening.version), evening.pk)
+    with django_assert_num_queries(1):
+        response = live.member_not_modified(poll(evening.version), evening.pk)
+    assert response is not None and response.status_code == live.NOT_MODIFIED
+
+
+def test_a_new_version_goes_the_full_way(evening: Evening) -> None:
+    live.remember_member(poll(evening.version), evening.pk)
+    services.deal_record(
+        game=evening.games.get(),
+        inputs=PassedDeal(seated=tuple(evening.games.get().seats.values_list("player", flat=True))),
+    )
+    assert live.member_not_modified(poll(evening.version), evening.pk) is None
+    evening.refresh_from_db()
+    assert live.member_not_modified(poll(evening.version), evening.pk) is not None
+
+
+def test_a_session_never_let_in_goes_the_full_way_without_a_query(
+    evening: Evening, django_assert_num_queries
+) -> None:
+    live.remember_member(poll(evening.version, "someone-else-k3y"), evening.pk)
+    with django_assert_num_queries(0):
+        assert live.member_not_modified(poll(evening.version), evening.pk) is None
+        assert live.member_not_modified(poll(evening.version, ""), evening.pk) is None
+
+
+def test_being_let_into_one_evening_says_nothing_about_another(evening: Evening) -> None:
+    live.remember_member(poll(evening.version), evening.pk)
+    assert live.member_not_modified(poll(evening.version), evening.pk + 1) is None
+
+
+@pytest.mark.parametrize("version", [None, "", "abc", "-1", "1.0", "²", "9" * 30])
+def test_a_version_that_is_not_a_count_goes_the_full_way(evening: Evening, version) -> None:
+    live.remember_member(poll(evening.version), evening.pk)
+    assert live.member_not_modified(poll(version), evening.pk) is None
+
+
+def test_a_share_link_followed_lately_gets_304_for_the_same_version(
+    evening: Evening, django_assert_num_queries
+) -> None:
+    live.remember_shared("t0ken", evening.pk)
+    with django_assert_num_queries(1):
+        response = live.shared_not_modified(poll(evening.version, ""), "t0ken")
+    assert response is not None and response.status_code == live.NOT_MODIFIED
+    assert live.shared_not_modified(poll(evening.version + 1, ""), "t0ken") is None
+
+
+def test_an_unknown_or_empty_share_token_goes_the_full_way(evening: Evening) -> None:
+    live.remember_shared("t0ken", evening.pk)
+    assert live.shared_not_modified(poll(evening.version, ""), "other") is None
+    assert live.shared_not_modified(poll(evening.version, ""), "") is None
+    assert live.shared_not_modified(poll("x", ""), "t0ken") is None
+
+
+def test_the_cache_keys_hold_no_secret_in_clear(evening: Evening) -> None:
+    live.remember_member(poll(evening.version, "s3ssion-k3y"), evening.pk)
+    live.remember_shared("t0ken", evening.pk)
+    assert "s3ssion-k3y" not in live._member_key("s3ssion-k3y", evening.pk)
+    assert "t0ken" not in live._shared_key("t0ken")
+    assert cache.get(live._member_key("s3ssion-k3y", evening.pk)) == 1
+    assert cache.get(live._shared_key("t0ken")) == evening.pk

@@ -1,0 +1,136 @@
+"""One evening's figures per player: each group of scores counted once, both games apart."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+import pytest
+
+from scorekeeper.reads.evening_tallies import evening_refs
+from scorekeeper.reads.tallies import (
+    DEFENCE,
+    OUT,
+    PARTNER,
+    PASSED,
+    TAKER,
+    TAROT,
+    Tally,
+    aggregate,
+    aggregate_escopette,
+)
+from tests.scorekeeper.season_factories import (
+    deal,
+    make_world,
+    passed,
+    play_escopette,
+    play_evening,
+    stakes,
+)
+
+
+def group(role: str, n: int, points: int, *, made: bool = True, **deal: Any) -> dict[str, Any]:
+    """One line of the aggregation: ``n`` scores of the same kind of deal."""
+    line = {"contract": "garde", "petit_au_bout": "", "chelem": "", "poignees": []}
+    line.update(deal)
+    return {"role": role, "n": n, "points": points, "made": made, **line}
+
+
+def test_a_takers_deals_count_by_contract_made_or_not() -> None:
+    tally = Tally()
+    tally.count(group(TAKER, 2, 300, contract="garde"))
+    tally.count(group(TAKER, 1, -56, made=False, contract="petite"))
+    assert (tally.total, tally.deals, tally.takes, tally.made) == (244, 3, 3, 2)
+    assert tally.contracts == {"garde": [2, 2, 300], "petite": [1, 0, -56]}
+
+
+def test_the_called_partner_counts_apart_from_the_taker() -> None:
+    tally = Tally()
+    tally.count(group(PARTNER, 3, 90, made=True))
+    tally.count(group(PARTNER, 1, -40, made=False))
+    assert (tally.called, tally.called_made, tally.called_points) == (4, 3, 50)
+    assert (tally.takes, tally.deals) == (0, 4)
+
+
+def test_bonuses_go_to_the_players_side_or_against_it() -> None:
+    attack, defence = Tally(), Tally()
+    bonuses = {"petit_au_bout": "attack", "chelem": "announced", "poignees": ["simple", "double"]}
+    attack.count(group(TAKER, 1, 500, **bonuses))
+    defence.count(group(DEFENCE, 1, -500, **bonuses))
+    assert (attack.petit_won, attack.petit_lost) == (1, 0)
+    assert (defence.petit_won, defence.petit_lost) == (0, 1)
+    assert (attack.chelem_won, defence.chelem_lost) == (1, 1)
+    assert attack.poignees == {"simple": [1, 0], "double": [1, 0]}
+    assert defence.poignees == {"simple": [0, 1], "double": [0, 1]}
+
+
+def test_a_poignee_goes_to_the_side_that_wins_the_deal_whoever_showed_it() -> None:
+    taker = Tally()
+    taker.count(group(TAKER, 1, -120, made=False, poignees=["simple"]))
+    assert taker.poignees == {"simple": [0, 1]}
+    failed = Tally()
+    failed.count(group(TAKER, 1, -700, made=False, chelem="announced_failed"))
+    assert (failed.chelem_failed, failed.chelem_won, failed.chelem_lost) == (1, 0, 0)
+
+
+def test_passed_deals_and_deals_sat_out_add_points_but_no_deal() -> None:
+    tally = Tally()
+    tally.count(group(PASSED, 4, 0))
+    tally.count(group(OUT, 2, 0))
+    tally.count(group(PASSED, 1, 30))  # a paper deal: in the totals, not in the figures
+    assert (tally.total, tally.deals, tally.takes) == (30, 0, 0)
+
+
+def test_adding_tallies_adds_every_figure() -> None:
+    one, two = Tally(), Tally()
+    one.count(group(TAKER, 1, 100, contract="garde", poignees=["simple"]))
+    two.count(group(TAKER, 2, 200, contract="garde", poignees=["simple"], petit_au_bout="attack"))
+    two.count(group(PARTNER, 1, 50, contract="petite"))
+    one.add(two)
+    assert (one.total, one.deals, one.takes, one.made, one.called) == (350, 4, 3, 3, 1)
+    assert one.contracts == {"garde": [3, 3, 300]}
+    assert one.poignees == {"simple": [3, 0]}
+    assert one.petit_won == 2
+    assert two.contracts == {"garde": [2, 2, 200]}  # the one added is left as it was
+
+
+@pytest.mark.django_db
+def test_an_evening_of_french_tarot_is_aggregated_in_one_query(django_assert_num_queries) -> None:
+    world = make_world()
+    table = list(world.players.values())[:4]
+    ana, ben = table[0], table[1]
+    play_evening(
+        world,
+        dt.date(2025, 1, 10),
+        table,
+        [deal(table, ana, "garde", 2, 45), passed(table), deal(table, ben, "petite", 1, 48)],
+    )
+    refs = evening_refs(world.club)
+    with django_assert_num_queries(1):
+        summary = aggregate(refs, TAROT)[refs[0].evening_id]
+    assert summary.played == 2  # the passed deal is not played
+    figures = {pid: (t.total, t.deals, t.takes, t.made) for pid, t in summary.tallies.items()}
+    assert figures[ana.pk] == (202, 2, 1, 1)
+    assert figures[ben.pk] == (-142, 2, 1, 0)
+    assert aggregate_escopette(refs)[refs[0].evening_id].tallies == {}  # none of its games
+
+
+@pytest.mark.django_db
+def test_an_evening_of_lescopette_counts_games_played_and_won(django_assert_num_queries) -> None:
+    world = make_world()
+    ana, ben, chloe, dan = list(world.players.values())[:4]
+    play_escopette(
+        world,
+        dt.date(2025, 2, 7),
+        [ana, ben, chloe, dan],
+        50,
+        [stakes({ana: (20, 12, 7, 6, 5), ben: (4, 3, 2, 1)})],
+    )
+    refs = evening_refs(world.club)
+    with django_assert_num_queries(2):  # the scores, then the stakes
+        summary = aggregate_escopette(refs)[refs[0].evening_id]
+    assert (summary.played, summary.games, summary.unreplayable) == (1, 1, 0)
+    won = {pid: (t.total, t.games, t.won) for pid, t in summary.tallies.items()}
+    assert won[ana.pk] == (50, 1, 1)
+    assert won[ben.pk] == (10, 1, 0)
+    assert aggregate(refs, TAROT)[refs[0].evening_id].tallies == {}
