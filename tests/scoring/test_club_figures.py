@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from scorekeeper.management.bench.synthetic_club import synthetic_club
+from scorekeeper.management.bench.rating_club import synthetic_club
 from scorekeeper.scoring.club_figures import (
     ContractCell,
     check_scale,

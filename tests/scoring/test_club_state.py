@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pickle
 
-from scorekeeper.management.bench.synthetic_club import synthetic_club
+from scorekeeper.management.bench.rating_club import synthetic_club
 from scorekeeper.scoring.club_figures import contract_table, partnerships, point_flow
 from scorekeeper.scoring.club_records import club_records
 from scorekeeper.scoring.club_state import figures_state

@@ -12,7 +12,7 @@ import pytest
 from openskill.models import PlackettLuce
 
 from scorekeeper.management.bench.rating_benchmark import quality_line
-from scorekeeper.management.bench.synthetic_club import synthetic_club
+from scorekeeper.management.bench.rating_club import synthetic_club
 from scorekeeper.scoring.rating_quality import prediction_quality
 from scorekeeper.scoring.ratings import (
     BETA,

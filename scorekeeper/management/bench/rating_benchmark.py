@@ -9,15 +9,19 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable
 
-from scorekeeper.management.bench.synthetic_club import synthetic_club
+from scorekeeper.management.bench.rating_club import synthetic_club
 from scorekeeper.scoring.deal_facts import DealFacts
-from scorekeeper.scoring.rating_quality import prediction_quality
+from scorekeeper.scoring.rating_quality import PredictionQuality, prediction_quality
 from scorekeeper.scoring.ratings import replay
 
 
 def quality_line(name: str, deals: Iterable[DealFacts]) -> str:
     """One line: deals rated, Brier and log loss of the ratings and of the base rate."""
-    quality = prediction_quality(replay(deals).predictions)
+    return describe(name, prediction_quality(replay(deals).predictions))
+
+
+def describe(name: str, quality: PredictionQuality) -> str:
+    """The line of :func:`quality_line` for figures already computed."""
     verdict = "beats" if quality.beats_base_rate else "does NOT beat"
     return (
         f"{name}: {quality.deals} deals, Brier {quality.brier:.4f} vs base rate "
