@@ -196,6 +196,11 @@ urlpatterns = [
     ),
     path("clubs/<id:club_id>/records/", figures_views.records, name="figures_records"),
     path("clubs/<id:club_id>/contracts/", figures_views.contracts, name="figures_contracts"),
+    path(
+        "clubs/<id:club_id>/evening-points/",
+        club_views.club_evening_points,
+        name="club_evening_points",
+    ),
     path("", include("accounts.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),

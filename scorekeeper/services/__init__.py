@@ -9,6 +9,7 @@ from __future__ import annotations
 from scorekeeper.services.clubs import (
     club_create,
     club_rename,
+    club_set_evening_points,
     invitation_create,
     invitation_withdraw,
     invitations_accept,
@@ -75,6 +76,7 @@ __all__ = [
     "ServiceError",
     "club_create",
     "club_rename",
+    "club_set_evening_points",
     "deal_delete",
     "deal_record",
     "deal_restore",
