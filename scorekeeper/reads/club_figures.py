@@ -41,6 +41,8 @@ STATE_SECONDS = 7 * 86400
 # a range under its fingerprint: neither is ever changed once built.
 _states = shared_cache.LocalMemo(64)
 _figures = shared_cache.LocalMemo(256)
+# The last state of each (settled evenings, tonight's evenings), with tonight's deals in it.
+_tonight = shared_cache.LocalMemo(64)
 
 
 @dataclass(frozen=True)
@@ -93,7 +95,11 @@ def _settled_state(
 
 
 def figures_state(marks: Sequence[EveningMark]) -> FiguresState:
-    """The state after these evenings (in order): the settled ones' kept state, extended."""
+    """The state after these evenings (in order): the settled ones' kept state, extended.
+
+    When tonight's deals so far are the ones the last state of the same evenings was built
+    with, followed by new ones (a deal was saved), only the new deals are added to it.
+    """
     if not marks:
         return FiguresState()
     name = digest(marks)
@@ -103,7 +109,18 @@ def figures_state(marks: Sequence[EveningMark]) -> FiguresState:
     latest = marks[-1].date
     settled = [mark for mark in marks if mark.date < latest]
     tonight = [mark for mark in marks if mark.date >= latest]
-    state = _settled_state(settled, tonight).copy().advance(_facts(tonight))
+    base = (digest(settled), tuple(mark.evening_id for mark in tonight))
+    previous = _tonight.get(base)
+    if previous is not None:
+        deals = _facts(tonight)
+        done, done_state = previous
+        if tuple(deals[: len(done)]) == done:
+            state = done_state.copy().advance(deals[len(done) :])
+    if state is None:
+        base_state = _settled_state(settled, tonight)
+        deals = _facts(tonight)
+        state = base_state.copy().advance(deals)
+    _tonight.set(base, (tuple(deals), state))
     _states.set(name, state)
     return state
 

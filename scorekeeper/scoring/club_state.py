@@ -5,8 +5,9 @@ a deal of tonight's evening is saved, copies it and advances the copy with tonig
 a few dozen deals instead of the season's thousands. Only a change to an older evening makes
 it start again from the first deal (:func:`figures_state`).
 
-Advance whole evenings at a time, in order: the best and worst evening compare evening
-totals, so an evening split across two calls would count as two. The figures equal those of
+Deals come in the club's order; an evening may be split across calls (tonight's deals, saved
+one by one): the evenings of the last call stay open, their totals kept, and count in the
+best and worst evening once a later call moves on. The figures equal those of
 ``club_figures``, ``club_records`` and ``ratings`` over the same deals (the tests say so).
 """
 
@@ -32,7 +33,6 @@ from scorekeeper.scoring.club_records import (
     EveningRecord,
     Streak,
     deal_records,
-    evening_records,
     feat_deals,
     made_streaks,
     tallies,
@@ -61,6 +61,22 @@ def _higher_evening(
     if old is None or sign * new.total > sign * old.total:
         return new
     return old
+
+
+def _evening_bests(
+    evenings: dict[int, dict[Player, int]],
+) -> tuple[EveningRecord | None, EveningRecord | None]:
+    """The best and worst of these evenings' totals (in the order given; ties keep the first)."""
+    best: EveningRecord | None = None
+    worst: EveningRecord | None = None
+    for evening_id, totals in evenings.items():
+        for player, total in totals.items():
+            record = EveningRecord(player, total, evening_id)
+            if total > 0 and (best is None or total > best.total):
+                best = record
+            if total < 0 and (worst is None or total < worst.total):
+                worst = record
+    return best, worst
 
 
 def _copy_cell(cell: ContractCell) -> ContractCell:
@@ -93,6 +109,7 @@ class FiguresState:
     chelems: dict[Player, list[int]] = field(default_factory=dict)
     petits: dict[Player, list[int]] = field(default_factory=dict)
     feat_evenings: dict[int, int] = field(default_factory=dict)  # deal id -> its evening
+    open_evenings: dict[int, dict[Player, int]] = field(default_factory=dict)  # totals so far
     deals: int = 0
 
     def copy(self) -> FiguresState:
@@ -116,6 +133,7 @@ class FiguresState:
             chelems={player: list(ids) for player, ids in self.chelems.items()},
             petits={player: list(ids) for player, ids in self.petits.items()},
             feat_evenings=dict(self.feat_evenings),
+            open_evenings={key: dict(totals) for key, totals in self.open_evenings.items()},
         )
 
     def advance(self, deals: Iterable[DealFacts]) -> FiguresState:
@@ -155,15 +173,33 @@ class FiguresState:
         win, loss = deal_records(batch)
         self.biggest_win = _higher(self.biggest_win, win, 1)
         self.biggest_loss = _higher(self.biggest_loss, loss, -1)
-        best, worst = evening_records(batch)
-        self.best_evening = _higher_evening(self.best_evening, best, 1)
-        self.worst_evening = _higher_evening(self.worst_evening, worst, -1)
+        self._evenings(batch)
         made_streaks(batch, current=self.current_runs, longest=self.longest_runs)
         feat_deals(batch, self.chelems, self.petits)
         for deal in batch:
             if deal.chelem or deal.petit_au_bout:
                 self.feat_evenings[deal.deal_id] = deal.evening_id
         return self
+
+    def _evenings(self, batch: list[DealFacts]) -> None:
+        """Close the open evenings this batch does not continue; add up the batch's."""
+        continued = {deal.evening_id for deal in batch}
+        for evening_id in [key for key in self.open_evenings if key not in continued]:
+            best, worst = _evening_bests({evening_id: self.open_evenings.pop(evening_id)})
+            self.best_evening = _higher_evening(self.best_evening, best, 1)
+            self.worst_evening = _higher_evening(self.worst_evening, worst, -1)
+        for deal in batch:
+            totals = self.open_evenings.setdefault(deal.evening_id, {})
+            for player, score in deal.scores.items():
+                totals[player] = totals.get(player, 0) + score
+
+    def evening_bests(self) -> tuple[EveningRecord | None, EveningRecord | None]:
+        """The best and worst evening, the open ones counted."""
+        best, worst = _evening_bests(self.open_evenings)
+        return (
+            _higher_evening(self.best_evening, best, 1),
+            _higher_evening(self.worst_evening, worst, -1),
+        )
 
     def point_flow(self) -> PointFlow:
         return PointFlow(
@@ -176,11 +212,12 @@ class FiguresState:
         return sorted(rows, key=lambda row: (-row.deals, -row.taker_points))
 
     def records(self) -> ClubRecords:
+        best_evening, worst_evening = self.evening_bests()
         return ClubRecords(
             biggest_win=self.biggest_win,
             biggest_loss=self.biggest_loss,
-            best_evening=self.best_evening,
-            worst_evening=self.worst_evening,
+            best_evening=best_evening,
+            worst_evening=worst_evening,
             streaks=dict(self.longest_runs),
             chelems=tallies(self.chelems),
             petits_au_bout=tallies(self.petits),

@@ -49,3 +49,11 @@ def test_a_corrected_old_deal_changes_the_records_and_the_ratings_after_it():
     assert before.records().streaks["B"].last_deal_id == 2
     assert "B" not in after.records().streaks
     assert after.ratings.player("B").mu < before.ratings.player("B").mu
+
+
+def test_an_evening_split_across_calls_gives_the_same_figures_as_all_at_once():
+    deals = season()
+    state = figures_state([])
+    for deal in deals:  # deal by deal, as tonight's deals are saved one by one
+        state = state.copy().advance([deal])
+    _same(state, deals)

@@ -177,3 +177,19 @@ def test_passed_deals_are_in_the_facts_but_not_in_the_ratings() -> None:
     figures = club_figures(world.club.pk)
     assert figures.deals == 2
     assert figures.state.ratings.table() == []
+
+
+def test_deals_saved_one_by_one_tonight_give_the_figures_of_a_replay(world: World) -> None:
+    four = [world.players[name] for name in ("Ana", "Ben", "Chloé", "Dan")]
+    tonight = play_evening(world, dt.date(2025, 6, 1), four, [deal(four, four[1], "garde", 2, 60)])
+    game = tonight.games.get()
+    for number, taker in enumerate(four):
+        club_figures(world.club.pk)  # seen after each save: the next one extends it
+        inputs = deal(four, taker, "petite", 1, 30 + 10 * number)
+        services.deal_record(game=game, inputs=inputs, created_by=None)
+    figures = club_figures(world.club.pk)
+    again = replay_state(evening_marks(world.club.pk, None, None))
+    assert figures.state.ratings.table() == again.ratings.table()
+    assert figures.state.records() == again.records()
+    assert figures.state.point_flow() == again.point_flow()
+    assert figures.state.contracts == again.contracts
