@@ -25,6 +25,7 @@ from scorekeeper.server import shared_cache
 
 CONTRACT_LABELS = dict(Deal.Contract.choices)
 _charts = shared_cache.LocalMemo(64)
+CHART_POINTS = 60  # evenings drawn at most: a phone's width
 
 
 def _name(names: dict[int, str], player_id: object) -> str:
@@ -92,6 +93,10 @@ def _rating_chart(figures: ClubFigures, rows: list[RatingRow], names: dict[int, 
     return chart
 
 
+def _when(figures: ClubFigures, evening_id: int) -> tuple[dt.date, int]:
+    return (figures.evening_date(evening_id) or dt.date.min, evening_id)
+
+
 def _draw_rating_chart(figures: ClubFigures, rows: list[RatingRow]) -> LineChart:
     state = figures.state.ratings
     histories = {row.player_id: state.player(row.player_id).history for row in rows}
@@ -99,14 +104,19 @@ def _draw_rating_chart(figures: ClubFigures, rows: list[RatingRow]) -> LineChart
         {point.evening_id for history in histories.values() for point in history},
         key=lambda evening_id: (figures.evening_date(evening_id) or dt.date.min, evening_id),
     )
+    if len(played) > CHART_POINTS:  # evenly spaced evenings, the last one always
+        step = (len(played) - 1) / (CHART_POINTS - 1)
+        played = [played[round(k * step)] for k in range(CHART_POINTS)]
     start = round(PRIOR_MU - Z * PRIOR_SIGMA)
     series = []
     for row in rows:
-        by_evening = {point.evening_id: point.conservative for point in histories[row.player_id]}
-        value, values = start, [start]
-        for evening_id in played:
-            if evening_id in by_evening:
-                value = round(by_evening[evening_id])
+        points = histories[row.player_id]
+        value, values, index = start, [start], 0
+        for evening_id in played:  # the rating after the last evening played up to this one
+            when = _when(figures, evening_id)
+            while index < len(points) and _when(figures, points[index].evening_id) <= when:
+                value = round(points[index].conservative)
+                index += 1
             values.append(value)
         series.append((row.name, values))
     dates = [figures.evening_date(evening_id) for evening_id in played]

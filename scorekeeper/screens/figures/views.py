@@ -7,6 +7,7 @@ member of the club gets 404.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -15,7 +16,9 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.functional import SimpleLazyObject
 from django.utils.http import urlencode
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
@@ -67,6 +70,10 @@ def _page(
         club.pk, start=season.start if season else None, end=season.end if season else None
     )
     query = urlencode({"season": season.pk if season else ALL_TIME})
+    names = player_names(club.pk)
+    # The page's figures are drawn once per figures, names and language (a fragment cache).
+    state = repr((figures.key, sorted(names.items()), get_language(), name, query))
+    page_key = hashlib.sha1(state.encode(), usedforsecurity=False).hexdigest()
     context = {
         "club": club,
         "membership": membership,
@@ -79,7 +86,8 @@ def _page(
         ],
         "page_url": reverse(name, args=[club.pk]),
         "figures_key": figures.key,
-        "page": build(figures, player_names(club.pk)),
+        "page_key": page_key,
+        "page": SimpleLazyObject(lambda: build(figures, names)),
     }
     return render(request, template, context)
 
