@@ -7,6 +7,7 @@ member of the club gets 404.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -16,7 +17,6 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.functional import SimpleLazyObject
 from django.utils.http import urlencode
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
@@ -87,7 +87,8 @@ def _page(
         "page_url": reverse(name, args=[club.pk]),
         "figures_key": figures.key,
         "page_key": page_key,
-        "page": SimpleLazyObject(lambda: build(figures, names)),
+        # Called by the template, once, only when the page's fragment is not in the cache.
+        "page": functools.cache(lambda: build(figures, names)),
     }
     return render(request, template, context)
 
