@@ -25,7 +25,8 @@ from scorekeeper.server import shared_cache
 
 CONTRACT_LABELS = dict(Deal.Contract.choices)
 _charts = shared_cache.LocalMemo(64)
-CHART_POINTS = 60  # evenings drawn at most: a phone's width
+CHART_POINTS = 40  # evenings drawn at most: a phone's width
+CHART_PLAYERS = 8  # the best rated: as many lines as the chart has colours
 
 
 def _name(names: dict[int, str], player_id: object) -> str:
@@ -79,7 +80,9 @@ def ratings_page(figures: ClubFigures, names: dict[int, str]) -> RatingsPage:
     else:  # no ranking by noise: by name
         shown.sort(key=lambda row: row.name.casefold())
     hidden.sort(key=lambda row: (-row.deals, row.name.casefold()))
-    chart = _rating_chart(figures, shown, names) if quality.beats_base_rate and shown else None
+    chart = None
+    if quality.beats_base_rate and shown:
+        chart = _rating_chart(figures, shown[:CHART_PLAYERS], names)
     return RatingsPage(shown, hidden, quality, figures.deals, chart)
 
 
@@ -124,7 +127,7 @@ def _draw_rating_chart(figures: ClubFigures, rows: list[RatingRow]) -> LineChart
     ticks = [""] + [f"{date.day}/{date.month}" if date else "" for date in dates]
     return line_chart(
         chart_id="chart-ratings",
-        title=_("Conservative rating, evening by evening"),
+        title=_("Conservative rating of the best rated, evening by evening"),
         x_label=_("Evening"),
         y_label=_("Rating"),
         x_labels=labels,
