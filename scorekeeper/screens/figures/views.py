@@ -85,7 +85,6 @@ def _page(
             for page, label in PAGES
         ],
         "page_url": reverse(name, args=[club.pk]),
-        "figures_key": figures.key,
         "page_key": page_key,
         # Called by the template, once, only when the page's fragment is not in the cache.
         "page": functools.cache(lambda: build(figures, names)),
