@@ -72,8 +72,8 @@ def digest(marks: Sequence[EveningMark]) -> str:
     return hashlib.sha1(content.encode(), usedforsecurity=False).hexdigest()
 
 
-def _facts(marks: Sequence[EveningMark]) -> list:
-    read = evening_facts(marks)
+def _facts(marks: Sequence[EveningMark], *, share: bool = True) -> list:
+    read = evening_facts(marks, share=share)
     return [deal for mark in marks for deal in read[mark.evening_id]]
 
 
@@ -112,13 +112,13 @@ def figures_state(marks: Sequence[EveningMark]) -> FiguresState:
     base = (digest(settled), tuple(mark.evening_id for mark in tonight))
     previous = _tonight.get(base)
     if previous is not None:
-        deals = _facts(tonight)
+        deals = _facts(tonight, share=False)
         done, done_state = previous
         if tuple(deals[: len(done)]) == done:
             state = done_state.copy().advance(deals[len(done) :])
     if state is None:
         base_state = _settled_state(settled, tonight)
-        deals = _facts(tonight)
+        deals = _facts(tonight, share=False)
         state = base_state.copy().advance(deals)
     _tonight.set(base, (tuple(deals), state))
     _states.set(name, state)

@@ -153,8 +153,14 @@ def _key(mark: EveningMark) -> str:
     return f"facts.{database()}.{evening_id}.{created}.{version}"
 
 
-def evening_facts(marks: Sequence[EveningMark]) -> dict[int, tuple[DealFacts, ...]]:
-    """Each evening's deals: from this process, else the shared cache, else the database."""
+def evening_facts(
+    marks: Sequence[EveningMark], *, share: bool = True
+) -> dict[int, tuple[DealFacts, ...]]:
+    """Each evening's deals: from this process, else the shared cache, else the database.
+
+    ``share=False`` keeps what the database gave in this process only: tonight's evening,
+    whose version changes with every deal saved, is not worth a write to the shared cache.
+    """
     found: dict[int, tuple[DealFacts, ...]] = {}
     unknown: list[EveningMark] = []
     for mark in marks:
@@ -176,7 +182,10 @@ def evening_facts(marks: Sequence[EveningMark]) -> dict[int, tuple[DealFacts, ..
         for start in range(0, len(missing), CHUNK):
             chunk = missing[start : start + CHUNK]
             read = _read(chunk)
-            cache.set_many({_key(mark): read[mark.evening_id] for mark in chunk}, FACTS_SECONDS)
+            if share:
+                cache.set_many(
+                    {_key(mark): read[mark.evening_id] for mark in chunk}, FACTS_SECONDS
+                )
             for mark in chunk:
                 found[mark.evening_id] = read[mark.evening_id]
                 _copies.set(_key(mark), read[mark.evening_id])
