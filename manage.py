@@ -11,7 +11,7 @@ import os
 import sys
 
 # Commands that sign nothing and send no mail: they run without SECRET_KEY.
-SIGN_NOTHING = {"score_deals", "export_evening", "export_season"}
+SIGN_NOTHING = {"score_deals", "export_evening", "export_season", "rating_quality"}
 
 
 def main() -> None:

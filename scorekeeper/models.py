@@ -24,9 +24,19 @@ from scorekeeper.scoring.sheet import map_players
 from scorekeeper.scoring.tarot import PassedDeal, TarotDeal
 
 
+def default_points_scale() -> list[int]:
+    """Evening ranking points by place, 1st first: the usual 10, 6, 4, 2, 1."""
+    return [10, 6, 4, 2, 1]
+
+
 class Club(models.Model):
     name = models.CharField(_("name"), max_length=80)
     created_at = models.DateTimeField(_("created"), default=timezone.now)
+    # Evening ranking points: off unless the owner turns them on; points by place that night.
+    evening_points = models.BooleanField(_("evening ranking points"), default=False)
+    evening_points_scale = models.JSONField(
+        _("points by place"), default=default_points_scale, blank=True
+    )
     members = models.ManyToManyField(
         settings.AUTH_USER_MODEL, through="Membership", related_name="clubs"
     )

@@ -178,6 +178,10 @@ MESSAGES: dict[str, Promise] = {
         "import error",
         "%(value)s is not a list of poignées",
     ),
+    "not_scale": pgettext_lazy(
+        "import error",
+        "%(value)s is not a list of points by place",
+    ),
     "not_scores": pgettext_lazy(
         "import error",
         "%(value)s is not an object of player: score",
@@ -261,6 +265,18 @@ MESSAGES: dict[str, Promise] = {
     "same_player": pgettext_lazy(
         "import error",
         "%(first)s and %(second)s are the same player",
+    ),
+    "scale_length": pgettext_lazy(
+        "import error",
+        "give the points of 1 to %(limit)s places",
+    ),
+    "scale_rising": pgettext_lazy(
+        "import error",
+        "a place cannot give more points than the one before",
+    ),
+    "scale_whole": pgettext_lazy(
+        "import error",
+        "each place's points are a whole number, 0 or more",
     ),
     "season_dates": pgettext_lazy(
         "import error",
@@ -383,6 +399,7 @@ FIELDS: dict[str, Promise] = {
     "players": pgettext_lazy("import field", "players"),
     "poignees": pgettext_lazy("import field", "poignées"),
     "points": pgettext_lazy("import field", "points"),
+    "scale": pgettext_lazy("import field", "points by place"),
     "scores": pgettext_lazy("import field", "scores"),
     "season": pgettext_lazy("import field", "season"),
     "seasons": pgettext_lazy("import field", "seasons"),

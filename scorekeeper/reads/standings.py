@@ -32,6 +32,7 @@ class StandingRow:
     games: int = 0  # L'escopette: games played
     won: int = 0  # L'escopette: games won
     unreplayable: int = 0  # L'escopette: games the rules cannot replay (no winner counted)
+    evening_points: float | None = None  # the club's evening ranking points, when it gives them
 
     @property
     def average(self) -> float | None:
@@ -49,6 +50,7 @@ SORTS: dict[str, Any] = {
     "games": lambda row: row.games,
     "won": lambda row: row.won,
     "average": lambda row: row.average if row.average is not None else float("-inf"),
+    "evening_points": lambda row: row.evening_points or 0,
 }
 #: The order a column sorts in when first chosen: names A to Z, figures highest first.
 DEFAULT_DESCENDING = {name: name != "name" for name in SORTS}

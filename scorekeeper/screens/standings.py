@@ -17,6 +17,7 @@ from django.utils.translation import get_language, gettext_lazy
 
 from scorekeeper.models import Club, Season
 from scorekeeper.reads import standings, tallies
+from scorekeeper.reads.evening_points import with_evening_points
 
 COLUMNS = [
     ("name", gettext_lazy("Player")),
@@ -38,6 +39,17 @@ ESCOPETTE_COLUMNS = [
 #: The escopette table's sorting links name their game (``?game=escopette&sort=…``), and
 #: without JavaScript come back to its section; the French Tarot table keeps the plain links.
 ESCOPETTE_SECTION = "escopette-standings"
+EVENING_POINTS_COLUMN = ("evening_points", gettext_lazy("Evening points"))
+
+
+def _tarot_columns(evening_points: bool) -> list[tuple[str, Any]]:
+    """French Tarot's columns; the evening ranking points last when the club gives them."""
+    return [*COLUMNS, EVENING_POINTS_COLUMN] if evening_points else COLUMNS
+
+
+def evening_points_scale(club: Club) -> tuple[int, ...] | None:
+    """The club's evening ranking points scale, None when it gives none."""
+    return tuple(club.evening_points_scale) if club.evening_points else None
 
 
 @dataclass
@@ -49,10 +61,12 @@ class Column:
     hx_url: str = ""  # the same, without the page's fragment
 
 
-def standings_sorting(request: HttpRequest) -> tuple[str, str, bool]:
+def standings_sorting(
+    request: HttpRequest, evening_points: bool = False
+) -> tuple[str, str, bool]:
     """The game whose table is sorted (``?game=``), its column and its direction."""
     game = tallies.ESCOPETTE if request.GET.get("game") == tallies.ESCOPETTE else tallies.TAROT
-    columns = ESCOPETTE_COLUMNS if game == tallies.ESCOPETTE else COLUMNS
+    columns = ESCOPETTE_COLUMNS if game == tallies.ESCOPETTE else _tarot_columns(evening_points)
     sort = request.GET.get("sort", "total")
     if sort not in {key for key, _label in columns}:
         sort = "total"
@@ -63,10 +77,17 @@ def standings_sorting(request: HttpRequest) -> tuple[str, str, bool]:
     return game, sort, descending
 
 
-def _columns(url: str, sort: str, descending: bool, *, game: str = tallies.TAROT) -> list[Column]:
+def _columns(
+    url: str,
+    sort: str,
+    descending: bool,
+    *,
+    game: str = tallies.TAROT,
+    evening_points: bool = False,
+) -> list[Column]:
     escopette = game == tallies.ESCOPETTE
     columns = []
-    for key, label in ESCOPETTE_COLUMNS if escopette else COLUMNS:
+    for key, label in ESCOPETTE_COLUMNS if escopette else _tarot_columns(evening_points):
         if key == sort:
             next_descending = not descending
             state = "descending" if descending else "ascending"
@@ -103,9 +124,11 @@ def standings_context(
     escopette_descending: bool = True,
     htmx: bool = False,
     on_club_page: bool = False,
+    scale: tuple[int, ...] | None = None,
 ) -> dict[str, Any]:
     """What ``seasons/_standings_table.html`` reads: French Tarot's table, and L'escopette's
-    when the season has games of it (``escopette_standings`` is empty else)."""
+    when the season has games of it (``escopette_standings`` is empty else). With a
+    ``scale``, French Tarot's table has the evening ranking points too."""
     if season is None:
         return {
             "season": None,
@@ -125,12 +148,14 @@ def standings_context(
         state = (season.pk, figures.digest, sort, descending, htmx, on_club_page, get_language())
         return ":".join(map(str, state))
 
+    rows = season_stats.rows if scale is None else with_evening_points(season_stats, scale)
     return {
         "season": season,
-        "standings_cache_key": cache_key(season_stats, sort, descending),
+        "standings_cache_key": f"{cache_key(season_stats, sort, descending)}:{scale}",
         "standings_on_club_page": on_club_page,
-        "standings": standings.sort_rows(season_stats.rows, sort, descending),
-        "standings_columns": _columns(url, sort, descending),
+        "standings": standings.sort_rows(rows, sort, descending),
+        "standings_evening_points": scale is not None,
+        "standings_columns": _columns(url, sort, descending, evening_points=scale is not None),
         "standings_htmx": htmx,
         "player_query": urlencode({"season": season.pk}),
         "escopette_stats": escopette_stats,
@@ -154,4 +179,5 @@ def club_season_context(club: Club) -> dict[str, Any]:
     template: ``{% include "scorekeeper/seasons/_standings_table.html" %}``.
     """
     season = standings.current_season(club, timezone.localdate())
-    return {**standings_context(season, on_club_page=True), "club": club}
+    scale = evening_points_scale(club)
+    return {**standings_context(season, on_club_page=True, scale=scale), "club": club}

@@ -10,6 +10,7 @@ from scorekeeper.services.archives import archive_import
 from scorekeeper.services.clubs import (
     club_create,
     club_rename,
+    club_set_evening_points,
     invitation_create,
     invitation_withdraw,
     invitations_accept,
@@ -76,6 +77,7 @@ __all__ = [
     "archive_import",
     "club_create",
     "club_rename",
+    "club_set_evening_points",
     "deal_delete",
     "deal_record",
     "deal_restore",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -12,6 +14,7 @@ from scorekeeper.models import (
     Membership,
     Player,
 )
+from scorekeeper.scoring.club_figures import check_scale
 from scorekeeper.services.common import ServiceError, _bump_evenings_of
 
 
@@ -26,6 +29,16 @@ def club_create(*, name: str, owner: User) -> Club:
 def club_rename(*, club: Club, name: str) -> Club:
     club.name = name.strip()
     club.save(update_fields=["name"])
+    return club
+
+
+@transaction.atomic
+def club_set_evening_points(*, club: Club, enabled: bool, scale: Sequence[int]) -> Club:
+    """Turn the evening ranking points on or off, with their scale (ScoringError if refused:
+    1 to 20 whole numbers, 0 or more, never rising)."""
+    club.evening_points = enabled
+    club.evening_points_scale = list(check_scale(tuple(scale)))
+    club.save(update_fields=["evening_points", "evening_points_scale"])
     return club
 
 

@@ -96,6 +96,10 @@ def the_club() -> dict[str, object]:
         "paper deal": f"/evenings/{evening.pk}/games/{game.pk}/paper/",
         "import": f"/clubs/{club}/import/",
         "club restore": "/clubs/restore/",
+        "ratings": f"/clubs/{club}/ratings/?season=all",
+        "head to head": f"/clubs/{club}/head-to-head/?season=all",
+        "records": f"/clubs/{club}/records/?season=all",
+        "contracts": f"/clubs/{club}/contracts/?season=all",
     }
     public = {
         "counter by pairs": "/counter/",

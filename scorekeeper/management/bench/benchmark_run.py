@@ -9,13 +9,14 @@ import tempfile
 import time
 import warnings
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import django.test.signals  # noqa: F401  (resets the template engines with DEBUG)
 
 from scorekeeper.management.bench.databases import throwaway_database
+from scorekeeper.management.bench.figures_bench import measure_figures
 from scorekeeper.management.bench.imports import ImportTiming, measure_imports
 from scorekeeper.management.bench.pages import Timing, bench_settings, measure
 from scorekeeper.management.bench.synthetic_club import build
@@ -29,6 +30,8 @@ class Figures:
     pages: list[Timing]  # with a target
     info: list[Timing]  # for information
     imports: list[ImportTiming]
+    replay: Timing | None = None  # the ratings after an old evening changed (target: 2 s)
+    notes: list[str] = field(default_factory=list)  # the ratings' prediction figure
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -41,6 +44,8 @@ class Figures:
                 for row in self.imports
             ],
             "info": [_timing_json(timing) for timing in self.info],
+            "replay": _timing_json(self.replay) if self.replay else None,
+            "notes": self.notes,
         }
 
 
@@ -59,11 +64,14 @@ def run_benchmark(deals: int, repeat: int, say: Callable[[str], None]) -> Figure
         built = build(deals)
         say(f"Built in {time.perf_counter() - started:.1f} s; timing…")
         bare, minimal, pages, info = measure(built, repeat)
+        say("Timing the club figures…")
+        figures_pages, replay, notes = measure_figures(built, repeat)
+        pages.extend(figures_pages)
         say("Timing the imports…")
         imports = measure_imports(deals, built.club_id, built.user_id)
     for page in [*pages, *info]:
         page.ratio = page.median_ms / minimal.median_ms if minimal.median_ms else 0.0
-    return Figures(deals, bare, minimal, pages, info, imports)
+    return Figures(deals, bare, minimal, pages, info, imports, replay, notes)
 
 
 def _timing_json(timing: Timing) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from scorekeeper.management.bench.benchmark_run import Figures, run_benchmark
+from scorekeeper.management.bench.figures_bench import REPLAY_SECONDS
 from scorekeeper.management.bench.imports import SECONDS_TARGET
 from scorekeeper.management.bench.synthetic_club import DEALS_PER_EVENING
 
@@ -63,8 +64,17 @@ class Command(BaseCommand):
                 f"{timing.name:<28} {timing.median_ms:>10.2f} {ratio:>10.2f} "
                 f"{timing.queries:>8}  {target}"
             )
+        replay = figures.replay
+        if replay is not None:
+            verdict = "ok" if replay.median_ms < REPLAY_SECONDS * 1000 else "MISSED"
+            self.stdout.write(
+                f"{replay.name:<28} {replay.median_ms:>10.0f} {'':>10} {replay.queries:>8}  "
+                f"< {REPLAY_SECONDS:g} s {verdict}"
+            )
         for row in figures.imports:
             self.stdout.write(
                 f"{row.name:<28} {row.seconds * 1000:>10.0f} {'':>10} {'':>8}  "
                 f"< {SECONDS_TARGET:g} s {row.verdict}"
             )
+        for note in figures.notes:
+            self.stdout.write(f"ratings: {note}")

@@ -12,6 +12,7 @@ from accounts.forms import EmailAddressField
 from accounts.models import User
 from scorekeeper.exchange.error_text import error_text
 from scorekeeper.models import Club, Player
+from scorekeeper.scoring.club_figures import check_scale
 from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.scoring.inputs import clean_name
 
@@ -22,6 +23,28 @@ class ClubNameForm(forms.Form):
         max_length=Club._meta.get_field("name").max_length,
         widget=forms.TextInput(attrs={"autocomplete": "off"}),
     )
+
+
+class EveningPointsForm(forms.Form):
+    """The club's evening ranking points: on or off, and the points of each place."""
+
+    enabled = forms.BooleanField(label=_("Give evening ranking points"), required=False)
+    scale = forms.CharField(
+        label=_("Points by place, 1st first"),
+        max_length=200,
+        help_text=_("Whole numbers separated by commas, never rising: 10, 6, 4, 2, 1"),
+        widget=forms.TextInput(attrs={"autocomplete": "off", "inputmode": "numeric"}),
+    )
+
+    def clean_scale(self) -> tuple[int, ...]:
+        text = self.cleaned_data.get("scale", "")
+        parts = [part.strip() for part in text.replace(";", ",").split(",") if part.strip()]
+        if not all(part.isascii() and part.isdigit() for part in parts):
+            raise forms.ValidationError(_("Give whole numbers separated by commas."))
+        try:
+            return check_scale(tuple(int(part) for part in parts))
+        except ScoringError as error:
+            raise forms.ValidationError(error_text(error)) from error
 
 
 class InvitationForm(forms.Form):

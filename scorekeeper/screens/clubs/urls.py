@@ -24,6 +24,7 @@ club_urls = [
     path("", views.club_detail, name="club"),
     path("rename/", views.club_rename, name="club_rename"),
     path("leave/", views.club_leave, name="club_leave"),
+    path("evening-points/", views.club_evening_points, name="club_evening_points"),
     path("archive.json", archive_views.club_archive_download, name="club_archive"),
     path("invitations/", views.invitation_create, name="club_invite"),
     path(

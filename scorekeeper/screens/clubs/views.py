@@ -27,6 +27,7 @@ from scorekeeper.screens import standings
 from scorekeeper.screens.access import membership_for, owner_membership_for
 from scorekeeper.screens.clubs.forms import (
     ClubNameForm,
+    EveningPointsForm,
     InvitationForm,
     PlayerAddForm,
     PlayerEditForm,
@@ -73,6 +74,13 @@ def _club_context(membership: Membership, **bound_forms: forms.Form) -> dict[str
         ),
         "evenings": list(club.evenings.all()),
         "rename_form": ClubNameForm(initial={"name": club.name}, prefix="club"),
+        "points_form": EveningPointsForm(
+            prefix="points",
+            initial={
+                "enabled": club.evening_points,
+                "scale": ", ".join(str(points) for points in club.evening_points_scale),
+            },
+        ),
         "invitation_form": InvitationForm(
             prefix="invitation", initial={"language": get_language()}
         ),
@@ -141,6 +149,22 @@ def club_rename(request: HttpRequest, club_id: int) -> HttpResponse:
             messages.success(request, _("The club is renamed."))
             return redirect(_club_url(membership.club))
     context = _club_context(membership, rename_form=form)
+    return render(request, "scorekeeper/clubs/club.html", context)
+
+
+@require_http_methods(["POST"])
+def club_evening_points(request: HttpRequest, club_id: int) -> HttpResponse:
+    membership = owner_membership_for(request, club_id)
+    form = EveningPointsForm(request.POST, prefix="points")
+    if form.is_valid():
+        services.club_set_evening_points(
+            club=membership.club,
+            enabled=form.cleaned_data["enabled"],
+            scale=form.cleaned_data["scale"],
+        )
+        messages.success(request, _("The evening ranking points are saved."))
+        return redirect(_club_url(membership.club, "evening-points"))
+    context = _club_context(membership, points_form=form)
     return render(request, "scorekeeper/clubs/club.html", context)
 
 

@@ -24,6 +24,7 @@ from scorekeeper.screens.access import membership_for, owner_membership_for
 from scorekeeper.screens.seasons.forms import SeasonForm
 from scorekeeper.screens.standings import (
     ESCOPETTE_SECTION,
+    evening_points_scale,
     standings_context,
     standings_sorting,
 )
@@ -78,7 +79,8 @@ def season_create(request: HttpRequest, club_id: int) -> HttpResponse:
 def season_detail(request: HttpRequest, club_id: int, season_id: int) -> HttpResponse:
     membership = membership_for(request, club_id)
     season = _season(club_id, season_id)
-    game, sort, descending = standings_sorting(request)
+    scale = evening_points_scale(membership.club)
+    game, sort, descending = standings_sorting(request, scale is not None)
     by_kind = standings.for_season_by_kind(season)
     season_stats = by_kind[tallies.TAROT]
     sorting: dict[str, Any] = (
@@ -95,6 +97,7 @@ def season_detail(request: HttpRequest, club_id: int, season_id: int) -> HttpRes
             season_stats,
             escopette_stats=by_kind[tallies.ESCOPETTE],
             htmx=True,
+            scale=scale,
             **sorting,
         ),
     }

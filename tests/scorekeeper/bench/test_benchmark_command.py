@@ -23,6 +23,13 @@ PAGES = [
     "counter update",
     "season, first view after a restart",
     "deal save",
+    "rating page",
+    "head to head page",
+    "records page",
+    "contracts page",
+    "rating page after a save",
+    "head to head page after a save",
+    "records page after a save",
 ]
 
 
@@ -51,6 +58,8 @@ def test_the_benchmark_times_every_page_in_a_throwaway_database(tmp_path: Path) 
     assert archive["name"] == f"import a {archive['deals']}-deal archive"
     assert archive["deals"] >= 100  # the synthetic club, with the deals the save timing added
     assert all(row["seconds"] > 0 for row in data["imports"])
+    assert data["replay"]["name"] == "rating after correcting an old deal"
+    assert any("synthetic club" in note and "beats the base rate" in note for note in data["notes"])
     table = out.getvalue()
     assert "median ms" in table and "season standings" in table and "minimal page" in table
     # The project's database (here, the test database) is as it was, and in use again.

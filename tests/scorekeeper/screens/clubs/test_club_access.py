@@ -81,6 +81,12 @@ class Action:
 ACTIONS = [
     Action("club", "get", owner_only=False, data={}),
     Action("club_rename", "post", owner_only=True, data={"club-name": "Renamed"}),
+    Action(
+        "club_evening_points",
+        "post",
+        owner_only=True,
+        data={"points-enabled": "on", "points-scale": "5, 3, 1"},
+    ),
     Action("club_leave", "post", owner_only=False, data={}),
     Action("club_invite", "post", owner_only=True, data={"invitation-email": "fay@example.com"}),
     Action("invitation_withdraw", "post", owner_only=True, data={}),
@@ -100,6 +106,8 @@ def club_state(club: Club) -> tuple[Any, ...]:
     club.refresh_from_db()
     return (
         club.name,
+        club.evening_points,
+        club.evening_points_scale,
         sorted(club.memberships.values_list("user__email", "role")),
         sorted(club.invitations.values_list("email", flat=True)),
         sorted(club.players.values_list("name", "retired", "user_id")),

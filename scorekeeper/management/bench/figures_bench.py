@@ -1,0 +1,114 @@
+"""The club figures' rows of ``manage.py benchmark``: their pages, warm and just after a deal
+save; the ratings replayed after an old evening changed; and the prediction figure.
+
+The pages have the target of every page (5× the minimal page). The replay after a correction
+has its own (under 2 s for the whole season): an old evening's version is bumped, as saving
+a correction to one of its deals does, and the ratings page is requested: every deal of the
+season is rated again, in order.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+import uuid
+from collections.abc import Callable
+
+from django.db.models import F
+from django.http import HttpResponse
+from django.test import Client
+from django.urls import reverse
+
+from accounts.models import User
+from scorekeeper.management.bench.pages import Page, Timing, _median_ms, _queries, _time
+from scorekeeper.management.bench.rating_benchmark import describe, quality_line
+from scorekeeper.management.bench.rating_club import synthetic_club
+from scorekeeper.management.bench.synthetic_club import Built, deal_form
+from scorekeeper.models import Evening, Season
+from scorekeeper.reads.club_figures import club_figures
+
+REPLAY_SECONDS = 2.0  # the ratings of the whole season rated again after a correction
+REPLAY_REPEAT = 3
+FIGURES_PAGES = (
+    ("rating page", "figures_ratings"),
+    ("head to head page", "figures_head_to_head"),
+    ("records page", "figures_records"),
+    ("contracts page", "figures_contracts"),
+)
+AFTER_SAVE = ("rating page", "head to head page", "records page")
+
+
+def measure_figures(built: Built, repeat: int) -> tuple[list[Timing], Timing, list[str]]:
+    """(the pages' timings with a target, the replay after a correction, prediction lines)."""
+    client = Client()
+    client.force_login(User.objects.get(pk=built.user_id))
+    query = {"season": built.season_id}
+    urls = {name: reverse(url, args=[built.club_id]) for name, url in FIGURES_PAGES}
+    timings = [
+        _time(Page(name, _getter(client, urls[name], query)), repeat)
+        for name, _url in FIGURES_PAGES
+    ]
+    save_url = reverse("deal_create", args=[built.evening_id, built.game_id])
+    form = deal_form(built.present)
+
+    def save() -> None:
+        client.post(save_url, {**form, "deal-idempotency_key": uuid.uuid4().hex})
+
+    for name in AFTER_SAVE:
+        timing = _after_save(f"{name} after a save", client, urls[name], query, save, repeat)
+        timings.append(timing)
+    replay = _replay_after_correction(client, urls["rating page"], query, built)
+    return timings, replay, prediction_lines(built)
+
+
+def _getter(client: Client, url: str, query: dict[str, object]) -> Callable[[], HttpResponse]:
+    return lambda: client.get(url, query)
+
+
+def _after_save(
+    name: str,
+    client: Client,
+    url: str,
+    query: dict[str, object],
+    save: Callable[[], None],
+    repeat: int,
+) -> Timing:
+    """The page just after a deal of tonight's evening was saved (tonight's deals read again,
+    the kept state of the other evenings extended)."""
+    samples, queries = [], 0
+    for number in range(repeat):
+        save()
+        started = time.perf_counter()
+        if number == 0:
+            queries = _queries(lambda: client.get(url, query))
+        else:
+            client.get(url, query)
+        samples.append((time.perf_counter() - started) * 1000)
+    return Timing(name, statistics.median(samples), queries)
+
+
+def _replay_after_correction(
+    client: Client, url: str, query: dict[str, object], built: Built
+) -> Timing:
+    """The ratings page after an old evening changed: the whole season rated again."""
+    first = Evening.objects.filter(club_id=built.club_id).order_by("date", "pk").first()
+
+    def corrected() -> HttpResponse:
+        Evening.objects.filter(pk=first.pk).update(version=F("version") + 1)
+        return client.get(url, query)
+
+    corrected()
+    median = _median_ms(corrected, REPLAY_REPEAT, 200)
+    return Timing("rating after correcting an old deal", median, _queries(corrected), limit=0.0)
+
+
+def prediction_lines(built: Built) -> list[str]:
+    """The ratings against the base rate: on synthetic clubs, and on the benchmark's club."""
+    lines = [
+        quality_line(f"synthetic club, skill spread {spread}", synthetic_club(spread=spread).deals)
+        for spread in (1.0, 0.0)
+    ]
+    season = Season.objects.get(pk=built.season_id)
+    figures = club_figures(built.club_id, start=season.start, end=season.end)
+    lines.append(describe("the benchmark's club (every deal shape in turn)", figures.quality))
+    return lines

@@ -1,0 +1,152 @@
+"""What a club argues about, read from its stored deals: ratings, head to head, records.
+
+``club_figures(club_id, start=, end=)`` gives a :class:`ClubFigures` for a season (its dates)
+or all time (no dates). When nothing changed it costs one query (the range's fingerprint) and
+the figures come from this process's memory.
+
+When something changed, the figures are not built again from the first deal. The range's
+evenings are split into the settled ones (before the latest date) and tonight's (the latest
+date); a :class:`~scorekeeper.scoring.club_state.FiguresState` of the settled evenings is
+kept under a digest of exactly those evenings and their versions (so it is never stale), in
+this process and in the shared cache; it is copied and extended with tonight's deals, read
+again only for the evening that changed. A deal saved tonight therefore costs a few dozen
+deals of work. A change to an older evening changes the settled digest: the state is then
+replayed from the first deal (10,000 deals in well under two seconds).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.core.cache import cache
+
+from scorekeeper.models import Player
+from scorekeeper.reads.deal_facts import (
+    EveningMark,
+    database,
+    evening_facts,
+    evening_marks,
+    fingerprint,
+)
+from scorekeeper.scoring.club_state import FiguresState
+from scorekeeper.scoring.rating_quality import PredictionQuality
+from scorekeeper.server import shared_cache
+
+STATE_SECONDS = 7 * 86400
+
+# Built states under the digest of the evenings they hold (never stale), and the figures of
+# a range under its fingerprint: neither is ever changed once built.
+_states = shared_cache.LocalMemo(64)
+_figures = shared_cache.LocalMemo(256)
+# The last state of each (settled evenings, tonight's evenings), with tonight's deals in it.
+_tonight = shared_cache.LocalMemo(64)
+
+
+@dataclass(frozen=True)
+class ClubFigures:
+    """A range's figures: the state after its deals, and its evenings by id."""
+
+    state: FiguresState
+    evenings: dict[int, EveningMark]
+    key: str  # names the figures: equal keys, equal figures
+
+    @property
+    def quality(self) -> PredictionQuality:
+        return self.state.ratings.quality.result()
+
+    @property
+    def deals(self) -> int:
+        return self.state.deals
+
+    def evening_date(self, evening_id: int) -> dt.date | None:
+        mark = self.evenings.get(evening_id)
+        return mark.date if mark else None
+
+
+def digest(marks: Sequence[EveningMark]) -> str:
+    """A name for the deals of these evenings at their versions."""
+    content = repr((database(), [mark.content for mark in marks]))
+    return hashlib.sha1(content.encode(), usedforsecurity=False).hexdigest()
+
+
+def _facts(marks: Sequence[EveningMark], *, share: bool = True) -> list:
+    read = evening_facts(marks, share=share)
+    return [deal for mark in marks for deal in read[mark.evening_id]]
+
+
+def _settled_state(
+    marks: Sequence[EveningMark], tonight: Sequence[EveningMark]
+) -> FiguresState:
+    """The state of these evenings: this process's, the shared cache's, else replayed (their
+    deals read with tonight's, in the same two queries)."""
+    name = digest(marks)
+    state = _states.get(name)
+    if state is None:
+        state = cache.get(f"figures.state.{name}")
+        if state is None:
+            evening_facts([*marks, *tonight])
+            state = FiguresState().advance(_facts(marks))
+            cache.set(f"figures.state.{name}", state, STATE_SECONDS)
+        _states.set(name, state)
+    return state
+
+
+def figures_state(marks: Sequence[EveningMark]) -> FiguresState:
+    """The state after these evenings (in order): the settled ones' kept state, extended.
+
+    When tonight's deals so far are the ones the last state of the same evenings was built
+    with, followed by new ones (a deal was saved), only the new deals are added to it.
+    """
+    if not marks:
+        return FiguresState()
+    name = digest(marks)
+    state = _states.get(name)
+    if state is not None:
+        return state
+    latest = marks[-1].date
+    settled = [mark for mark in marks if mark.date < latest]
+    tonight = [mark for mark in marks if mark.date >= latest]
+    base = (digest(settled), tuple(mark.evening_id for mark in tonight))
+    previous = _tonight.get(base)
+    if previous is not None:
+        deals = _facts(tonight, share=False)
+        done, done_state = previous
+        if tuple(deals[: len(done)]) == done:
+            state = done_state.copy().advance(deals[len(done) :])
+    if state is None:
+        base_state = _settled_state(settled, tonight)
+        deals = _facts(tonight, share=False)
+        state = base_state.copy().advance(deals)
+    _tonight.set(base, (tuple(deals), state))
+    _states.set(name, state)
+    return state
+
+
+def replay_state(marks: Sequence[EveningMark]) -> FiguresState:
+    """The state built again from the first deal (what a correction of an old deal costs)."""
+    return FiguresState().advance(_facts(marks))
+
+
+def club_figures(
+    club_id: int, *, start: dt.date | None = None, end: dt.date | None = None
+) -> ClubFigures:
+    """The figures of the club's evenings from start to end (all time without dates)."""
+    key = repr((database(), club_id, start, end, fingerprint(club_id, start, end)))
+    figures = _figures.get(key)
+    if figures is None:
+        marks = evening_marks(club_id, start, end)
+        figures = ClubFigures(
+            state=figures_state(marks),
+            evenings={mark.evening_id: mark for mark in marks},
+            key=hashlib.sha1(key.encode(), usedforsecurity=False).hexdigest(),
+        )
+        _figures.set(key, figures)
+    return figures
+
+
+def player_names(club_id: int) -> dict[int, str]:
+    """The club's players by id (one query: a renamed player is renamed everywhere)."""
+    return dict(Player.objects.filter(club_id=club_id).values_list("pk", "name"))

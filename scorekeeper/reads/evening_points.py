@@ -1,0 +1,45 @@
+"""Evening ranking points in the standings: each evening's places, given points by a scale.
+
+A club that gives them (``Club.evening_points``, its ``evening_points_scale``) ranks each
+evening by the players' totals that night (``scoring.club_figures.evening_places``: tied
+players share their places' points) and adds the points up over the season. The per-evening
+totals come from the season's standings (``SeasonStats.points``): no query here. The rows are
+kept in this process under the standings' digest and the scale.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from scorekeeper.reads.standings import SeasonStats, StandingRow
+from scorekeeper.scoring.club_figures import evening_places
+from scorekeeper.server import shared_cache
+
+_rows = shared_cache.LocalMemo(256)
+
+
+def season_evening_points(stats: SeasonStats, scale: Sequence[int]) -> dict[int, float]:
+    """Each player's evening ranking points over the season's evenings."""
+    nights: dict[int, dict[int, int]] = {}
+    for (evening_id, player_id), points in stats.points.items():
+        nights.setdefault(evening_id, {})[player_id] = points
+    totals: dict[int, float] = {}
+    for night in nights.values():
+        for player_id, points in evening_places(night, scale).items():
+            totals[player_id] = totals.get(player_id, 0.0) + float(points)
+    return totals
+
+
+def with_evening_points(stats: SeasonStats, scale: Sequence[int]) -> list[StandingRow]:
+    """The standings' rows, each with its evening ranking points."""
+    key = (stats.digest, tuple(scale))
+    rows = _rows.get(key)
+    if rows is None:
+        points = season_evening_points(stats, scale)
+        rows = [
+            replace(row, evening_points=round(points.get(row.player_id, 0.0), 1))
+            for row in stats.rows
+        ]
+        _rows.set(key, rows)
+    return rows

@@ -1,0 +1,361 @@
+"""What the club figures pages show, laid out from a range's ``ClubFigures`` (no query here).
+
+Each function takes the figures and the players' names and returns plain rows for one page:
+the ratings (and their chart), head to head and partners, records and streaks, the contract
+table. Names come from ``club_figures.player_names``; a player without a name (deleted) is
+left out of nothing: he shows as "?".
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from scorekeeper.models import Deal
+from scorekeeper.reads.charts import LineChart, line_chart
+from scorekeeper.reads.club_figures import ClubFigures
+from scorekeeper.scoring.club_figures import MIN_TAKES
+from scorekeeper.scoring.rating_quality import PredictionQuality
+from scorekeeper.scoring.ratings import MIN_DEALS, PRIOR_MU, PRIOR_SIGMA, Z
+from scorekeeper.server import shared_cache
+
+CONTRACT_LABELS = dict(Deal.Contract.choices)
+_charts = shared_cache.LocalMemo(64)
+CHART_POINTS = 40  # evenings drawn at most: a phone's width
+CHART_PLAYERS = 8  # the best rated: as many lines as the chart has colours
+
+
+def _name(names: dict[int, str], player_id: object) -> str:
+    return names.get(player_id, "?")  # type: ignore[call-overload]
+
+
+# --- Ratings ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RatingRow:
+    player_id: int
+    name: str
+    conservative: float
+    mu: float
+    sigma: float
+    deals: int
+    rank: int = 0
+
+
+@dataclass(frozen=True)
+class RatingsPage:
+    rows: list[RatingRow]  # shown: enough deals, best conservative figure first
+    hidden: list[RatingRow]  # not enough deals yet
+    quality: PredictionQuality
+    deals: int
+    chart: LineChart | None
+    min_deals: int = MIN_DEALS
+
+    @property
+    def worth_showing(self) -> bool:
+        return self.quality.beats_base_rate
+
+
+def ratings_page(figures: ClubFigures, names: dict[int, str]) -> RatingsPage:
+    """The ratings table (ranked only when the ratings beat the base rate) and its chart."""
+    shown, hidden = [], []
+    for rating in figures.state.ratings.table():
+        row = RatingRow(
+            player_id=int(rating.player),  # type: ignore[call-overload]
+            name=_name(names, rating.player),
+            conservative=rating.conservative,
+            mu=rating.mu,
+            sigma=rating.sigma,
+            deals=rating.deals,
+        )
+        (shown if rating.shown else hidden).append(row)
+    quality = figures.quality
+    if quality.beats_base_rate:
+        shown = [replace(row, rank=rank) for rank, row in enumerate(shown, start=1)]
+    else:  # no ranking by noise: by name
+        shown.sort(key=lambda row: row.name.casefold())
+    hidden.sort(key=lambda row: (-row.deals, row.name.casefold()))
+    chart = None
+    if quality.beats_base_rate and shown:
+        chart = _rating_chart(figures, shown[:CHART_PLAYERS], names)
+    return RatingsPage(shown, hidden, quality, figures.deals, chart)
+
+
+def _rating_chart(figures: ClubFigures, rows: list[RatingRow], names: dict[int, str]) -> LineChart:
+    """Each shown player's conservative rating after each evening he played (carried on)."""
+    key = f"{figures.key}:{get_language()}:{tuple((row.player_id, row.name) for row in rows)}"
+    chart = _charts.get(key)
+    if chart is None:
+        chart = _draw_rating_chart(figures, rows)
+        _charts.set(key, chart)
+    return chart
+
+
+def _when(figures: ClubFigures, evening_id: int) -> tuple[dt.date, int]:
+    return (figures.evening_date(evening_id) or dt.date.min, evening_id)
+
+
+def _draw_rating_chart(figures: ClubFigures, rows: list[RatingRow]) -> LineChart:
+    state = figures.state.ratings
+    histories = {row.player_id: state.player(row.player_id).history for row in rows}
+    played = sorted(
+        {point.evening_id for history in histories.values() for point in history},
+        key=lambda evening_id: (figures.evening_date(evening_id) or dt.date.min, evening_id),
+    )
+    if len(played) > CHART_POINTS:  # evenly spaced evenings, the last one always
+        step = (len(played) - 1) / (CHART_POINTS - 1)
+        played = [played[round(k * step)] for k in range(CHART_POINTS)]
+    start = round(PRIOR_MU - Z * PRIOR_SIGMA)
+    series = []
+    for row in rows:
+        points = histories[row.player_id]
+        value, values, index = start, [start], 0
+        for evening_id in played:  # the rating after the last evening played up to this one
+            when = _when(figures, evening_id)
+            while index < len(points) and _when(figures, points[index].evening_id) <= when:
+                value = round(points[index].conservative)
+                index += 1
+            values.append(value)
+        series.append((row.name, values))
+    dates = [figures.evening_date(evening_id) for evening_id in played]
+    labels = [_("start")] + [date.isoformat() if date else "" for date in dates]
+    ticks = [""] + [f"{date.day}/{date.month}" if date else "" for date in dates]
+    return line_chart(
+        chart_id="chart-ratings",
+        title=_("Conservative rating of the best rated, evening by evening"),
+        x_label=_("Evening"),
+        y_label=_("Rating"),
+        x_labels=labels,
+        x_tick_labels=ticks,
+        series=series,
+    )
+
+
+# --- Head to head and partners ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FlowLine:
+    other_id: int
+    other: str
+    net: int  # points won from the other (negative: lost to him)
+
+
+@dataclass(frozen=True)
+class PlayerFlow:
+    player_id: int
+    name: str
+    balance: int
+    lines: list[FlowLine]
+
+
+@dataclass(frozen=True)
+class PartnerRow:
+    taker: str
+    partner: str
+    deals: int
+    made: int
+    rate: float | None  # None below MIN_TAKES deals
+    taker_points: int
+    partner_points: int
+
+    @property
+    def percent(self) -> int | None:
+        return None if self.rate is None else round(100 * self.rate)
+
+
+@dataclass(frozen=True)
+class HeadToHeadPage:
+    players: list[PlayerFlow]
+    partners: list[PartnerRow]
+    deals: int
+    unbalanced: int
+    min_takes: int = MIN_TAKES
+
+
+def _whole(value: Fraction) -> int:
+    return round(value)
+
+
+def head_to_head_page(figures: ClubFigures, names: dict[int, str]) -> HeadToHeadPage:
+    """Per player, what he won from or lost to each other player; partners at five."""
+    flow = figures.state.point_flow()
+    others: dict[object, set[object]] = {}
+    for payer, payee in flow.paid:
+        others.setdefault(payer, set()).add(payee)
+        others.setdefault(payee, set()).add(payer)
+    players = []
+    for player, met in others.items():
+        lines = [
+            FlowLine(int(other), _name(names, other), _whole(flow.net(player, other)))  # type: ignore[call-overload]
+            for other in met
+        ]
+        lines.sort(key=lambda line: (-line.net, line.other.casefold()))
+        balance = sum((flow.net(player, other) for other in met), Fraction(0))
+        players.append(
+            PlayerFlow(int(player), _name(names, player), _whole(balance), lines)  # type: ignore[call-overload]
+        )
+    players.sort(key=lambda row: (-row.balance, row.name.casefold()))
+    partners = [
+        PartnerRow(
+            taker=_name(names, row.taker),
+            partner=_name(names, row.partner),
+            deals=row.deals,
+            made=row.made,
+            rate=row.made / row.deals if row.deals >= MIN_TAKES else None,
+            taker_points=row.taker_points,
+            partner_points=row.partner_points,
+        )
+        for row in figures.state.partnerships()
+    ]
+    return HeadToHeadPage(players, partners, flow.deals, len(flow.unbalanced))
+
+
+# --- Records ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RecordLine:
+    name: str
+    value: int
+    evening_id: int
+    date: dt.date | None
+    deal_id: int | None = None  # the evening page's row of the deal, when it is one deal
+    last_deal_id: int | None = None
+
+
+@dataclass(frozen=True)
+class RecordsPage:
+    biggest_win: RecordLine | None
+    biggest_loss: RecordLine | None
+    best_evening: RecordLine | None
+    worst_evening: RecordLine | None
+    streaks: list[RecordLine] = field(default_factory=list)
+    chelems: list[RecordLine] = field(default_factory=list)
+    petits_au_bout: list[RecordLine] = field(default_factory=list)
+
+
+def records_page(figures: ClubFigures, names: dict[int, str]) -> RecordsPage:
+    records = figures.state.records()
+    evening_of = figures.state.feat_evenings
+
+    def deal_line(record: object) -> RecordLine | None:
+        if record is None:
+            return None
+        return RecordLine(
+            _name(names, record.player),  # type: ignore[attr-defined]
+            record.score,  # type: ignore[attr-defined]
+            record.evening_id,  # type: ignore[attr-defined]
+            figures.evening_date(record.evening_id),  # type: ignore[attr-defined]
+            record.deal_id,  # type: ignore[attr-defined]
+        )
+
+    def evening_line(record: object) -> RecordLine | None:
+        if record is None:
+            return None
+        evening_id = record.evening_id  # type: ignore[attr-defined]
+        return RecordLine(
+            _name(names, record.player),  # type: ignore[attr-defined]
+            record.total,  # type: ignore[attr-defined]
+            evening_id,
+            figures.evening_date(evening_id),
+        )
+
+    def tally_lines(rows: list) -> list[RecordLine]:
+        lines = []
+        for row in rows:
+            last = row.deal_ids[-1]
+            evening_id = evening_of.get(last, 0)
+            lines.append(
+                RecordLine(
+                    _name(names, row.player),
+                    row.count,
+                    evening_id,
+                    figures.evening_date(evening_id),
+                    last,
+                )
+            )
+        return lines
+
+    streaks = sorted(
+        records.streaks.values(), key=lambda streak: (-streak.length, streak.last_deal_id)
+    )
+    return RecordsPage(
+        biggest_win=deal_line(records.biggest_win),
+        biggest_loss=deal_line(records.biggest_loss),
+        best_evening=evening_line(records.best_evening),
+        worst_evening=evening_line(records.worst_evening),
+        streaks=[
+            RecordLine(
+                _name(names, streak.player),
+                streak.length,
+                streak.last_evening_id,
+                figures.evening_date(streak.last_evening_id),
+                streak.first_deal_id,
+                streak.last_deal_id,
+            )
+            for streak in streaks
+        ],
+        chelems=tally_lines(records.chelems),
+        petits_au_bout=tally_lines(records.petits_au_bout),
+    )
+
+
+# --- Contract × player --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ContractCellView:
+    takes: int
+    made: int
+    rate: float | None  # None below the minimum of takes
+
+    @property
+    def percent(self) -> int | None:
+        return None if self.rate is None else round(100 * self.rate)
+
+
+@dataclass(frozen=True)
+class ContractRow:
+    player_id: int
+    name: str
+    seated: int
+    take_share: float | None
+    all: ContractCellView
+    labelled: list[tuple[str, ContractCellView]]  # (contract, cell), in the rules' order
+    by_bouts: list[int]  # takes with 0, 1, 2, 3 bouts
+
+
+@dataclass(frozen=True)
+class ContractsPage:
+    contracts: list[str]  # labels
+    rows: list[ContractRow]
+    min_takes: int = MIN_TAKES
+
+
+def contracts_page(figures: ClubFigures, names: dict[int, str]) -> ContractsPage:
+    rows = []
+    for player, row in figures.state.contracts.items():
+        cells = []
+        for contract, label in CONTRACT_LABELS.items():
+            cell = row.by_contract.get(contract)
+            view = ContractCellView(cell.takes, cell.made, cell.rate) if cell else None
+            cells.append((str(label), view or ContractCellView(0, 0, None)))
+        rows.append(
+            ContractRow(
+                player_id=int(player),  # type: ignore[call-overload]
+                name=_name(names, player),
+                seated=row.seated,
+                take_share=row.take_share,
+                all=ContractCellView(row.all.takes, row.all.made, row.all.rate),
+                labelled=cells,
+                by_bouts=list(row.all.by_bouts),
+            )
+        )
+    rows.sort(key=lambda row: (-row.all.takes, row.name.casefold()))
+    return ContractsPage([str(label) for label in CONTRACT_LABELS.values()], rows)

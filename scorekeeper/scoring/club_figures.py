@@ -1,0 +1,272 @@
+"""What a club argues about, deal by deal: point flow, partners, contracts, evening points.
+
+Pure (imports only ``scoring``): lists of :class:`DealFacts` in, numbers out. The caller picks
+the deals (a season's, or all time); passed deals score nothing, paper deals count where
+their scores alone tell (point flow, evening totals) and nowhere a taker or contract is needed.
+
+Point flow, the rule: in a deal, every player who lost pays each player who won a part of
+his loss proportional to that winner's gain. At 4, each defender pays the taker all of his
+loss; at 5 with a partner (taker 2V, partner V), each defender pays 2/3 of his loss to the
+taker and 1/3 to the partner; when the attack fails, the taker and the partner each pay every
+defender an equal share of their losses. The flows of a deal add up exactly (fractions, never
+rounded) to each player's score, so a player's net flow over any deals equals his total.
+
+Evening points, the rule: players are placed by their evening total; players with the same
+total share their places, each getting the average of those places' points (a two-way tie
+for 1st on the scale 10, 6, 4 gives 8 each, and the next player is 3rd with 4). Places past
+the end of the scale get 0.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from itertools import pairwise
+
+from scorekeeper.scoring.deal_facts import DealFacts, in_order
+from scorekeeper.scoring.errors import ScoringError
+
+Player = Hashable
+Pair = tuple[Player, Player]
+MIN_TAKES = 5
+DEFAULT_SCALE = (10, 6, 4, 2, 1)
+SCALE_MAX = 20
+
+
+# Point flow --------------------------------------------------------------------------------
+
+
+def deal_flow(scores: Mapping[Player, int]) -> dict[Pair, Fraction]:
+    """Who paid whom in one deal: {(payer, payee): points}; ValueError if not zero-sum."""
+    winners = {player: score for player, score in scores.items() if score > 0}
+    losers = {player: -score for player, score in scores.items() if score < 0}
+    won = sum(winners.values())
+    if won != sum(losers.values()):
+        raise ValueError(f"the scores do not sum to zero: {dict(scores)!r}")
+    return {
+        (payer, payee): Fraction(loss * gain, won)
+        for payer, loss in losers.items()
+        for payee, gain in winners.items()
+    }
+
+
+@dataclass(frozen=True)
+class PointFlow:
+    """Points paid from one player to another over some deals (gross, each way)."""
+
+    paid: dict[Pair, Fraction]
+    deals: int
+    unbalanced: tuple[int, ...] = ()
+
+    def net(self, player: Player, other: Player) -> Fraction:
+        """What player got from other, less what he paid other (negative: he lost to other)."""
+        return self.paid.get((other, player), Fraction(0)) - self.paid.get(
+            (player, other), Fraction(0)
+        )
+
+    def balance(self, player: Player) -> Fraction:
+        """All a player received less all he paid: his total over these deals."""
+        received = sum((v for (_, payee), v in self.paid.items() if payee == player), Fraction())
+        given = sum((v for (payer, _), v in self.paid.items() if payer == player), Fraction())
+        return received - given
+
+    def head_to_head(self) -> list[tuple[Player, Player, Fraction]]:
+        """Each pair that exchanged points once: (winner, loser, net points), biggest first."""
+        rows = []
+        seen: set[frozenset[Player]] = set()
+        for payer, payee in self.paid:
+            pair = frozenset((payer, payee))
+            if pair in seen:
+                continue
+            seen.add(pair)
+            net = self.net(payee, payer)
+            if net:
+                rows.append((payee, payer, net) if net > 0 else (payer, payee, -net))
+        return sorted(rows, key=lambda row: -row[2])
+
+
+def point_flow(deals: Iterable[DealFacts]) -> PointFlow:
+    """The flow over these deals; deals whose scores do not sum to zero are left out, by id."""
+    paid: dict[Pair, Fraction] = defaultdict(Fraction)
+    counted = 0
+    unbalanced = []
+    for deal in in_order(deals):
+        if deal.passed:
+            continue
+        try:
+            flows = deal_flow(deal.scores)
+        except ValueError:
+            unbalanced.append(deal.deal_id)
+            continue
+        counted += 1
+        for pair, points in flows.items():
+            paid[pair] += points
+    return PointFlow(paid=dict(paid), deals=counted, unbalanced=tuple(unbalanced))
+
+
+# Partners at 5 -----------------------------------------------------------------------------
+
+
+@dataclass
+class Partnership:
+    """A taker's deals with one called partner: how many, how many made, the points won."""
+
+    taker: Player
+    partner: Player
+    deals: int = 0
+    made: int = 0
+    taker_points: int = 0
+    partner_points: int = 0
+
+
+def partnerships(deals: Iterable[DealFacts]) -> list[Partnership]:
+    """Every (taker, called partner) pair, the most deals first (then by taker's points)."""
+    table: dict[Pair, Partnership] = {}
+    for deal in in_order(deals):
+        partner = deal.called_partner
+        if not deal.played or partner is None:
+            continue
+        row = table.setdefault((deal.taker, partner), Partnership(deal.taker, partner))
+        row.deals += 1
+        row.made += bool(deal.made)
+        row.taker_points += deal.scores.get(deal.taker, 0)
+        row.partner_points += deal.scores.get(partner, 0)
+    return sorted(table.values(), key=lambda row: (-row.deals, -row.taker_points))
+
+
+# Contract x player -------------------------------------------------------------------------
+
+
+@dataclass
+class ContractCell:
+    """One player's takes at one contract (or at all): made, and by bouts (0 to 3)."""
+
+    takes: int = 0
+    made: int = 0
+    by_bouts: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    min_takes: int = MIN_TAKES
+
+    @property
+    def rate(self) -> float | None:
+        """The share made, or None below min_takes takes (1 of 1 is not 100 %)."""
+        return self.made / self.takes if self.takes >= max(self.min_takes, 1) else None
+
+
+@dataclass
+class PlayerContracts:
+    """How often a player takes, at which contract, with which bouts, and how it ends."""
+
+    player: Player
+    seated: int = 0
+    all: ContractCell = field(default_factory=ContractCell)
+    by_contract: dict[str, ContractCell] = field(default_factory=dict)
+
+    @property
+    def take_share(self) -> float | None:
+        """Takes per deal seated (passed deals included), None before any deal."""
+        return self.all.takes / self.seated if self.seated else None
+
+
+def contract_table(
+    deals: Iterable[DealFacts], *, min_takes: int = MIN_TAKES
+) -> dict[Player, PlayerContracts]:
+    """Per player: deals seated and takes by contract (paper deals do not tell: left out)."""
+    table: dict[Player, PlayerContracts] = {}
+
+    def row(player: Player) -> PlayerContracts:
+        if player not in table:
+            table[player] = PlayerContracts(player, all=ContractCell(min_takes=min_takes))
+        return table[player]
+
+    for deal in in_order(deals):
+        if deal.paper:
+            continue
+        for player in deal.seated:
+            row(player).seated += 1
+        if not deal.played:
+            continue
+        taker = row(deal.taker)
+        cell = taker.by_contract.setdefault(deal.contract, ContractCell(min_takes=min_takes))
+        for counted in (taker.all, cell):
+            counted.takes += 1
+            counted.made += bool(deal.made)
+            if deal.bouts is not None and 0 <= deal.bouts <= 3:
+                counted.by_bouts[deal.bouts] += 1
+    return table
+
+
+# Evenings ----------------------------------------------------------------------------------
+
+
+def evening_totals(deals: Iterable[DealFacts]) -> dict[int, dict[Player, int]]:
+    """Each evening's total per player, evenings in the order of their first deal."""
+    totals: dict[int, dict[Player, int]] = {}
+    for deal in in_order(deals):
+        evening = totals.setdefault(deal.evening_id, {})
+        for player, score in deal.scores.items():
+            evening[player] = evening.get(player, 0) + score
+    return totals
+
+
+def check_scale(scale: object) -> tuple[int, ...]:
+    """A points scale: 1 to 20 whole numbers >= 0, never rising (10, 6, 4, 2, 1)."""
+    if not isinstance(scale, Sequence) or isinstance(scale, str):
+        raise ScoringError.coded(
+            "scale", "not_scale", "%(value)s is not a list of points by place", value=scale
+        )
+    values = tuple(scale)
+    if not 1 <= len(values) <= SCALE_MAX:
+        raise ScoringError.coded(
+            "scale", "scale_length", "give the points of 1 to %(limit)s places", limit=SCALE_MAX
+        )
+    if any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in values):
+        raise ScoringError.coded(
+            "scale", "scale_whole", "each place's points are a whole number, 0 or more"
+        )
+    if any(later > earlier for earlier, later in pairwise(values)):
+        raise ScoringError.coded(
+            "scale", "scale_rising", "a place cannot give more points than the one before"
+        )
+    return values
+
+
+def evening_places(totals: Mapping[Player, int], scale: Sequence[int]) -> dict[Player, Fraction]:
+    """One evening's points per player: tied players share the average of their places."""
+    ranked = sorted(totals.items(), key=lambda item: -item[1])
+    points: dict[Player, Fraction] = {}
+    place = 0
+    while place < len(ranked):
+        end = place
+        while end + 1 < len(ranked) and ranked[end + 1][1] == ranked[place][1]:
+            end += 1
+        shared = sum(scale[i] if i < len(scale) else 0 for i in range(place, end + 1))
+        for player, _ in ranked[place : end + 1]:
+            points[player] = Fraction(shared, end - place + 1)
+        place = end + 1
+    return points
+
+
+@dataclass(frozen=True)
+class EveningPointsSetting:
+    """The club's setting: off by default; when on, the scale of points by place."""
+
+    enabled: bool = False
+    scale: tuple[int, ...] = DEFAULT_SCALE
+
+
+def evening_ranking_points(
+    deals: Iterable[DealFacts], scale: Sequence[int]
+) -> tuple[dict[Player, Fraction], dict[int, dict[Player, Fraction]]]:
+    """(season points per player, highest first; each evening's points per player)."""
+    scale = check_scale(scale)
+    by_evening = {
+        evening: evening_places(totals, scale) for evening, totals in evening_totals(deals).items()
+    }
+    season: dict[Player, Fraction] = defaultdict(Fraction)
+    for points in by_evening.values():
+        for player, value in points.items():
+            season[player] += value
+    ranked = dict(sorted(season.items(), key=lambda item: -item[1]))
+    return ranked, by_evening

@@ -1,0 +1,207 @@
+"""Records and streaks of a club's deals, each pointing at the deal or evening it comes from.
+
+Pure (imports only ``scoring``). The caller passes a season's deals or all the club's. Ties
+keep the earliest: a record stands until it is beaten, not equalled.
+
+- the biggest deal won and lost: a player's score in one deal (paper deals count);
+- the best and worst evening: a player's total over an evening (paper deals count);
+- the longest run of made contracts, per player: his takes in order, made one after the
+  other; passed deals and paper deals do not break a run, since he did not take in them;
+- chelems and petits au bout, per player: counted for every player of the side that made
+  them (the attack for a chelem announced or not, the defence for one taken by the defence),
+  since the deal records the side and not the player who led the last trick.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable
+from dataclasses import dataclass, field
+
+from scorekeeper.scoring.club_figures import evening_totals
+from scorekeeper.scoring.deal_facts import DealFacts, in_order
+
+Player = Hashable
+ATTACK_CHELEMS = frozenset({"announced", "unannounced"})
+DEFENCE_CHELEM = "defense"
+
+
+@dataclass(frozen=True)
+class DealRecord:
+    """A player's score in one deal."""
+
+    player: Player
+    score: int
+    deal_id: int
+    evening_id: int
+
+
+@dataclass(frozen=True)
+class EveningRecord:
+    """A player's total over one evening."""
+
+    player: Player
+    total: int
+    evening_id: int
+
+
+@dataclass(frozen=True)
+class Streak:
+    """A run of made contracts: its length and its first and last deal."""
+
+    player: Player
+    length: int
+    first_deal_id: int
+    last_deal_id: int
+    last_evening_id: int = 0
+
+
+@dataclass(frozen=True)
+class Tally:
+    """How many times a player was on the side that made a feat, and in which deals."""
+
+    player: Player
+    count: int
+    deal_ids: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class ClubRecords:
+    """Every record over the deals given (None or empty when no deal shows one)."""
+
+    biggest_win: DealRecord | None
+    biggest_loss: DealRecord | None
+    best_evening: EveningRecord | None
+    worst_evening: EveningRecord | None
+    streaks: dict[Player, Streak] = field(default_factory=dict)
+    chelems: list[Tally] = field(default_factory=list)
+    petits_au_bout: list[Tally] = field(default_factory=list)
+
+    @property
+    def longest_streak(self) -> Streak | None:
+        """The longest run of any player (the earliest of equal runs)."""
+        best: Streak | None = None
+        for streak in self.streaks.values():
+            if best is None or (streak.length, -streak.last_deal_id) > (
+                best.length,
+                -best.last_deal_id,
+            ):
+                best = streak
+        return best
+
+    @property
+    def most_chelems(self) -> Tally | None:
+        return self.chelems[0] if self.chelems else None
+
+    @property
+    def most_petits_au_bout(self) -> Tally | None:
+        return self.petits_au_bout[0] if self.petits_au_bout else None
+
+
+def deal_records(deals: list[DealFacts]) -> tuple[DealRecord | None, DealRecord | None]:
+    best: DealRecord | None = None
+    worst: DealRecord | None = None
+    for deal in deals:
+        for player, score in deal.scores.items():
+            record = DealRecord(player, score, deal.deal_id, deal.evening_id)
+            if score > 0 and (best is None or score > best.score):
+                best = record
+            if score < 0 and (worst is None or score < worst.score):
+                worst = record
+    return best, worst
+
+
+def evening_records(
+    deals: list[DealFacts],
+) -> tuple[EveningRecord | None, EveningRecord | None]:
+    best: EveningRecord | None = None
+    worst: EveningRecord | None = None
+    for evening, totals in evening_totals(deals).items():
+        for player, total in totals.items():
+            record = EveningRecord(player, total, evening)
+            if total > 0 and (best is None or total > best.total):
+                best = record
+            if total < 0 and (worst is None or total < worst.total):
+                worst = record
+    return best, worst
+
+
+def made_streaks(
+    deals: Iterable[DealFacts],
+    *,
+    current: dict[Player, Streak] | None = None,
+    longest: dict[Player, Streak] | None = None,
+) -> dict[Player, Streak]:
+    """Each taker's longest run of made contracts (players who never made one are absent).
+
+    ``current`` and ``longest`` carry the runs over from earlier deals; both are updated.
+    """
+    current = {} if current is None else current
+    longest = {} if longest is None else longest
+    for deal in in_order(deals):
+        if not deal.played:
+            continue
+        taker = deal.taker
+        if not deal.made:
+            current.pop(taker, None)
+            continue
+        run = current.get(taker)
+        run = (
+            Streak(taker, run.length + 1, run.first_deal_id, deal.deal_id, deal.evening_id)
+            if run
+            else Streak(taker, 1, deal.deal_id, deal.deal_id, deal.evening_id)
+        )
+        current[taker] = run
+        if taker not in longest or run.length > longest[taker].length:
+            longest[taker] = run
+    return longest
+
+
+def tallies(found: dict[Player, list[int]]) -> list[Tally]:
+    rows = [Tally(player, len(ids), tuple(ids)) for player, ids in found.items()]
+    return sorted(rows, key=lambda row: (-row.count, row.deal_ids[-1]))
+
+
+def feat_deals(
+    deals: Iterable[DealFacts],
+    chelems: dict[Player, list[int]],
+    petits: dict[Player, list[int]],
+) -> None:
+    """Add each player's chelems and petits au bout (the deal ids) over these deals."""
+    for deal in in_order(deals):
+        if not deal.played:
+            continue
+        sides = {"attack": deal.attack, "defense": deal.defenders}
+        chelem_side = ()
+        if deal.chelem in ATTACK_CHELEMS:
+            chelem_side = deal.attack
+        elif deal.chelem == DEFENCE_CHELEM:
+            chelem_side = deal.defenders
+        for player in chelem_side:
+            chelems.setdefault(player, []).append(deal.deal_id)
+        for player in sides.get(deal.petit_au_bout, ()):
+            petits.setdefault(player, []).append(deal.deal_id)
+
+
+def feats(deals: Iterable[DealFacts]) -> tuple[list[Tally], list[Tally]]:
+    """(chelems, petits au bout) per player of the side that made them, the most first."""
+    chelems: dict[Player, list[int]] = {}
+    petits: dict[Player, list[int]] = {}
+    feat_deals(deals, chelems, petits)
+    return tallies(chelems), tallies(petits)
+
+
+def club_records(deals: Iterable[DealFacts]) -> ClubRecords:
+    """All the records over these deals."""
+    ordered = in_order(deals)
+    biggest_win, biggest_loss = deal_records(ordered)
+    best_evening, worst_evening = evening_records(ordered)
+    chelems, petits = feats(ordered)
+    return ClubRecords(
+        biggest_win=biggest_win,
+        biggest_loss=biggest_loss,
+        best_evening=best_evening,
+        worst_evening=worst_evening,
+        streaks=made_streaks(ordered),
+        chelems=chelems,
+        petits_au_bout=petits,
+    )

@@ -1,0 +1,230 @@
+"""Player ratings with openskill's Weng-Lin model (pure; imports openskill and scoring only).
+
+Each played deal is a match between two teams: the attack (the taker, and the called partner
+at 5) and the defence (the other seated players); the attack wins when the contract is made.
+Passed deals, paper deals and L'escopette stay out (see ``DealFacts.played``).
+
+The model is openskill's ``PlackettLuce`` with its default parameters except ``beta``, the
+spread of one deal's result around the players' skills: :data:`BETA` = 2 x the prior sigma,
+because in tarot the cards weigh more than the players. With two teams Plackett-Luce is the
+Bradley-Terry comparison of the two, it takes teams of any size, and it is the library's
+default and fastest model.
+
+openskill adds up a team's skills, so a lone taker against three defenders would always look
+like the underdog. The smaller team is therefore filled up to the size of the larger one with
+neutral seats (:data:`NEUTRAL_SIGMA`: the prior mu, a sigma near 0) that the library rates
+like anyone else and that are then dropped: a 1 v 3 deal is the taker plus two average seats
+against the three defenders.
+
+A player's shown figure is the conservative ``mu - 3 sigma`` (openskill's ``ordinal()``),
+hidden below :data:`MIN_DEALS` deals. The ratings depend only on the deals and their order:
+:class:`RatingState` can be advanced with newer deals, and :func:`replay` rebuilds it from
+the start after a deal is corrected or deleted.
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Hashable, Iterable
+from dataclasses import dataclass, replace
+
+from openskill.models import PlackettLuce, PlackettLuceRating
+
+from scorekeeper.scoring.deal_facts import DealFacts, in_order
+from scorekeeper.scoring.rating_quality import QualitySums
+
+PRIOR_MU = 25.0
+PRIOR_SIGMA = 25.0 / 3.0
+BETA = 2 * PRIOR_SIGMA
+NEUTRAL_SIGMA = 1e-3
+Z = 3.0
+MIN_DEALS = 20
+
+
+def rating_model() -> PlackettLuce:
+    """The one model every rating here comes from."""
+    return PlackettLuce(mu=PRIOR_MU, sigma=PRIOR_SIGMA, beta=BETA)
+
+
+def neutral_seat(model: PlackettLuce) -> PlackettLuceRating:
+    """An average player known for sure: fills the smaller team up."""
+    return model.rating(mu=model.mu, sigma=NEUTRAL_SIGMA)
+
+
+def filled_teams(
+    model: PlackettLuce,
+    attack: list[PlackettLuceRating],
+    defence: list[PlackettLuceRating],
+) -> tuple[list[PlackettLuceRating], list[PlackettLuceRating]]:
+    """The two teams as the library sees them: the smaller one filled with neutral seats."""
+    size = max(len(attack), len(defence))
+    return (
+        attack + [neutral_seat(model) for _ in range(size - len(attack))],
+        defence + [neutral_seat(model) for _ in range(size - len(defence))],
+    )
+
+
+@dataclass(frozen=True)
+class RatingPoint:
+    """A player's rating after his last deal of an evening, for the chart."""
+
+    deal_id: int
+    evening_id: int
+    mu: float
+    sigma: float
+
+    @property
+    def conservative(self) -> float:
+        return self.mu - Z * self.sigma
+
+
+@dataclass(frozen=True)
+class PlayerRating:
+    """Where a player stands: mu, sigma, the conservative figure and the deals behind it."""
+
+    player: Hashable
+    mu: float
+    sigma: float
+    deals: int
+    history: tuple[RatingPoint, ...]  # one point per evening
+
+    @property
+    def conservative(self) -> float:
+        """mu - 3 sigma: a skill the player very likely has at least (0 for a newcomer)."""
+        return self.mu - Z * self.sigma
+
+    @property
+    def shown(self) -> bool:
+        """True once the player has MIN_DEALS rated deals."""
+        return self.deals >= MIN_DEALS
+
+    def by_evening(self) -> tuple[RatingPoint, ...]:
+        """One point per evening: the rating after its last deal (the history already is)."""
+        points: dict[int, RatingPoint] = {}
+        for point in self.history:
+            points.pop(point.evening_id, None)
+            points[point.evening_id] = point
+        return tuple(points.values())
+
+
+@dataclass(frozen=True)
+class Prediction:
+    """What the ratings said before a deal: p, the attack's chance to win; and what happened."""
+
+    deal_id: int
+    attack_win: float
+    made: bool
+
+
+class OutOfOrder(ValueError):
+    """A deal comes before one the state has already rated: replay from the start instead."""
+
+
+class RatingState:
+    """The ratings after some deals, extendable with later ones, cheap to copy and to pickle.
+
+    Ratings are kept as plain (mu, sigma) pairs, a player's history as one point per evening
+    (his rating after its last deal) and the predictions as arrays, so that a state of 10,000
+    deals is copied (:meth:`copy`) and kept in a cache in a few milliseconds. The openskill
+    model is not kept: it is the same for every state (:func:`rating_model`).
+    """
+
+    def __init__(self, model: PlackettLuce | None = None) -> None:
+        self.model = model or rating_model()
+        self.ratings: dict[Hashable, tuple[float, float]] = {}
+        self.deal_counts: dict[Hashable, int] = {}
+        self.histories: dict[Hashable, list[RatingPoint]] = {}
+        self.quality = QualitySums()
+        self._deal_ids = array("q")
+        self._chances = array("d")
+        self._made = bytearray()
+        self.last: tuple[int, int] | None = None
+
+    def __getstate__(self) -> dict[str, object]:
+        state = dict(self.__dict__)
+        del state["model"]
+        return state
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(state)
+        self.model = rating_model()
+
+    def copy(self) -> RatingState:
+        """An independent state with the same figures (advancing it leaves this one alone)."""
+        other = RatingState(self.model)
+        other.ratings = dict(self.ratings)
+        other.deal_counts = dict(self.deal_counts)
+        other.histories = {player: list(points) for player, points in self.histories.items()}
+        other.quality = replace(self.quality)
+        other._deal_ids = array("q", self._deal_ids)
+        other._chances = array("d", self._chances)
+        other._made = bytearray(self._made)
+        other.last = self.last
+        return other
+
+    @property
+    def predictions(self) -> list[Prediction]:
+        """Each rated deal's prediction, in deal order."""
+        return [
+            Prediction(deal_id, chance, bool(made))
+            for deal_id, chance, made in zip(self._deal_ids, self._chances, self._made, strict=True)
+        ]
+
+    def _rating(self, player: Hashable) -> PlackettLuceRating:
+        mu, sigma = self.ratings.get(player, (self.model.mu, self.model.sigma))
+        return self.model.rating(mu=mu, sigma=sigma)
+
+    def advance(self, deals: Iterable[DealFacts]) -> RatingState:
+        """Rate these deals, which must all come after the last one rated (else OutOfOrder)."""
+        for deal in in_order(deals):
+            key = (deal.ordinal, deal.deal_id)
+            if self.last is not None and key <= self.last:
+                raise OutOfOrder(f"deal {deal.deal_id} comes before deal {self.last[1]}")
+            self.last = key
+            if deal.played:
+                self._rate(deal)
+        return self
+
+    def _rate(self, deal: DealFacts) -> None:
+        attack_players, defence_players = deal.attack, deal.defenders
+        attack = [self._rating(player) for player in attack_players]
+        defence = [self._rating(player) for player in defence_players]
+        teams = list(filled_teams(self.model, attack, defence))
+        chance = self.model.predict_win(teams)[0]
+        made = bool(deal.made)
+        self._deal_ids.append(deal.deal_id)
+        self._chances.append(chance)
+        self._made.append(made)
+        self.quality.add(chance, made)
+        new_attack, new_defence = self.model.rate(teams, ranks=[0, 1] if made else [1, 0])
+        for players, rated in ((attack_players, new_attack), (defence_players, new_defence)):
+            for player, rating in zip(players, rated, strict=False):
+                self.ratings[player] = (rating.mu, rating.sigma)
+                self.deal_counts[player] = self.deal_counts.get(player, 0) + 1
+                point = RatingPoint(deal.deal_id, deal.evening_id, rating.mu, rating.sigma)
+                history = self.histories.setdefault(player, [])
+                if history and history[-1].evening_id == deal.evening_id:
+                    history[-1] = point
+                else:
+                    history.append(point)
+
+    def player(self, player: Hashable) -> PlayerRating:
+        """One player's rating (the prior for a player never rated)."""
+        mu, sigma = self.ratings.get(player, (self.model.mu, self.model.sigma))
+        return PlayerRating(
+            player=player,
+            mu=mu,
+            sigma=sigma,
+            deals=self.deal_counts.get(player, 0),
+            history=tuple(self.histories.get(player, ())),
+        )
+
+    def table(self) -> list[PlayerRating]:
+        """Every rated player, the highest conservative figure first (ties by mu, then name)."""
+        rows = [self.player(player) for player in self.ratings]
+        return sorted(rows, key=lambda row: (-row.conservative, -row.mu, str(row.player)))
+
+
+def replay(deals: Iterable[DealFacts], model: PlackettLuce | None = None) -> RatingState:
+    """The ratings from scratch over these deals (a season's, or the club's all time)."""
+    return RatingState(model).advance(deals)

@@ -1,0 +1,136 @@
+"""The club figures pages: ratings, head to head, records, contracts; a season or all time.
+
+Each view parses the range (``ScopeForm``), reads the range's figures (one query when nothing
+changed) and the players' names, lays out its page's rows and renders. Everyone who is not a
+member of the club gets 404.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.http import urlencode
+from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
+from django.views.decorators.http import require_http_methods
+
+from scorekeeper.models import Season
+from scorekeeper.reads import figures_pages
+from scorekeeper.reads.club_figures import club_figures, player_names
+from scorekeeper.screens.access import membership_for
+from scorekeeper.screens.figures.forms import ALL_TIME, ScopeForm
+
+PAGES = (
+    ("figures_ratings", _("Ratings")),
+    ("figures_head_to_head", _("Head to head")),
+    ("figures_records", _("Records")),
+    ("figures_contracts", _("Contracts")),
+)
+
+
+@dataclass(frozen=True)
+class Tab:
+    label: str
+    url: str
+    current: bool
+
+
+def current_season(seasons: list[Season]) -> Season | None:
+    """The season covering today (the one that started last); else the latest one."""
+    today = timezone.localdate()
+    covering = [season for season in seasons if season.start <= today <= season.end]
+    if covering:
+        return max(covering, key=lambda season: (season.start, -season.end.toordinal(), -season.pk))
+    return max(seasons, key=lambda season: (season.end, season.start, season.pk), default=None)
+
+
+def _page(
+    request: HttpRequest,
+    club_id: int,
+    name: str,
+    template: str,
+    build: Callable[..., Any],
+) -> HttpResponse:
+    membership = membership_for(request, club_id)
+    club = membership.club
+    seasons = list(club.seasons.all())
+    form = ScopeForm(request.GET, seasons=seasons, default=current_season(seasons))
+    if not form.is_valid():
+        raise Http404
+    season: Season | None = form.cleaned_data["season"]
+    figures = club_figures(
+        club.pk, start=season.start if season else None, end=season.end if season else None
+    )
+    query = urlencode({"season": season.pk if season else ALL_TIME})
+    names = player_names(club.pk)
+    # The page's figures are drawn once per figures, names and language (a fragment cache).
+    state = repr((figures.key, sorted(names.items()), get_language(), name, query))
+    page_key = hashlib.sha1(state.encode(), usedforsecurity=False).hexdigest()
+    context = {
+        "club": club,
+        "membership": membership,
+        "season": season,
+        "seasons": seasons,
+        "scope_query": query,
+        "tabs": [
+            Tab(str(label), f"{reverse(page, args=[club.pk])}?{query}", page == name)
+            for page, label in PAGES
+        ],
+        "page_url": reverse(name, args=[club.pk]),
+        "page_key": page_key,
+        # Called by the template, once, only when the page's fragment is not in the cache.
+        "page": functools.cache(lambda: build(figures, names)),
+    }
+    return render(request, template, context)
+
+
+@require_http_methods(["GET", "HEAD"])
+def ratings(request: HttpRequest, club_id: int) -> HttpResponse:
+    return _page(
+        request,
+        club_id,
+        "figures_ratings",
+        "scorekeeper/figures/ratings.html",
+        figures_pages.ratings_page,
+    )
+
+
+@require_http_methods(["GET", "HEAD"])
+def head_to_head(request: HttpRequest, club_id: int) -> HttpResponse:
+    return _page(
+        request,
+        club_id,
+        "figures_head_to_head",
+        "scorekeeper/figures/head_to_head.html",
+        figures_pages.head_to_head_page,
+    )
+
+
+@require_http_methods(["GET", "HEAD"])
+def records(request: HttpRequest, club_id: int) -> HttpResponse:
+    return _page(
+        request,
+        club_id,
+        "figures_records",
+        "scorekeeper/figures/records.html",
+        figures_pages.records_page,
+    )
+
+
+@require_http_methods(["GET", "HEAD"])
+def contracts(request: HttpRequest, club_id: int) -> HttpResponse:
+    return _page(
+        request,
+        club_id,
+        "figures_contracts",
+        "scorekeeper/figures/contracts.html",
+        figures_pages.contracts_page,
+    )

@@ -1,0 +1,99 @@
+"""A small hand-made season for the club figures' tests: two evenings, ten deals."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from scorekeeper.scoring.deal_facts import DealFacts
+from scorekeeper.scoring.tarot import TarotDeal, deal_outcome
+
+FOUR = ("A", "B", "C", "D")
+FIVE = ("A", "B", "C", "D", "E")
+
+
+def played(
+    deal_id: int,
+    evening_id: int,
+    seated: tuple[str, ...],
+    taker: str,
+    contract: str,
+    bouts: int,
+    points: float,
+    *,
+    partner: str | None = None,
+    petit_au_bout: str = "",
+    chelem: str = "",
+) -> DealFacts:
+    """A deal scored by the real rules, as the reading side will describe it."""
+    outcome = deal_outcome(
+        TarotDeal(
+            seated=seated,
+            taker=taker,
+            contract=contract,
+            bouts=bouts,
+            points=points,
+            partner=partner if partner or len(seated) != 5 else taker,
+            petit_au_bout=petit_au_bout or None,
+            chelem=chelem or None,
+        )
+    )
+    return DealFacts(
+        deal_id=deal_id,
+        evening_id=evening_id,
+        ordinal=deal_id,
+        seated=seated,
+        scores=outcome.scores,
+        taker=taker,
+        partner=partner,
+        made=outcome.made,
+        contract=contract,
+        bouts=bouts,
+        petit_au_bout=petit_au_bout,
+        chelem=chelem,
+    )
+
+
+def passed(deal_id: int, evening_id: int, seated: tuple[str, ...]) -> DealFacts:
+    return DealFacts(
+        deal_id=deal_id,
+        evening_id=evening_id,
+        ordinal=deal_id,
+        seated=seated,
+        scores=dict.fromkeys(seated, 0),
+        passed=True,
+    )
+
+
+def paper(deal_id: int, evening_id: int, scores: dict[str, int]) -> DealFacts:
+    return DealFacts(
+        deal_id=deal_id,
+        evening_id=evening_id,
+        ordinal=deal_id,
+        seated=tuple(scores),
+        scores=scores,
+        paper=True,
+    )
+
+
+def season() -> list[DealFacts]:
+    """Evening 1 at four (A, B, C, D), evening 2 at five (with E)."""
+    return [
+        played(1, 1, FOUR, "A", "garde", 2, 49),  # A +198, others -66
+        played(2, 1, FOUR, "B", "petite", 1, 51),  # B +75, others -25
+        passed(3, 1, FOUR),
+        played(4, 1, FOUR, "A", "garde", 1, 48, petit_au_bout="attack"),  # A -108, others +36
+        paper(5, 1, {"A": 30, "B": -10, "C": -10, "D": -10}),
+        played(6, 1, FOUR, "A", "petite", 1, 60),  # A +102, others -34
+        played(7, 2, FIVE, "A", "garde", 2, 45.5, partner="B"),  # A +120, B +60, others -60
+        played(8, 2, FIVE, "C", "garde_contre", 1, 47, petit_au_bout="attack"),  # alone, fails
+        played(9, 2, FIVE, "D", "garde_sans", 3, 91, partner="E", chelem="announced"),
+        played(10, 2, FIVE, "A", "garde", 2, 50, partner="E"),
+    ]
+
+
+def corrected(deals: list[DealFacts], deal_id: int, new: DealFacts) -> list[DealFacts]:
+    """The season with one deal replaced (same id and place) by another."""
+    return [
+        replace(new, deal_id=deal_id, ordinal=d.ordinal) if d.deal_id == deal_id else d
+        for d in deals
+    ]

@@ -1,0 +1,59 @@
+"""One extendable state gives the same figures as the figures computed over all the deals."""
+
+from __future__ import annotations
+
+import pickle
+
+from scorekeeper.management.bench.rating_club import synthetic_club
+from scorekeeper.scoring.club_figures import contract_table, partnerships, point_flow
+from scorekeeper.scoring.club_records import club_records
+from scorekeeper.scoring.club_state import figures_state
+from scorekeeper.scoring.ratings import replay
+from tests.scoring.hand_season import FOUR, corrected, played, season
+
+
+def _same(state, deals):
+    assert state.point_flow() == point_flow(deals)
+    assert state.partnerships() == partnerships(deals)
+    assert state.contracts == contract_table(deals)
+    assert state.records() == club_records(deals)
+    assert state.ratings.table() == replay(deals).table()
+    assert state.ratings.quality.result() == replay(deals).quality.result()
+
+
+def test_the_state_over_the_hand_made_season_equals_each_figure_computed_alone():
+    _same(figures_state(season()), season())
+
+
+def test_a_state_extended_evening_by_evening_equals_the_state_of_all_the_deals():
+    deals = season()
+    first = figures_state([deal for deal in deals if deal.evening_id == 1])
+    extended = pickle.loads(pickle.dumps(first)).copy()
+    extended.advance([deal for deal in deals if deal.evening_id == 2])
+    _same(extended, deals)
+    _same(first, [deal for deal in deals if deal.evening_id == 1])
+
+
+def test_a_synthetic_club_extended_by_its_last_evening_equals_its_full_state():
+    deals = synthetic_club(players=8, evenings=12, deals_per_evening=20).deals
+    last = deals[-1].evening_id
+    state = figures_state([deal for deal in deals if deal.evening_id != last]).copy()
+    state.advance([deal for deal in deals if deal.evening_id == last])
+    _same(state, deals)
+
+
+def test_a_corrected_old_deal_changes_the_records_and_the_ratings_after_it():
+    before = figures_state(season())
+    fixed = corrected(season(), 2, played(2, 1, FOUR, "B", "garde_contre", 3, 30))
+    after = figures_state(fixed)
+    assert before.records().streaks["B"].last_deal_id == 2
+    assert "B" not in after.records().streaks
+    assert after.ratings.player("B").mu < before.ratings.player("B").mu
+
+
+def test_an_evening_split_across_calls_gives_the_same_figures_as_all_at_once():
+    deals = season()
+    state = figures_state([])
+    for deal in deals:  # deal by deal, as tonight's deals are saved one by one
+        state = state.copy().advance([deal])
+    _same(state, deals)
