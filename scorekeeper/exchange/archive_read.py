@@ -12,6 +12,7 @@ import json
 from typing import Any
 
 from scorekeeper.exchange.archive_check import (
+    ARCHIVE_MAX_DEALS,
     DEAL_EXTRA_KEYS,
     FORMAT,
     VERSION,
@@ -280,7 +281,11 @@ def _evenings(
 
 def read_archive(text: str | bytes, *, max_deals: int | None = None) -> Archive:
     """Check a whole archive (a ScoringError says where the first mistake is)."""
-    data = load_json(text)
+    return read_data(load_json(text), max_deals=max_deals)
+
+
+def read_data(data: dict[str, Any], *, max_deals: int | None = None) -> Archive:
+    """The archive's JSON object (``load_json``), checked."""
     club = json_object(data.get("club"), "club")
     name = clean_place(club.get("name"), "club")
     if not name:
@@ -297,6 +302,22 @@ def read_archive(text: str | bytes, *, max_deals: int | None = None) -> Archive:
         seasons=seasons,
         evenings=_evenings(data, by_key, max_deals),
     )
+
+
+def compact(data: dict[str, Any]) -> bytes:
+    """The archive's JSON without spaces: what waits between the preview and the restore."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def read_upload(text: str | bytes) -> tuple[Archive, bytes]:
+    """An upload on the owner's page: checked (``ARCHIVE_MAX_DEALS`` at most), and compact."""
+    data = load_json(text)
+    return read_data(data, max_deals=ARCHIVE_MAX_DEALS), compact(data)
+
+
+def read_kept(content: bytes) -> Archive:
+    """A compact archive back from the waiting room, checked again."""
+    return read_archive(content, max_deals=ARCHIVE_MAX_DEALS)
 
 
 def refusal_text(error: ScoringError) -> str:
