@@ -13,8 +13,11 @@ count one after the other.
 
 Nobody can lock someone else out: a request voids only the earlier codes of the browser
 that asks (known by its cookie), never a code pending in another browser, and a refused
-request (over a limit) voids nothing. A code works only in its own browser; a link works
-anywhere; once one of them signs in, every other pending code of the address stops.
+request (over a limit) voids nothing. A code works only in its own browser, for
+``CODE_LIFETIME``; wrong codes void only that code. A link works anywhere for
+``LINK_LIFETIME`` (the hourly limit's window): whoever fills the address's limit, the
+links already in the mailbox still sign in, and the refusal says so. Once a code or a link
+signs in, every other pending code and link of the address stops.
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ from django.utils.translation import ngettext
 
 from accounts.addresses import mail_address
 from accounts.models import (
+    LINK_LIFETIME,
     LoginCode,
     LoginRequest,
     User,
@@ -113,9 +117,21 @@ def new_code() -> str:
 
 
 def _usable(email: str, now: dt.datetime):
+    """The address's codes that still work (each in its own browser)."""
     return LoginCode.objects.filter(
-        email=email, used_at=None, voided_at=None, expires_at__gt=now
+        email=email, used_at=None, voided_at=None, code_voided_at=None, expires_at__gt=now
     ).order_by("-pk")
+
+
+def link_pending(*, email: str) -> bool:
+    """Whether a link mailed to ``email`` still signs in (mailed in the last hour, unused)."""
+    try:
+        email = normalize_email_address(email)
+    except ValueError:
+        return False
+    return LoginCode.objects.filter(
+        email=email, used_at=None, voided_at=None, created_at__gt=timezone.now() - LINK_LIFETIME
+    ).exists()
 
 
 def _void_others(row: LoginCode, now: dt.datetime) -> None:
@@ -198,7 +214,7 @@ def login_request(
     with transaction.atomic():
         _count_one_at_a_time(f"ip:{ip}", f"email:{email}")
         LoginRequest.objects.filter(created_at__lt=now - KEEP_RECORDS).delete()
-        LoginCode.objects.filter(expires_at__lt=now - KEEP_RECORDS).delete()
+        LoginCode.objects.filter(created_at__lt=now - LINK_LIFETIME - KEEP_RECORDS).delete()
         from_ip = LoginRequest.objects.filter(ip=ip, created_at__gte=since)
         if from_ip.count() >= REQUESTS_PER_IP:
             oldest = from_ip.order_by("created_at").values_list("created_at", flat=True)[0]
@@ -211,12 +227,12 @@ def login_request(
         # The request counts towards the IP limit even when the address limit refuses it.
         record = LoginRequest.objects.create(email=email, ip=ip, created_at=now, mail_sent=not over)
         if refusal is None:
-            LoginCode.objects.filter(
+            LoginCode.objects.filter(  # this browser's earlier codes; their links still work
                 email=email,
                 used_at=None,
-                voided_at=None,
+                code_voided_at=None,
                 browser_hash=_browser_digest(browser_id),
-            ).update(voided_at=now)
+            ).update(code_voided_at=now)
             code, token = new_code(), secrets.token_urlsafe(32)
             row = LoginCode(
                 email=email,
@@ -264,6 +280,7 @@ def login_mail_send(*, email: str, code: str, link: str, language: str) -> None:
         "code": code,
         "link": link,
         "minutes": int(CODE_LIFETIME.total_seconds() // 60),
+        "link_minutes": int(LINK_LIFETIME.total_seconds() // 60),
         "language": language,
     }
     with translation.override(language):
@@ -316,7 +333,7 @@ def _sign_in(email: str) -> SignedIn:
 def login_with_code(*, email: str, code: str, browser_id: str) -> SignedIn:
     """Sign in with the code typed in the browser that asked for it (known by ``browser_id``).
 
-    A wrong code counts; the fifth voids the code and its link.
+    A wrong code counts; the fifth voids the code (the mail's link still works).
     """
     email = normalize_email_address(email)
     now = timezone.now()
@@ -342,7 +359,7 @@ def login_with_code(*, email: str, code: str, browser_id: str) -> SignedIn:
             row.attempts += 1
             left = MAX_WRONG_CODES - row.attempts
             if left <= 0:
-                row.voided_at = now
+                row.code_voided_at = now
                 refusal = LoginRefused(
                     _("Too many wrong codes: this one no longer works. Ask for a new one.")
                 )
@@ -355,7 +372,7 @@ def login_with_code(*, email: str, code: str, browser_id: str) -> SignedIn:
                     )
                     % {"count": left}
                 )
-            row.save(update_fields=["attempts", "voided_at"])
+            row.save(update_fields=["attempts", "code_voided_at"])
         else:
             row.used_at = now
             row.save(update_fields=["used_at"])
@@ -377,7 +394,7 @@ def link_no_longer_works() -> LoginRefused:
 def _link_row(token: str, *, lock: bool = False) -> LoginCode | None:
     rows = LoginCode.objects.filter(link_token_hash=_digest("link", token))
     row = (rows.select_for_update() if lock else rows).first()
-    if row is None or not row.is_usable_at(timezone.now()):
+    if row is None or not row.link_usable_at(timezone.now()):
         return None
     return row
 

@@ -106,6 +106,16 @@ def login(request: HttpRequest) -> HttpResponse:
                     messages.info(request, _("The code sent earlier still works: type it here."))
                     return redirect("accounts:login_code")
                 form.add_error(None, refusal.message)
+                if refusal.per_address and services.link_pending(
+                    email=form.cleaned_data["email"]
+                ):
+                    form.add_error(
+                        None,
+                        _(
+                            "A sign-in link mailed to this address in the last hour still "
+                            "works: open it from your mailbox."
+                        ),
+                    )
                 status = refusal.status
             except services.LoginRefused as refusal:
                 form.add_error(None, refusal.message)
