@@ -16,7 +16,14 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from accounts.services import LIMIT_WINDOW, MAILS_PER_ADDRESS
-from scorekeeper.models import Club, Invitation, InvitationMail, JoinLink, Membership
+from scorekeeper.models import (
+    Club,
+    Invitation,
+    InvitationMail,
+    JoinLink,
+    Membership,
+    RemovedMember,
+)
 from scorekeeper.services.common import ServiceError
 
 logger = logging.getLogger(__name__)
@@ -47,11 +54,25 @@ def join_with_link(*, token: str, user: User) -> Membership:
     link = JoinLink.usable().select_for_update().select_related("club").filter(token=token).first()
     if link is None:
         raise ServiceError(_("This join link no longer works: ask the club's owner for a new one."))
+    if join_refused(club=link.club, user=user):
+        raise ServiceError(removed_text())
     membership, _created = Membership.objects.get_or_create(
         club=link.club, user=user, defaults={"role": Membership.Role.MEMBER}
     )
     Invitation.objects.filter(club=link.club, email=user.email).delete()
     return membership
+
+
+def join_refused(*, club: Club, user: User) -> bool:
+    """Whether the owner removed ``user`` from the club (the join link does not let them in)."""
+    return RemovedMember.objects.filter(club=club, user_id=user.pk).exists()
+
+
+def removed_text() -> str:
+    return _(
+        "The owner removed you from this club, so its join link does not let you in. Ask "
+        "the owner to invite you again: their invitation lets you back."
+    )
 
 
 def invitation_mail_send(
