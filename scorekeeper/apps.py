@@ -12,6 +12,7 @@ class ScorekeeperConfig(AppConfig):
         # accounts hands over at sign-in through Django's signal: it imports nothing of ours.
         from django.contrib.auth.signals import user_logged_in
 
+        from scorekeeper.server import checks  # noqa: F401  (registers the system checks)
         from scorekeeper.services import invitations_accept
 
         def accept_invitations(sender: object, user: object, **kwargs: object) -> None:
