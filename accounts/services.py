@@ -162,6 +162,14 @@ def _count_one_at_a_time(*names: str) -> None:
             cursor.execute("SELECT pg_advisory_xact_lock(%s)", [key])
 
 
+def count_one_at_a_time(*names: str) -> None:
+    """Serialise, until the end of the transaction, the transactions that count ``names``
+    (on PostgreSQL; SQLite's transactions already take the write lock at the start).
+
+    For the other apps' hourly limits (the main app's invitation mails)."""
+    _count_one_at_a_time(*names)
+
+
 # --- Asking for a mail ------------------------------------------------------------------------
 
 

@@ -15,7 +15,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from accounts.services import LIMIT_WINDOW, MAILS_PER_ADDRESS
+from accounts.services import LIMIT_WINDOW, MAILS_PER_ADDRESS, count_one_at_a_time
 from scorekeeper.models import (
     Club,
     Invitation,
@@ -81,11 +81,16 @@ def invitation_mail_send(
     """Mail the invitation, in ``language``; refused (nothing sent) past the hourly limits.
 
     The limits count the mails of the last hour to the address (as many as sign-in mails)
-    and from the owner. Raises ``ServiceError`` when refused or when the mail fails.
+    and from the owner, exactly: simultaneous sends to one address or from one owner count
+    one after the other (an advisory lock on PostgreSQL). Raises ``ServiceError`` when
+    refused or when the mail fails.
     """
     now = timezone.now()
     since = now - LIMIT_WINDOW
     with transaction.atomic():
+        count_one_at_a_time(f"invitation:{invitation.email}", f"inviter:{invited_by.pk}")
+        now = timezone.now()  # after the wait: the moment this send is counted at
+        since = now - LIMIT_WINDOW
         to_address = InvitationMail.objects.filter(email=invitation.email, sent_at__gte=since)
         from_sender = InvitationMail.objects.filter(sent_by=invited_by, sent_at__gte=since)
         if (
