@@ -15,6 +15,7 @@ click, a retry, another worker) finds the club already made and writes nothing.
 from __future__ import annotations
 
 import datetime as dt
+import re
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -29,6 +30,7 @@ from scorekeeper.models import Club, WaitingArchive
 from scorekeeper.services.archives import Archive, archive_import
 from scorekeeper.services.common import ServiceError
 
+TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
 WAITING_LIFETIME = dt.timedelta(hours=1)
 WAITING_PER_USER = 3
 WAITING_MAX_BYTES = 8 * 1024 * 1024  # one archive, compressed (the upload's own cap)
@@ -89,6 +91,8 @@ def archive_restore(*, user: User, token: str, read: Callable[[bytes], Archive])
     ``read`` checks the kept JSON into an ``Archive`` (a ScoringError leaves the archive
     waiting). Raises ``ArchiveGone`` for a token that is not ``user``'s or has expired.
     """
+    if not TOKEN.fullmatch(token):  # never reaches the database (NUL, 2 kB of text...)
+        raise ArchiveGone(_("This upload has expired: choose the file again."))
     now = timezone.now()
     with transaction.atomic():
         row = (
