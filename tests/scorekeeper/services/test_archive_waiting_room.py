@@ -169,3 +169,17 @@ def test_four_accounts_confirming_at_once_twice_each_make_four_clubs_and_no_erro
     results, errors = at_once(*actions)
     assert errors == [] and results == [302] * 8
     assert Club.objects.count() == 5
+
+
+@pytest.mark.django_db
+def test_a_planted_link_in_the_temporary_folder_receives_nothing(monkeypatch, tmp_path) -> None:
+    shared = tmp_path / "world-writable"
+    shared.mkdir(mode=0o777)
+    (tmp_path / "tmp").mkdir()
+    (tmp_path / "tmp" / "scorekeeper-archives").symlink_to(shared)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
+    client, _user = signed_in()
+    token = upload(client, archive_text().encode())
+    assert token
+    assert list(shared.iterdir()) == []
+    assert client.post("/clubs/restore/", {"archive-token": token}).status_code == 302
