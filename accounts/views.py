@@ -121,9 +121,7 @@ def login(request: HttpRequest) -> HttpResponse:
                     messages.info(request, _("The code sent earlier still works: type it here."))
                     return redirect("accounts:login_code")
                 form.add_error(None, refusal.message)
-                if refusal.per_address and services.link_pending(
-                    email=form.cleaned_data["email"]
-                ):
+                if refusal.per_address and services.link_pending(email=form.cleaned_data["email"]):
                     form.add_error(
                         None,
                         _(
