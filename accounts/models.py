@@ -105,6 +105,8 @@ class User(AbstractBaseUser, PermissionsMixin):
         return self.display_name or self.email.split("@", 1)[0]
 
 
+#: How long the code of a sign-in mail works, in the browser that asked for it.
+CODE_LIFETIME = dt.timedelta(minutes=15)
 #: How long the link of a sign-in mail works: as long as the hourly limit that may refuse
 #: a new mail, so that a link received in the last hour always still signs in.
 LINK_LIFETIME = dt.timedelta(hours=1)
