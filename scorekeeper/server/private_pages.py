@@ -1,8 +1,9 @@
 """Answers to a signed-in browser are its own: no shared or browser cache keeps them, and
 the service worker learns whose they are.
 
-- ``Cache-Control: private, no-store`` on every answer to a signed-in request that does not
-  set its own caching (club and evening pages, exports, the archive download): a proxy or
+- ``Cache-Control: private, no-store`` on every page and file answered to a signed-in
+  request that does not set its own caching (club and evening pages, exports, the archive
+  download): a proxy or
   the browser's disk cache never holds one person's scores for the next.
 - ``X-SK-Account``: an opaque mark of the signed-in account (empty when nobody is): the
   service worker keeps the copies of pages for one account and drops them all when the
@@ -26,12 +27,21 @@ def account_mark(user_pk: object) -> str:
     return salted_hmac("scorekeeper.server.account_mark", str(user_pk)).hexdigest()[:20]
 
 
+def _a_page_or_a_file(response: HttpResponse) -> bool:
+    if response.status_code in (204, 304):
+        return False
+    page = response.get("Content-Type", "").startswith("text/html")
+    return page or response.has_header("Content-Disposition")
+
+
 class PrivatePagesMiddleware:
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
+        if not _a_page_or_a_file(response):
+            return response  # a 304 of the live poll must not read the session (one query)
         user = getattr(request, "user", None)
         try:
             signed_in = bool(user is not None and user.is_authenticated)
