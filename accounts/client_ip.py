@@ -48,3 +48,12 @@ def client_ip(meta: Mapping[str, Any], trusted: Iterable[str]) -> str | None:
         if not _trusted(address, networks):
             break
     return str(client)
+
+
+def through_untrusted_proxy(meta: Mapping[str, Any], trusted: Iterable[str]) -> bool:
+    """Whether a proxy on a private or loopback address forwards for a client (the header
+    is there) without being named in ``trusted``: its clients all look like the proxy."""
+    peer = _address(str(meta.get("REMOTE_ADDR") or ""))
+    if peer is None or not meta.get("HTTP_X_FORWARDED_FOR"):
+        return False
+    return (peer.is_private or peer.is_loopback) and not _trusted(peer, parse_networks(trusted))

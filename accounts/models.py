@@ -105,12 +105,21 @@ class User(AbstractBaseUser, PermissionsMixin):
         return self.display_name or self.email.split("@", 1)[0]
 
 
+#: How long the code of a sign-in mail works, in the browser that asked for it.
+CODE_LIFETIME = dt.timedelta(minutes=15)
+#: How long the link of a sign-in mail works: as long as the hourly limit that may refuse
+#: a new mail, so that a link received in the last hour always still signs in.
+LINK_LIFETIME = dt.timedelta(hours=1)
+
+
 class LoginCode(models.Model):
     """One sign-in mail: a 6-digit code and a link token, both stored hashed.
 
-    Valid while unused, not voided (replaced by a newer one, or too many wrong codes),
-    not expired, and the latest one asked for its address. Every write goes through
-    ``accounts.services``.
+    The code works in the browser that asked, until ``expires_at``, while neither the code
+    (a newer code asked by the same browser, or too many wrong codes: ``code_voided_at``)
+    nor the whole mail (another sign-in of the address: ``voided_at``) is voided. The link
+    works anywhere for ``LINK_LIFETIME`` unless the mail is used or voided: wrong codes
+    typed in some browser never void it. Every write goes through ``accounts.services``.
     """
 
     email = models.EmailField(_("e-mail address"), max_length=254)
@@ -122,6 +131,7 @@ class LoginCode(models.Model):
     attempts = models.PositiveSmallIntegerField(_("wrong codes"), default=0)
     used_at = models.DateTimeField(_("used"), null=True, blank=True)
     voided_at = models.DateTimeField(_("voided"), null=True, blank=True)
+    code_voided_at = models.DateTimeField(_("code voided"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("sign-in code")
@@ -133,7 +143,21 @@ class LoginCode(models.Model):
         return f"{self.email} ({self.created_at:%Y-%m-%d %H:%M})"
 
     def is_usable_at(self, moment: dt.datetime) -> bool:
-        return self.used_at is None and self.voided_at is None and moment < self.expires_at
+        """Whether the code still works (in its browser)."""
+        return (
+            self.used_at is None
+            and self.voided_at is None
+            and self.code_voided_at is None
+            and moment < self.expires_at
+        )
+
+    def link_usable_at(self, moment: dt.datetime) -> bool:
+        """Whether the link of the mail still works (anywhere)."""
+        return self.used_at is None and self.voided_at is None and moment < self.link_expires_at
+
+    @property
+    def link_expires_at(self) -> dt.datetime:
+        return self.created_at + LINK_LIFETIME
 
 
 class LoginRequest(models.Model):

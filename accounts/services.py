@@ -6,40 +6,52 @@ link token (hashed with HMAC-SHA256 keyed by ``SECRET_KEY``) and mails them.
 ``login_with_code`` and ``login_with_link`` spend them and return the user, creating the
 account at its first sign-in and turning waiting invitations into memberships.
 
-The limits count rows inside a transaction: exact on SQLite (whose transactions take the
-write lock at the start) and on PostgreSQL, where the transaction first takes an advisory
-lock on the address and one on the client's IP, so that simultaneous requests for either
-count one after the other.
+The limits (``accounts.limits``) count rows inside a transaction: exact on SQLite (whose
+transactions take the write lock at the start) and on PostgreSQL, where the transaction
+first takes an advisory lock on the address and one on the client's IP, so that
+simultaneous requests for either count one after the other. The mail itself is
+``accounts.login_mail``.
 
 Nobody can lock someone else out: a request voids only the earlier codes of the browser
 that asks (known by its cookie), never a code pending in another browser, and a refused
-request (over a limit) voids nothing. A code works only in its own browser; a link works
-anywhere; once one of them signs in, every other pending code of the address stops.
+request (over a limit) voids nothing. A code works only in its own browser, for
+``CODE_LIFETIME``; wrong codes void only that code. A link works anywhere for
+``LINK_LIFETIME`` (the hourly limit's window): whoever fills the address's limit, the
+links already in the mailbox still sign in, and the refusal says so. Once a code or a link
+signs in, every other pending code and link of the address stops.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
 import hmac
 import logging
-import math
 import secrets
 from dataclasses import dataclass
 from urllib.parse import urlencode
 
-from django.conf import settings
-from django.core.mail import EmailMultiAlternatives
-from django.db import IntegrityError, connection, transaction
-from django.template.loader import render_to_string
+from django.db import IntegrityError, transaction
 from django.urls import reverse
-from django.utils import timezone, translation
+from django.utils import timezone
 from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from accounts.addresses import mail_address
+from accounts.limits import (
+    LIMIT_WINDOW,
+    MAILS_PER_ADDRESS,
+    REQUESTS_PER_IP,
+    LoginRefused,
+    MailNotSent,
+    RateLimited,
+    count_one_at_a_time,
+    minutes_until_free,
+    too_many,
+)
+from accounts.login_mail import login_mail_send
 from accounts.models import (
+    CODE_LIFETIME,
+    LINK_LIFETIME,
     LoginCode,
     LoginRequest,
     User,
@@ -47,37 +59,23 @@ from accounts.models import (
     normalize_email_address,
 )
 
+__all__ = [
+    "CODE_LIFETIME",
+    "LIMIT_WINDOW",
+    "MAILS_PER_ADDRESS",
+    "REQUESTS_PER_IP",
+    "LoginRefused",
+    "MailNotSent",
+    "RateLimited",
+    "count_one_at_a_time",
+    "login_mail_send",
+]
+
 logger = logging.getLogger(__name__)
 
 CODE_DIGITS = 6
-CODE_LIFETIME = dt.timedelta(minutes=15)
 MAX_WRONG_CODES = 5
-LIMIT_WINDOW = dt.timedelta(hours=1)
-MAILS_PER_ADDRESS = 5
-REQUESTS_PER_IP = 20
 KEEP_RECORDS = dt.timedelta(days=1)
-
-
-class LoginRefused(Exception):
-    """A sign-in step the rules refuse; ``message`` is ready to show, ``status`` to answer."""
-
-    status = 400
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
-
-
-class RateLimited(LoginRefused):
-    status = 429
-
-    def __init__(self, message: str, *, per_address: bool = False) -> None:
-        super().__init__(message)
-        self.per_address = per_address  # the address's limit (else the network's)
-
-
-class MailNotSent(LoginRefused):
-    status = 503
 
 
 @dataclass(frozen=True)
@@ -113,9 +111,21 @@ def new_code() -> str:
 
 
 def _usable(email: str, now: dt.datetime):
+    """The address's codes that still work (each in its own browser)."""
     return LoginCode.objects.filter(
-        email=email, used_at=None, voided_at=None, expires_at__gt=now
+        email=email, used_at=None, voided_at=None, code_voided_at=None, expires_at__gt=now
     ).order_by("-pk")
+
+
+def link_pending(*, email: str) -> bool:
+    """Whether a link mailed to ``email`` still signs in (mailed in the last hour, unused)."""
+    try:
+        email = normalize_email_address(email)
+    except ValueError:
+        return False
+    return LoginCode.objects.filter(
+        email=email, used_at=None, voided_at=None, created_at__gt=timezone.now() - LINK_LIFETIME
+    ).exists()
 
 
 def _void_others(row: LoginCode, now: dt.datetime) -> None:
@@ -129,48 +139,42 @@ def is_browser_id(value: str) -> bool:
     return bool(value) and len(value) <= 64 and value.replace("-", "").replace("_", "").isalnum()
 
 
-def _lock_key(name: str) -> int:
-    return int.from_bytes(hashlib.sha256(name.encode()).digest()[:8], "big", signed=True)
-
-
-def _count_one_at_a_time(*names: str) -> None:
-    """Serialise the transactions that count the same address or IP (PostgreSQL).
-
-    Advisory transaction locks, taken in one order so that two requests never wait on each
-    other crosswise; SQLite needs none (its transactions take the write lock at the start).
-    """
-    if connection.vendor != "postgresql":
-        return
-    with connection.cursor() as cursor:
-        for key in sorted({_lock_key(f"accounts.login.{name}") for name in names}):
-            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [key])
-
-
 # --- Asking for a mail ------------------------------------------------------------------------
 
 
-def _minutes_until_free(oldest: dt.datetime, now: dt.datetime) -> int:
-    return max(1, math.ceil((oldest + LIMIT_WINDOW - now).total_seconds() / 60))
+def _refusal_by_limits(email: str, ip: str | None, now: dt.datetime) -> RateLimited | None:
+    """Count the request (raising when the IP is over its limit); the address's refusal."""
+    since = now - LIMIT_WINDOW
+    LoginRequest.objects.filter(created_at__lt=now - KEEP_RECORDS).delete()
+    LoginCode.objects.filter(created_at__lt=now - LINK_LIFETIME - KEEP_RECORDS).delete()
+    from_ip = LoginRequest.objects.filter(ip=ip, created_at__gte=since)
+    if from_ip.count() >= REQUESTS_PER_IP:
+        oldest = from_ip.order_by("created_at").values_list("created_at", flat=True)[0]
+        raise too_many(minutes_until_free(oldest, now), per_address=False)
+    mails = LoginRequest.objects.filter(email=email, mail_sent=True, created_at__gte=since)
+    if mails.count() < MAILS_PER_ADDRESS:
+        return None
+    oldest = mails.order_by("created_at").values_list("created_at", flat=True)[0]
+    return too_many(minutes_until_free(oldest, now), per_address=True)
 
 
-def _too_many(minutes: int, *, per_address: bool) -> RateLimited:
-    if per_address:
-        text = ngettext(
-            "Too many codes were sent to this address in the last hour. "
-            "Nothing was sent. Try again in %(minutes)d minute.",
-            "Too many codes were sent to this address in the last hour. "
-            "Nothing was sent. Try again in %(minutes)d minutes.",
-            minutes,
-        )
-    else:
-        text = ngettext(
-            "Too many sign-in requests from your network in the last hour. "
-            "Nothing was sent. Try again in %(minutes)d minute.",
-            "Too many sign-in requests from your network in the last hour. "
-            "Nothing was sent. Try again in %(minutes)d minutes.",
-            minutes,
-        )
-    return RateLimited(text % {"minutes": minutes}, per_address=per_address)
+def _new_code(email: str, browser_id: str, now: dt.datetime) -> tuple[LoginCode, str, str]:
+    """A fresh code and link for the asking browser (its earlier codes stop; their links
+    still work): the stored row, the code and the link token."""
+    LoginCode.objects.filter(
+        email=email, used_at=None, code_voided_at=None, browser_hash=_browser_digest(browser_id)
+    ).update(code_voided_at=now)
+    code, token = new_code(), secrets.token_urlsafe(32)
+    row = LoginCode(
+        email=email,
+        link_token_hash=_digest("link", token),
+        browser_hash=_browser_digest(browser_id),
+        created_at=now,
+        expires_at=now + CODE_LIFETIME,
+    )
+    row.code_hash = _code_digest(row, code)
+    row.save()
+    return row, code, token
 
 
 def login_request(
@@ -192,44 +196,18 @@ def login_request(
     """
     email = normalize_email_address(email)
     now = timezone.now()
-    since = now - LIMIT_WINDOW
-    refusal: RateLimited | None = None
     browser_id = browser_id if is_browser_id(browser_id) else secrets.token_urlsafe(32)
     with transaction.atomic():
-        _count_one_at_a_time(f"ip:{ip}", f"email:{email}")
-        LoginRequest.objects.filter(created_at__lt=now - KEEP_RECORDS).delete()
-        LoginCode.objects.filter(expires_at__lt=now - KEEP_RECORDS).delete()
-        from_ip = LoginRequest.objects.filter(ip=ip, created_at__gte=since)
-        if from_ip.count() >= REQUESTS_PER_IP:
-            oldest = from_ip.order_by("created_at").values_list("created_at", flat=True)[0]
-            raise _too_many(_minutes_until_free(oldest, now), per_address=False)
-        mails = LoginRequest.objects.filter(email=email, mail_sent=True, created_at__gte=since)
-        over = mails.count() >= MAILS_PER_ADDRESS
-        if over:
-            oldest = mails.order_by("created_at").values_list("created_at", flat=True)[0]
-            refusal = _too_many(_minutes_until_free(oldest, now), per_address=True)
+        count_one_at_a_time(f"ip:{ip}", f"email:{email}")
+        refusal = _refusal_by_limits(email, ip, now)
         # The request counts towards the IP limit even when the address limit refuses it.
-        record = LoginRequest.objects.create(email=email, ip=ip, created_at=now, mail_sent=not over)
+        record = LoginRequest.objects.create(
+            email=email, ip=ip, created_at=now, mail_sent=refusal is None
+        )
         if refusal is None:
-            LoginCode.objects.filter(
-                email=email,
-                used_at=None,
-                voided_at=None,
-                browser_hash=_browser_digest(browser_id),
-            ).update(voided_at=now)
-            code, token = new_code(), secrets.token_urlsafe(32)
-            row = LoginCode(
-                email=email,
-                link_token_hash=_digest("link", token),
-                browser_hash=_browser_digest(browser_id),
-                created_at=now,
-                expires_at=now + CODE_LIFETIME,
-            )
-            row.code_hash = _code_digest(row, code)
-            row.save()
+            row, code, token = _new_code(email, browser_id, now)
     if refusal is not None:
         raise refusal
-
     link = base_url.rstrip("/") + reverse("accounts:login_link", kwargs={"token": token})
     if next_url:
         link += "?" + urlencode({"next": next_url})
@@ -256,29 +234,6 @@ def login_code_pending(*, email: str, browser_id: str) -> bool:
         return False
     pending = _usable(email, timezone.now()).filter(browser_hash=_browser_digest(browser_id))
     return pending.exists()
-
-
-def login_mail_send(*, email: str, code: str, link: str, language: str) -> None:
-    """The sign-in mail, in ``language``: plain text with an HTML alternative."""
-    context = {
-        "code": code,
-        "link": link,
-        "minutes": int(CODE_LIFETIME.total_seconds() // 60),
-        "language": language,
-    }
-    with translation.override(language):
-        subject = " ".join(render_to_string("accounts/email/login_subject.txt", context).split())
-        text = render_to_string("accounts/email/login_body.txt", context)
-        html = render_to_string("accounts/email/login_body.html", context)
-    message = EmailMultiAlternatives(
-        subject=subject,
-        body=text,
-        from_email=settings.DEFAULT_FROM_EMAIL,
-        to=[mail_address(email)],  # the domain in ASCII (IDNA 2008), see accounts.addresses
-        headers={"Content-Language": language},
-    )
-    message.attach_alternative(html, "text/html")
-    message.send()
 
 
 # --- Signing in -------------------------------------------------------------------------------
@@ -316,7 +271,7 @@ def _sign_in(email: str) -> SignedIn:
 def login_with_code(*, email: str, code: str, browser_id: str) -> SignedIn:
     """Sign in with the code typed in the browser that asked for it (known by ``browser_id``).
 
-    A wrong code counts; the fifth voids the code and its link.
+    A wrong code counts; the fifth voids the code (the mail's link still works).
     """
     email = normalize_email_address(email)
     now = timezone.now()
@@ -342,7 +297,7 @@ def login_with_code(*, email: str, code: str, browser_id: str) -> SignedIn:
             row.attempts += 1
             left = MAX_WRONG_CODES - row.attempts
             if left <= 0:
-                row.voided_at = now
+                row.code_voided_at = now
                 refusal = LoginRefused(
                     _("Too many wrong codes: this one no longer works. Ask for a new one.")
                 )
@@ -355,7 +310,7 @@ def login_with_code(*, email: str, code: str, browser_id: str) -> SignedIn:
                     )
                     % {"count": left}
                 )
-            row.save(update_fields=["attempts", "voided_at"])
+            row.save(update_fields=["attempts", "code_voided_at"])
         else:
             row.used_at = now
             row.save(update_fields=["used_at"])
@@ -377,7 +332,7 @@ def link_no_longer_works() -> LoginRefused:
 def _link_row(token: str, *, lock: bool = False) -> LoginCode | None:
     rows = LoginCode.objects.filter(link_token_hash=_digest("link", token))
     row = (rows.select_for_update() if lock else rows).first()
-    if row is None or not row.is_usable_at(timezone.now()):
+    if row is None or not row.link_usable_at(timezone.now()):
         return None
     return row
 

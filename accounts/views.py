@@ -7,6 +7,7 @@ named by the ``TRUSTED_PROXIES`` setting, the address that proxy puts in X-Forwa
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 from urllib.parse import urlencode
 
@@ -22,9 +23,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from accounts import services
-from accounts.client_ip import client_ip
+from accounts.client_ip import client_ip, through_untrusted_proxy
 from accounts.forms import CodeForm, DisplayNameForm, EmailForm
 from accounts.models import display_name_from_email
+
+logger = logging.getLogger(__name__)
 
 PENDING = "accounts.login_pending"  # session key: {"email": ..., "next": ...}
 BROWSER_COOKIE = "login_browser"  # marks the browser that asked, for as long as a code lives
@@ -55,8 +58,20 @@ def _with_next(url: str, next_url: str) -> str:
     return f"{url}?{urlencode({'next': next_url})}" if next_url else url
 
 
+_warned_untrusted_proxy = False
+
+
 def _client_ip(request: HttpRequest) -> str | None:
-    return client_ip(request.META, getattr(settings, "TRUSTED_PROXIES", []))
+    global _warned_untrusted_proxy
+    trusted = getattr(settings, "TRUSTED_PROXIES", [])
+    if not _warned_untrusted_proxy and through_untrusted_proxy(request.META, trusted):
+        _warned_untrusted_proxy = True  # once per process: the journal, not a flood
+        logger.warning(
+            "Sign-in requests come through a proxy at %s that TRUSTED_PROXIES does not name: "
+            "every visitor shares its sign-in limit per IP",
+            request.META.get("REMOTE_ADDR"),
+        )
+    return client_ip(request.META, trusted)
 
 
 def _signed_in(request: HttpRequest, signed_in: services.SignedIn, next_url: str) -> HttpResponse:
@@ -106,6 +121,14 @@ def login(request: HttpRequest) -> HttpResponse:
                     messages.info(request, _("The code sent earlier still works: type it here."))
                     return redirect("accounts:login_code")
                 form.add_error(None, refusal.message)
+                if refusal.per_address and services.link_pending(email=form.cleaned_data["email"]):
+                    form.add_error(
+                        None,
+                        _(
+                            "A sign-in link mailed to this address in the last hour still "
+                            "works: open it from your mailbox."
+                        ),
+                    )
                 status = refusal.status
             except services.LoginRefused as refusal:
                 form.add_error(None, refusal.message)

@@ -21,8 +21,10 @@ from scorekeeper.models import (
     JoinLink,
     Membership,
     Player,
+    RemovedMember,
     Season,
     Seat,
+    WaitingArchive,
 )
 
 # --- Clubs ------------------------------------------------------------------------------
@@ -85,6 +87,25 @@ class InvitationMailAdmin(admin.ModelAdmin):
     search_fields = ("email",)
     raw_id_fields = ("sent_by",)
     list_select_related = ("sent_by",)
+
+
+@admin.register(RemovedMember)
+class RemovedMemberAdmin(admin.ModelAdmin):
+    """Deleting the row lets the account back in by the club's join link."""
+
+    list_display = ("club", "user", "removed_at")
+    search_fields = ("club__name", "user__email")
+    raw_id_fields = ("club", "user")
+    list_select_related = ("club", "user")
+
+
+@admin.register(WaitingArchive)
+class WaitingArchiveAdmin(admin.ModelAdmin):
+    list_display = ("user", "size", "created_at", "expires_at", "club")
+    search_fields = ("user__email",)
+    raw_id_fields = ("user", "club")
+    list_select_related = ("user", "club")
+    exclude = ("content",)
 
 
 @admin.register(Player)

@@ -12,12 +12,11 @@ class ScorekeeperConfig(AppConfig):
         # accounts hands over at sign-in through Django's signal: it imports nothing of ours.
         from django.contrib.auth.signals import user_logged_in
 
-        from scorekeeper.screens.clubs.join_views import join_after_sign_in
+        from scorekeeper.server import checks  # noqa: F401  (registers the system checks)
         from scorekeeper.services import invitations_accept
 
         def accept_invitations(sender: object, user: object, **kwargs: object) -> None:
             invitations_accept(user=user)
-            join_after_sign_in(kwargs.get("request"), user)  # a join link opened before
 
         user_logged_in.connect(
             accept_invitations, weak=False, dispatch_uid="scorekeeper-invitations"

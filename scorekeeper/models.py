@@ -454,6 +454,8 @@ class InvitationMail(models.Model):
 
     def __str__(self) -> str:
         return f"{self.email} {self.sent_at:%Y-%m-%d %H:%M}"
+
+
 class EveningTally(models.Model):
     """One evening's figures for one game kind, as the season pages add them up.
 
@@ -510,3 +512,50 @@ def stored_inputs(
                 chelem=deal.chelem or None,
             )
     return map_players(inputs, key) if key is not None else inputs
+
+class WaitingArchive(models.Model):
+    """An uploaded club archive waiting for its preview to be confirmed (an hour at most).
+
+    Kept compact (the archive's JSON without spaces, compressed), a few per account and a
+    bounded total for the site (``services.archive_waiting``). Its restore takes the row once:
+    ``club`` then names the club it made, and the content is dropped.
+    """
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    token = models.CharField(max_length=64, unique=True, default=new_share_token)
+    content = models.BinaryField(_("archive (compressed)"), blank=True)
+    size = models.PositiveIntegerField(_("bytes kept"), default=0)
+    created_at = models.DateTimeField(_("created"), default=timezone.now)
+    expires_at = models.DateTimeField(_("expires"))
+    club = models.ForeignKey(
+        Club, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        verbose_name = _("waiting archive")
+        verbose_name_plural = _("waiting archives")
+        indexes = [models.Index(fields=["user", "created_at"], name="scorekeeper_waiting_user")]
+
+    def __str__(self) -> str:
+        return f"{self.user} archive ({self.size} bytes)"
+
+
+class RemovedMember(models.Model):
+    """An account the owner removed from the club: the club's join link no longer lets it in.
+
+    An invitation from the owner to its address lets it back (and forgets this row).
+    """
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="removed_members")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    removed_at = models.DateTimeField(_("removed"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("removed member")
+        verbose_name_plural = _("removed members")
+        constraints = [
+            models.UniqueConstraint(fields=["club", "user"], name="scorekeeper_removed_once")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} removed from {self.club}"

@@ -21,6 +21,7 @@ from scorekeeper.server.parsing import parse_count
 FORMAT = "scorekeeper-club-archive"
 VERSION = 1
 ARCHIVE_MAX_DEALS = 20_000  # what one upload on the owner's page may bring in
+ARCHIVE_MAX_INVITATIONS = 100  # the members and invitations an upload invites again
 DEAL_EXTRA_KEYS = ("absent", "created_at", "history")
 CHANGE_ACTIONS = frozenset(DealChange.Action.values)
 SNAPSHOT_TEXT = ("contract", "petit_au_bout", "chelem")

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import sys
 from typing import Any
 
 from scorekeeper.exchange.archive_check import (
+    ARCHIVE_MAX_DEALS,
+    ARCHIVE_MAX_INVITATIONS,
     DEAL_EXTRA_KEYS,
     FORMAT,
     VERSION,
@@ -150,7 +153,14 @@ def load_json(text: str | bytes) -> dict[str, Any]:
         raise fail("archive", "not_utf8", "not valid UTF-8 text") from None
     except json.JSONDecodeError as error:
         raise json_error(error) from None
-    except (ValueError, RecursionError):
+    except ValueError:  # an integer longer than Python converts (sys.get_int_max_str_digits)
+        raise fail(
+            "archive",
+            "json_number",
+            "not valid JSON: a number has more than %(digits)s digits",
+            digits=sys.get_int_max_str_digits(),
+        ) from None
+    except RecursionError:
         raise fail("archive", "json_deep", "not valid JSON: nested too deeply") from None
     data = json_object(data, "archive")
     if data.get("format") != FORMAT:
@@ -280,7 +290,11 @@ def _evenings(
 
 def read_archive(text: str | bytes, *, max_deals: int | None = None) -> Archive:
     """Check a whole archive (a ScoringError says where the first mistake is)."""
-    data = load_json(text)
+    return read_data(load_json(text), max_deals=max_deals)
+
+
+def read_data(data: dict[str, Any], *, max_deals: int | None = None) -> Archive:
+    """The archive's JSON object (``load_json``), checked."""
     club = json_object(data.get("club"), "club")
     name = clean_place(club.get("name"), "club")
     if not name:
@@ -297,6 +311,33 @@ def read_archive(text: str | bytes, *, max_deals: int | None = None) -> Archive:
         seasons=seasons,
         evenings=_evenings(data, by_key, max_deals),
     )
+
+
+def compact(data: dict[str, Any]) -> bytes:
+    """The archive's JSON without spaces: what waits between the preview and the restore."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def read_upload(text: str | bytes) -> tuple[Archive, bytes]:
+    """An upload on the owner's page: checked (``ARCHIVE_MAX_DEALS`` at most), and compact."""
+    data = load_json(text)
+    archive = read_data(data, max_deals=ARCHIVE_MAX_DEALS)
+    invited = {email for email, _role, _at in archive.members}
+    invited |= {email for email, _at in archive.invitations}
+    if len(invited) > ARCHIVE_MAX_INVITATIONS:
+        raise fail(
+            "invitations",
+            "too_many_invitations",
+            "%(count)s members and invitations: one archive invites at most %(limit)s",
+            count=len(invited),
+            limit=ARCHIVE_MAX_INVITATIONS,
+        )
+    return archive, compact(data)
+
+
+def read_kept(content: bytes) -> Archive:
+    """A compact archive back from the waiting room, checked again."""
+    return read_archive(content, max_deals=ARCHIVE_MAX_DEALS)
 
 
 def refusal_text(error: ScoringError) -> str:

@@ -22,8 +22,7 @@ from django.utils import timezone
 
 from scorekeeper.exchange.archive_check import FORMAT, VERSION, stamp
 from scorekeeper.exchange.game_data import GameData, load_games, player_names
-from scorekeeper.models import Club, Deal, DealChange, Evening, Game, Player
-from scorekeeper.reads.game_sheets import stored_inputs
+from scorekeeper.models import Club, Deal, DealChange, Evening, Game, Player, stored_inputs
 from scorekeeper.scoring.inputs import name_key
 from scorekeeper.scoring.sheet import Sheet, sheet_to_data
 from scorekeeper.services.archives import snapshot_by

@@ -2,13 +2,16 @@
 
 Written in the active language's convention: French uses ``;`` between cells and a decimal
 comma (``45,5``), so that French Excel opens it in columns; English and Russian use ``,`` and
-``.``. UTF-8 with a byte order mark. Reading detects the separator from the header row and
-takes either decimal mark, and headers and contract names in any of the app's languages.
+``.``. UTF-8 with a byte order mark. Every word is in the reader's language: the headers,
+the contract, petit au bout, the chelem and the result. Reading detects the separator from
+the header row and takes either decimal mark, and those words in any of the app's languages
+(or as the codes of the deal sheet: ``attack``, ``unannounced``...).
 
 Columns: evening date, place, game, deal, kind (tarot / escopette / paper), dealer, taker,
 partner, contract, bouts, points, petit au bout, poignées, chelem, stakes (L'escopette: nine
 ``trump:player`` pairs), result, then one column per player: the player's score, empty when
-the player did not play the deal. Rows of one evening share its date, place and game number.
+the player did not play the deal. Rows of one game share its evening's date and place and
+its number; deals are numbered within their game, as on the evening's page.
 """
 
 from __future__ import annotations
@@ -74,6 +77,32 @@ def _headers() -> dict[str, str]:
     }
 
 
+def _petit_au_bout_words() -> dict[str, str]:
+    """The deal's petit au bout (and the chelem's) in the reader's words, as the deal form."""
+    return {"attack": _("Attack"), "defense": _("Defence")}
+
+
+def _chelem_words() -> dict[str, str]:
+    return {
+        "announced": _("Announced and made"),
+        "unannounced": _("Made, not announced"),
+        "announced_failed": _("Announced and failed"),
+        "defense": _("Taken by the defence"),
+    }
+
+
+def _words_back(words: Any) -> dict[str, str]:
+    """Every language's word (case folded), and the code itself, to the code."""
+    known: dict[str, str] = {}
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            for value, word in words().items():
+                known[str(word).casefold()] = value
+    for value in words():
+        known[value] = value
+    return known
+
+
 def convention() -> tuple[str, str]:
     """(cell separator, decimal mark) of the active language."""
     return (";", ",") if translation.get_language() == "fr" else (",", ".")
@@ -99,16 +128,15 @@ def write_csv(
     """Games (``exports.GameData``) as CSV rows; ``result(deal, game)`` words the outcome."""
     separator, mark = convention()
     contracts = dict(Deal.Contract.choices)
+    petit_au_bout, chelem = _petit_au_bout_words(), _chelem_words()
     out = io.StringIO()
     out.write(BOM)
     writer = csv.writer(out, delimiter=separator, lineterminator="\r\n")
     headers = _headers()
     writer.writerow([headers[key] for key in COLUMNS] + [_cell(names[p]) for p in players])
-    numbers: dict[int, int] = {}
     for data in games:
         game = data.game
         for deal in data.deals:
-            number = numbers[data.evening.pk] = numbers.get(data.evening.pk, 0) + 1
             scores = {s.player_id: s.score for s in deal.scores.all() if s.seated}
             played = game.kind == Game.Kind.TAROT and not deal.passed and not deal.paper
             kind = PAPER if deal.paper else game.kind
@@ -130,7 +158,7 @@ def write_csv(
                     data.evening.date.isoformat(),
                     _cell(data.evening.place),
                     game.number,
-                    number,
+                    deal.number,
                     kind,
                     name(deal.dealer_id),
                     name(deal.taker_id) if played else "",
@@ -138,9 +166,9 @@ def write_csv(
                     str(contracts.get(deal.contract, deal.contract)) if played else "",
                     deal.bouts if played else "",
                     points,
-                    deal.petit_au_bout if played else "",
+                    petit_au_bout.get(deal.petit_au_bout, deal.petit_au_bout) if played else "",
                     " ".join(deal.poignees) if played else "",
-                    deal.chelem if played else "",
+                    chelem.get(deal.chelem, deal.chelem) if played else "",
                     stakes,
                     result(deal, game),
                     *(scores.get(player, "") for player in players),
@@ -235,6 +263,10 @@ def csv_entries(text: str) -> list[SheetEntry]:
 
         groups.setdefault((get("date"), get("place"), get("game") or "1"), []).append((number, row))
     contracts = _contract_names()
+    words = {
+        "petit_au_bout": _words_back(_petit_au_bout_words),
+        "chelem": _words_back(_chelem_words),
+    }
     entries = []
     evening = 0
     last: tuple[str, str] | None = None
@@ -249,7 +281,7 @@ def csv_entries(text: str) -> list[SheetEntry]:
         if last != (date_text, place_text):
             evening += 1
             last = (date_text, place_text)
-        sheet = _group_sheet(group, columns, player_columns, contracts)
+        sheet = _group_sheet(group, columns, player_columns, contracts, words)
         entries.append(SheetEntry(sheet=sheet, date=date, place=place, evening=evening))
     return entries
 
@@ -259,6 +291,7 @@ def _group_sheet(
     columns: dict[str, int],
     player_columns: list[tuple[int, str]],
     contracts: dict[str, str],
+    words: dict[str, dict[str, str]],
 ) -> Sheet:
     """One game's rows as a deal sheet (checked by the pure sheet parser)."""
     used = [
@@ -311,7 +344,7 @@ def _group_sheet(
                 deal["partner"] = partner
             for key in ("petit_au_bout", "chelem"):
                 if get(key):
-                    deal[key] = get(key)
+                    deal[key] = words[key].get(get(key).casefold(), get(key))
             if get("poignees"):
                 deal["poignees"] = get("poignees").split()
         if game == "tarot":

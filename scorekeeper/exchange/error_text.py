@@ -74,6 +74,18 @@ MESSAGES: dict[str, Promise] = {
         "import error",
         "not valid JSON: %(value)s is not a number",
     ),
+    "too_many_invitations": pgettext_lazy(
+        "import error",
+        "%(count)s members and invitations: one archive invites at most %(limit)s",
+    ),
+    "json_number": pgettext_lazy(
+        "import error",
+        "not valid JSON: a number has more than %(digits)s digits",
+    ),
+    "utf8_broken": pgettext_lazy(
+        "import error",
+        "not valid UTF-8 text: a broken character on line %(line)s",
+    ),
     "json_deep": pgettext_lazy(
         "import error",
         "not valid JSON: nested too deeply",

@@ -5,7 +5,7 @@ commands. Reading an evening or a season takes the same handful
 of queries whatever its size.
 
 - CSV: UTF-8 with a byte order mark (so a spreadsheet keeps accented names), a row per deal,
-  a column per player. Deals are numbered through the evening (across its games).
+  a column per player. Deals are numbered within their game, as on the evening's page.
 - JSON: the deal sheet of ``scorekeeper.scoring.sheet`` for a game; an evening's export is
   its first game's sheet (``game=`` for another). A season is
   ``{"season": name, "start", "end", "evenings": [{"date", "place", "game", "sheet"}, ...]}``:

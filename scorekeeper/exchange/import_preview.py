@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils import timezone
 
+from scorekeeper.exchange.lookalike import lookalikes, mixes_scripts
 from scorekeeper.models import Club, Evening
 from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.scoring.import_plan import (
@@ -44,6 +45,8 @@ class ImportPreview:
     deals: int
     new_players: list[str]
     totals: list[tuple[str, int]]  # every player of the file, highest total first
+    lookalikes: list[tuple[str, str]] = field(default_factory=list)  # (new, looks like)
+    mixed_scripts: list[str] = field(default_factory=list)  # new names mixing alphabets
 
     @property
     def already_here(self) -> list[EveningPreview]:
@@ -93,10 +96,13 @@ def import_preview(
                 player_key = name_key(names[name].name)
                 shown.setdefault(player_key, names[name].name)
                 totals[player_key] = totals.get(player_key, 0) + score
+    new_players = sorted((player.name for player in book.new.values()), key=str.casefold)
     return ImportPreview(
         evenings=evenings,
         deals=sum(evening.deals for evening in evenings),
-        new_players=sorted((player.name for player in book.new.values()), key=str.casefold),
+        new_players=new_players,
+        lookalikes=lookalikes(new_players, [p.name for p in book.known.values()]),
+        mixed_scripts=[name for name in new_players if mixes_scripts(name)],
         totals=sorted(
             ((shown[key], total) for key, total in totals.items()),
             key=lambda item: (-item[1], item[0].casefold()),

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -91,16 +92,42 @@ def _refusal(error: ScoringError) -> ImportRefused:
     return ImportRefused(error, getattr(error, "evening_number", None))
 
 
-def read_import(text: str | bytes) -> list[SheetEntry]:
-    """A deal sheet (one evening), a season export (one evening per entry) or a CSV."""
+# A character of two to four bytes as UTF-8 writes it: a lead byte and its continuations.
+UTF8_SEQUENCE = re.compile(
+    rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}"
+)
+
+
+def decode(content: bytes) -> str:
+    """The file's text: UTF-8, or Windows-1252 for a file with no UTF-8 character at all.
+
+    French Excel saves "CSV (point-virgule)" in Windows-1252; but a file holding UTF-8
+    characters ("Zoé") and one broken byte is UTF-8 with a mistake, refused naming its line,
+    not read whole as Windows-1252 (which would make "Zoé" a new player "ZoÃ©").
+    """
     try:
-        raw = text.decode("utf-8") if isinstance(text, bytes) else text
-    except UnicodeDecodeError:
-        # French Excel saves "CSV (point-virgule)" in Windows-1252: take it for a CSV.
-        raw = text.decode("cp1252", errors="replace") if isinstance(text, bytes) else ""
+        return content.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = content.count(b"\n", 0, error.start) + 1
+        if UTF8_SEQUENCE.search(content):
+            raise ImportRefused(
+                ScoringError.coded(
+                    "sheet",
+                    "utf8_broken",
+                    "not valid UTF-8 text: a broken character on line %(line)s",
+                    line=line,
+                )
+            ) from None
+        raw = content.decode("cp1252", errors="replace")
         if not raw.strip() or raw.lstrip().startswith(("{", "[")):
             error = ScoringError.coded("sheet", "not_utf8", "not valid UTF-8 text")
             raise ImportRefused(error) from None
+        return raw
+
+
+def read_import(text: str | bytes) -> list[SheetEntry]:
+    """A deal sheet (one evening), a season export (one evening per entry) or a CSV."""
+    raw = decode(text) if isinstance(text, bytes) else text
     raw = raw.removeprefix(BOM)
     if not raw.lstrip().startswith(("{", "[")) and raw.strip():
         try:

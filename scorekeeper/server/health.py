@@ -14,6 +14,10 @@ from django.views.decorators.http import require_http_methods
 logger = logging.getLogger(__name__)
 
 
+def _one_line(error: BaseException) -> str:
+    return f"{type(error).__name__}: {' '.join(str(error).split())}"[:300]
+
+
 @never_cache
 @require_http_methods(["GET", "HEAD"])
 def healthz(request: HttpRequest) -> JsonResponse:
@@ -25,7 +29,8 @@ def healthz(request: HttpRequest) -> JsonResponse:
             cursor.fetchone()
         checks["database"] = "ok"
     except Exception as error:  # any failure is the answer, never a 500
-        logger.error("healthz: the database does not answer", exc_info=error)
+        # One line, no traceback: the monitoring asks every few seconds while it is down.
+        logger.error("healthz: the database does not answer: %s", _one_line(error))
         checks["database"] = "error"
     try:
         probe = f"healthz.{uuid.uuid4().hex}"  # its own key: other servers probe too
@@ -33,7 +38,7 @@ def healthz(request: HttpRequest) -> JsonResponse:
         checks["cache"] = "ok" if cache.get(probe) == 1 else "error"
         cache.delete(probe)
     except Exception as error:
-        logger.error("healthz: the cache does not answer", exc_info=error)
+        logger.error("healthz: the cache does not answer: %s", _one_line(error))
         checks["cache"] = "error"
     healthy = all(value == "ok" for value in checks.values())
     return JsonResponse(

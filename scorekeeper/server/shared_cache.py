@@ -19,6 +19,7 @@ from django.core.cache import cache
 
 T = TypeVar("T")
 
+
 class LocalMemo:
     """A small least-recently-used map of this process, shared by its threads. Only for
     values whose key names their content (a version, a digest): a copy is never stale."""

@@ -6,6 +6,13 @@ One module per entity; callers use this package (``services.deal_record``).
 
 from __future__ import annotations
 
+from scorekeeper.services.archive_waiting import (
+    ArchiveGone,
+    Restored,
+    archive_restore,
+    archive_wait,
+    archive_waiting_cleanup,
+)
 from scorekeeper.services.archives import archive_import
 from scorekeeper.services.clubs import (
     club_create,
@@ -68,13 +75,18 @@ from scorekeeper.services.seasons import (
 )
 
 __all__ = [
+    "ArchiveGone",
     "DealAlreadyRestored",
     "DealGone",
     "DealInputs",
     "DealNumberTaken",
     "DuplicateGame",
+    "Restored",
     "ServiceError",
     "archive_import",
+    "archive_restore",
+    "archive_wait",
+    "archive_waiting_cleanup",
     "club_create",
     "club_rename",
     "club_set_evening_points",

@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
-from django.utils import timezone
+from django.utils import formats, timezone
+from django.utils.translation import gettext as _
 
 from accounts.models import User
 from scorekeeper.models import (
@@ -201,16 +202,27 @@ def _cover_with_seasons(club: Club, archive: Archive) -> None:
             covered.append((season.start, season.end))
 
 
+def restored_name(name: str, day: dt.date) -> str:
+    """The copy's name, so that it is not taken for the club it was archived from:
+    "Les Bouts (restored 1 Dec)", the day in the reader's language."""
+    text = _("%(name)s (restored %(date)s)")
+    suffix_only = text % {"name": "", "date": formats.date_format(day, "j M")}
+    room = Club._meta.get_field("name").max_length - len(suffix_only)
+    return text % {"name": name[:room].rstrip(), "date": formats.date_format(day, "j M")}
+
+
 def archive_import(*, archive: Archive, owner: User | None, restore_members: bool) -> Club:
     """The archive as a new club. ``restore_members``: accounts and memberships as archived
-    (the command, run by the site's admin); otherwise ``owner`` owns the new club and the
-    archived members are invited again (the owner's upload)."""
+    (the command, run by the site's admin); otherwise ``owner`` owns the new club, the
+    archived members are invited again, the club is named as a copy (``restored_name``)
+    and its evenings are closed as imported evenings are (the owner's upload)."""
     if not restore_members and owner is None:
         raise ValueError("an owner is needed")
     with transaction.atomic():
-        club = Club.objects.create(
-            name=archive.name, created_at=archive.created_at or timezone.now()
-        )
+        name = archive.name
+        if not restore_members:
+            name = restored_name(name, timezone.localdate())
+        club = Club.objects.create(name=name, created_at=archive.created_at or timezone.now())
         if restore_members:
             users = _restore_members(club, archive)
         else:
@@ -218,6 +230,7 @@ def archive_import(*, archive: Archive, owner: User | None, restore_members: boo
             users = _invite_members(club, archive, owner)
         players = _store_players(club, archive, users)
         _cover_with_seasons(club, archive)
-        history = _store_evenings(club, archive, players, close_at=None)
+        close_at = None if restore_members else timezone.now()
+        history = _store_evenings(club, archive, players, close_at=close_at)
         _store_history(club, history)
     return club

@@ -13,6 +13,7 @@ from scorekeeper.models import (
     Invitation,
     Membership,
     Player,
+    RemovedMember,
 )
 from scorekeeper.scoring.club_figures import check_scale
 from scorekeeper.services.common import ServiceError, _bump_evenings_of
@@ -50,6 +51,8 @@ def invitation_create(*, club: Club, email: str, invited_by: User) -> Invitation
     invitation, _created = Invitation.objects.get_or_create(
         club=club, email=email, defaults={"invited_by": invited_by}
     )
+    # The owner's invitation lets a removed member back (by the join link too).
+    RemovedMember.objects.filter(club=club, user__email=email).delete()
     return invitation
 
 
@@ -80,6 +83,8 @@ def member_remove(*, membership: Membership) -> None:
         raise ServiceError(_("The owner cannot be removed; hand over ownership first."))
     # The player keeps its name and scores; it is simply no longer that person's account.
     Player.objects.filter(club_id=membership.club_id, user_id=membership.user_id).update(user=None)
+    # The club's join link no longer lets this account in; an invitation lets it back.
+    RemovedMember.objects.get_or_create(club_id=membership.club_id, user_id=membership.user_id)
     membership.delete()
 
 

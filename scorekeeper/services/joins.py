@@ -15,8 +15,15 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from accounts.services import LIMIT_WINDOW, MAILS_PER_ADDRESS
-from scorekeeper.models import Club, Invitation, InvitationMail, JoinLink, Membership
+from accounts.services import LIMIT_WINDOW, MAILS_PER_ADDRESS, count_one_at_a_time
+from scorekeeper.models import (
+    Club,
+    Invitation,
+    InvitationMail,
+    JoinLink,
+    Membership,
+    RemovedMember,
+)
 from scorekeeper.services.common import ServiceError
 
 logger = logging.getLogger(__name__)
@@ -47,11 +54,25 @@ def join_with_link(*, token: str, user: User) -> Membership:
     link = JoinLink.usable().select_for_update().select_related("club").filter(token=token).first()
     if link is None:
         raise ServiceError(_("This join link no longer works: ask the club's owner for a new one."))
+    if join_refused(club=link.club, user=user):
+        raise ServiceError(removed_text())
     membership, _created = Membership.objects.get_or_create(
         club=link.club, user=user, defaults={"role": Membership.Role.MEMBER}
     )
     Invitation.objects.filter(club=link.club, email=user.email).delete()
     return membership
+
+
+def join_refused(*, club: Club, user: User) -> bool:
+    """Whether the owner removed ``user`` from the club (the join link does not let them in)."""
+    return RemovedMember.objects.filter(club=club, user_id=user.pk).exists()
+
+
+def removed_text() -> str:
+    return _(
+        "The owner removed you from this club, so its join link does not let you in. Ask "
+        "the owner to invite you again: their invitation lets you back."
+    )
 
 
 def invitation_mail_send(
@@ -60,11 +81,16 @@ def invitation_mail_send(
     """Mail the invitation, in ``language``; refused (nothing sent) past the hourly limits.
 
     The limits count the mails of the last hour to the address (as many as sign-in mails)
-    and from the owner. Raises ``ServiceError`` when refused or when the mail fails.
+    and from the owner, exactly: simultaneous sends to one address or from one owner count
+    one after the other (an advisory lock on PostgreSQL). Raises ``ServiceError`` when
+    refused or when the mail fails.
     """
     now = timezone.now()
     since = now - LIMIT_WINDOW
     with transaction.atomic():
+        count_one_at_a_time(f"invitation:{invitation.email}", f"inviter:{invited_by.pk}")
+        now = timezone.now()  # after the wait: the moment this send is counted at
+        since = now - LIMIT_WINDOW
         to_address = InvitationMail.objects.filter(email=invitation.email, sent_at__gte=since)
         from_sender = InvitationMail.objects.filter(sent_by=invited_by, sent_at__gte=since)
         if (

@@ -109,7 +109,7 @@ def test_five_wrong_codes_void_the_code(client: Client) -> None:
     for _ in range(5):
         response = client.post("/login/code/", {"code": wrong(code)}, HTTP_ACCEPT_LANGUAGE="en")
     assert "Too many wrong codes" in response.text
-    assert LoginCode.objects.get().voided_at is not None
+    assert LoginCode.objects.get().code_voided_at is not None
     right = client.post("/login/code/", {"code": code}, HTTP_ACCEPT_LANGUAGE="en")
     assert right.status_code == 400
     assert signed_in_user(client) is None

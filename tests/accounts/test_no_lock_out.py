@@ -49,6 +49,37 @@ def test_a_stranger_asking_for_codes_does_not_void_the_pending_code() -> None:
     assert signed_in(victim)
 
 
+def test_a_stranger_filling_the_limit_with_wrong_codes_leaves_every_mailed_link_working() -> None:
+    stranger = Client(REMOTE_ADDR="198.51.100.7")  # one browser, one IP: 30 requests
+    links = []
+    for _round in range(5):
+        assert ask(stranger).status_code == 302
+        links.append(last_link())
+        code = last_code()
+        for _wrong in range(5):
+            stranger.post("/login/code/", {"code": f"{(int(code) + 1) % 1_000_000:06d}"})
+    victim = Client(REMOTE_ADDR="192.0.2.1")
+    refused = ask(victim)
+    assert refused.status_code == 429
+    assert "A sign-in link mailed to this address in the last hour still works" in refused.text
+    for link in links:  # each of the five links the victim received still signs in
+        assert Client().get(link).status_code == 200
+    phone = Client()
+    assert phone.post(links[0]).status_code == 302
+    assert signed_in(phone)
+
+
+def test_a_refusal_mentions_no_link_when_none_was_mailed_in_the_hour() -> None:
+    for number in range(5):
+        ask(Client(REMOTE_ADDR=f"198.51.100.{number + 1}"))
+    for link_row in LoginCode.objects.all():
+        link_row.used_at = link_row.created_at
+        link_row.save()
+    refused = ask(Client(REMOTE_ADDR="192.0.2.1"))
+    assert refused.status_code == 429
+    assert "still works" not in refused.text
+
+
 def test_the_link_of_the_victims_mail_still_works_after_a_strangers_requests() -> None:
     assert ask(Client(REMOTE_ADDR="192.0.2.1")).status_code == 302
     link = last_link()
@@ -100,7 +131,7 @@ def test_the_same_browser_asking_again_replaces_its_own_code() -> None:
     if last_code() == first:
         pytest.skip("the two random codes are equal")
     assert browser.post("/login/code/", {"code": first}).status_code == 400
-    assert LoginCode.objects.filter(voided_at=None).count() == 1
+    assert LoginCode.objects.filter(code_voided_at=None).count() == 1
 
 
 # --- The client's address behind a proxy ----------------------------------------------------

@@ -363,7 +363,7 @@ def test_the_read_only_link_copies_and_shows_a_qr_code_that_decodes_to_it(
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_join_link_makes_a_member_at_sign_in_and_a_revoked_one_gives_404(
+def test_the_join_link_asks_after_sign_in_and_a_revoked_one_gives_404(
     live_server, browser: Browser, context: BrowserContext, table
 ) -> None:
     _owner, club, _evening, _game = table
@@ -389,6 +389,8 @@ def test_the_join_link_makes_a_member_at_sign_in_and_a_revoked_one_gives_404(
     their_page.get_by_role("button", name="Sign in").tap()
     their_page.get_by_label("Your name, as the other players see it").fill("Zoé")
     their_page.get_by_role("button", name="Save and continue").tap()
+    # Back on the link's page, signed in: asked, not joined without a tap.
+    their_page.get_by_role("button", name=f"Join {club.name}").tap()
     expect(their_page).to_have_url(live_server.url + reverse("club", args=[club.pk]))
     expect(their_page.get_by_role("heading", level=1)).to_have_text(club.name)
     assert Membership.objects.filter(

@@ -13,7 +13,16 @@ from django.urls import reverse
 
 from accounts.models import User
 from scorekeeper import services
-from scorekeeper.models import Deal, DealScore, DeletedDeal, Evening, Game, Invitation, Seat
+from scorekeeper.models import (
+    Deal,
+    DealScore,
+    DeletedDeal,
+    Evening,
+    Game,
+    Invitation,
+    Membership,
+    Seat,
+)
 from scorekeeper.reads import standings
 from scorekeeper.scoring.tarot import TarotDeal
 
@@ -32,6 +41,9 @@ def one_of_each() -> None:
         invitation=invitation, invited_by=ana, language="fr", base_url="http://testserver/"
     )
     services.join_link_create(club=club, created_by=ana)
+    ben = User.objects.create_user("ben@example.com", display_name="Ben")
+    services.member_remove(membership=Membership.objects.create(club=club, user=ben))
+    services.archive_wait(user=ana, compact=b'{"format": "scorekeeper-club-archive"}')
     players = [services.player_add(club=club, name=name) for name in ("A", "B", "C", "D")]
     evening = services.evening_start(
         club=club, players=players, first_dealer=players[0], created_by=ana

@@ -16,6 +16,8 @@ from urllib.parse import quote
 
 import pytest
 from django import forms
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import connection
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 from hypothesis import HealthCheck, given, settings
@@ -28,10 +30,12 @@ import scorekeeper.screens.seasons.forms
 import scorekeeper.screens.table.deal_forms
 import scorekeeper.screens.table.evening_forms
 from scorekeeper import services
-from scorekeeper.models import Game
+from scorekeeper.exchange import archive_write
+from scorekeeper.models import Club, Game
 from scorekeeper.scoring.escopette import STAKE_TRUMPS
 from scorekeeper.scoring.tarot import PassedDeal
-from tests.factories import deal_post, make_club, make_member, start_evening
+from tests.factories import deal_post, make_club, make_member, make_user, start_evening
+from tests.scorekeeper.services.test_deal_races import at_once
 
 pytestmark = pytest.mark.django_db
 
@@ -71,7 +75,7 @@ def _field_names() -> list[str]:
     return sorted(prefix + name for name in names for prefix in prefixes)
 
 
-FIELD_NAMES = _field_names()
+FIELD_NAMES = [*_field_names(), "archive-token"]  # the restore page's confirm
 QUERY_NAMES = ["undo", "deal", "season", "game", "version", "sort", "dir", "next", "return"]
 
 NASTY = [
@@ -219,3 +223,59 @@ def test_every_pattern_with_a_parameter_is_fuzzed() -> None:
     assert "shared/<token:token>/" in PATTERNS
     assert "login/" in PATTERNS
     assert len(PATTERNS) >= 40
+
+
+# --- The archive's confirm: crafted tokens, and confirms at the same moment ------------------
+
+
+def _upload(client: Client, content: bytes) -> str:
+    upload = SimpleUploadedFile("club.json", content, "application/json")
+    page = client.post("/clubs/restore/", {"archive-file": upload}).content.decode()
+    return page.split('name="archive-token" value="')[1].split('"')[0]
+
+
+@settings(
+    max_examples=30,
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(token=CRAFTED, who=st.sampled_from([ANONYMOUS, MEMBER, OWNER]))
+def test_a_crafted_archive_token_is_never_a_server_error(world, token: str, who: str) -> None:
+    client = Client()
+    if who != ANONYMOUS:
+        client.force_login(world["users"][who])
+    clubs = Club.objects.count()
+    assert client.post("/clubs/restore/", {"archive-token": token}).status_code < 500
+    assert Club.objects.count() == clubs
+
+
+@pytest.mark.skipif(
+    connection.vendor != "postgresql", reason="needs PostgreSQL (the second pass of .ci/run)"
+)
+@pytest.mark.django_db(transaction=True)
+def test_confirms_at_the_same_moment_are_never_server_errors_and_make_one_club_a_token() -> None:
+    owner = make_user("owner@example.com", "Owner")
+    club, _players = make_club(owner)
+    content = archive_write.dump_archive(club).encode()
+    people = [make_user(f"p{n}@example.com", f"P{n}") for n in range(4)]
+    tokens = {}
+    for person in people:
+        browser = Client()
+        browser.force_login(person)
+        tokens[person.pk] = _upload(browser, content)
+
+    def confirm(person, token: str) -> int:
+        browser = Client()
+        browser.force_login(person)
+        return browser.post("/clubs/restore/", {"archive-token": token}).status_code
+
+    actions = []
+    for person in people:
+        actions += [lambda p=person: confirm(p, tokens[p.pk])] * 3  # a triple click
+        actions.append(lambda p=person: confirm(p, tokens[people[0].pk]))  # another's token
+        actions.append(lambda p=person: confirm(p, "²"))
+    results, errors = at_once(*actions)
+    assert errors == []
+    assert all(status < 500 for status in results), results
+    assert Club.objects.count() == 1 + len(people)

@@ -3,10 +3,6 @@ club of which they are the owner (the archived members are invited again)."""
 
 from __future__ import annotations
 
-import secrets
-import tempfile
-import time
-from pathlib import Path
 from typing import Any
 
 from django import forms
@@ -26,7 +22,6 @@ from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.screens.access import owner_membership_for
 
 MAX_ARCHIVE_BYTES = 8 * 1024 * 1024
-SESSION_KEY = "scorekeeper_archive_uploads"
 
 
 class ArchiveForm(forms.Form):
@@ -54,31 +49,6 @@ def club_archive_download(request: HttpRequest, club_id: int) -> HttpResponse:
     return response
 
 
-def _waiting_room() -> Path:
-    """Where an uploaded archive waits for its preview to be confirmed (an hour at most)."""
-    folder = Path(tempfile.gettempdir()) / "scorekeeper-archives"
-    folder.mkdir(mode=0o700, exist_ok=True)
-    limit = time.time() - 3600
-    for old in folder.glob("*.json"):
-        if old.stat().st_mtime < limit:
-            old.unlink(missing_ok=True)
-    return folder
-
-
-def _keep(content: bytes) -> str:
-    token = secrets.token_urlsafe(18)
-    (_waiting_room() / f"{token}.json").write_bytes(content)
-    return token
-
-
-def _kept(request: HttpRequest, token: str) -> bytes | None:
-    """The archive this browser uploaded under ``token`` (its session lists its tokens)."""
-    if token not in request.session.get(SESSION_KEY, []):
-        return None
-    path = _waiting_room() / f"{token}.json"
-    return path.read_bytes() if path.exists() else None
-
-
 def _preview(archive: services.archives.Archive) -> dict[str, Any]:
     totals: dict[str, int] = {}
     for evening in archive.evenings:
@@ -96,44 +66,53 @@ def _preview(archive: services.archives.Archive) -> dict[str, Any]:
     }
 
 
+def _restore(request: HttpRequest, token: str) -> HttpResponse | str:
+    """Confirm: the waiting archive as a new club (once), or the problem to show."""
+    try:
+        restored = services.archive_restore(
+            user=request.user, token=token, read=archive_read.read_kept
+        )
+    except services.ServiceError as error:
+        return error.message
+    except ScoringError as error:
+        return archive_read.refusal_text(error)
+    text = (
+        _("The club %(name)s is ready.")
+        if not restored.again
+        else _("This archive is already restored: here is its club %(name)s.")
+    )
+    messages.success(request, text % {"name": restored.club.name})
+    return redirect("club", restored.club.pk)
+
+
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def club_restore(request: HttpRequest) -> HttpResponse:
-    """Upload an archive, see what it holds, then confirm: the club is written only then."""
+    """Upload an archive, see what it holds, then confirm: the club is written only then.
+
+    Between the two the archive waits in the database (``services.archive_wait``), compact,
+    under a token that only this account can restore, once.
+    """
     form = ArchiveForm(request.POST or None, request.FILES or None)
     problem = ""
     preview = None
     token = request.POST.get("archive-token", "")
     if request.method == "POST" and token:
-        content = _kept(request, token)
-        if content is None:
-            problem = _("This upload has expired: choose the file again.")
-        else:
-            try:
-                archive = archive_read.read_archive(content, max_deals=ARCHIVE_MAX_DEALS)
-                club = services.archive_import(
-                    archive=archive, owner=request.user, restore_members=False
-                )
-            except ScoringError as error:
-                problem = archive_read.refusal_text(error)
-            else:
-                (_waiting_room() / f"{token}.json").unlink(missing_ok=True)
-                request.session[SESSION_KEY] = [
-                    kept for kept in request.session.get(SESSION_KEY, []) if kept != token
-                ]
-                messages.success(request, _("The club %(name)s is ready.") % {"name": club.name})
-                return redirect("club", club.pk)
+        answer = _restore(request, token)
+        if isinstance(answer, HttpResponse):
+            return answer
+        problem = answer
         form = ArchiveForm()
     elif request.method == "POST" and form.is_valid():
-        content = form.cleaned_data["file"].read()
         try:
-            archive = archive_read.read_archive(content, max_deals=ARCHIVE_MAX_DEALS)
+            archive, compact = archive_read.read_upload(form.cleaned_data["file"].read())
+            token = services.archive_wait(user=request.user, compact=compact)
         except ScoringError as error:
             problem = archive_read.refusal_text(error)
+        except services.ServiceError as error:
+            problem = error.message
         else:
             preview = _preview(archive)
-            token = _keep(content)
-            request.session[SESSION_KEY] = [*request.session.get(SESSION_KEY, [])[-4:], token]
     context = {
         "form": form,
         "problem": problem,

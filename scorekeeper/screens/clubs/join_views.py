@@ -1,13 +1,14 @@
-"""Joining a club by its join link: the owner makes and revokes it; whoever opens it and
-signs in becomes a member. A link that is unknown, expired or revoked gives 404.
+"""Joining a club by its join link: the owner makes and revokes it; whoever opens it, signed
+in, is asked to join and becomes a member with a tap. A link that is unknown, expired or
+revoked gives 404.
 
-Signing in from the link's page keeps the token in the session; the ``user_logged_in``
-handler (scorekeeper/apps.py) then makes the member, and ``next`` brings them back here.
+Opening the link signed out only offers to sign in (``next`` brings them back here, where
+they are asked): nothing is kept in the session, so a later sign-in joins nothing by
+itself. An account the owner removed is told how to come back (an invitation).
 """
 
 from __future__ import annotations
 
-import contextlib
 from urllib.parse import urlencode
 
 from django.contrib import messages
@@ -20,19 +21,7 @@ from django.views.decorators.http import require_http_methods
 from scorekeeper import services
 from scorekeeper.models import JoinLink, Membership
 from scorekeeper.screens.access import owner_membership_for
-
-SESSION_KEY = "scorekeeper_join_token"
-
-
-def join_after_sign_in(request: HttpRequest | None, user: object) -> None:
-    """At sign-in: join the club whose link was opened before signing in, if it still works."""
-    if request is None or not hasattr(request, "session"):
-        return
-    token = request.session.pop(SESSION_KEY, None)
-    if isinstance(token, str):
-        # Expired or revoked meanwhile: nothing to do, the link's page says so (404).
-        with contextlib.suppress(services.ServiceError):
-            services.join_with_link(token=token, user=user)
+from scorekeeper.services.joins import join_refused
 
 
 @require_http_methods(["POST"])
@@ -58,15 +47,17 @@ def club_join(request: HttpRequest, token: str) -> HttpResponse:
         raise Http404
     club = link.club
     club_url = reverse("club", args=[club.pk])
+    refused = ""
     if request.user.is_authenticated:
         if Membership.objects.filter(club=club, user_id=request.user.pk).exists():
             messages.info(request, _("You are a member of %(club)s.") % {"club": club.name})
             return redirect(club_url)
-        if request.method == "POST":
+        if join_refused(club=club, user=request.user):
+            refused = services.joins.removed_text()
+        elif request.method == "POST":
             services.join_with_link(token=token, user=request.user)
             messages.success(request, _("Welcome to %(club)s.") % {"club": club.name})
             return redirect(club_url)
-    else:
-        request.session[SESSION_KEY] = token
     login_url = reverse("accounts:login") + "?" + urlencode({"next": request.path})
-    return render(request, "scorekeeper/clubs/join.html", {"club": club, "login_url": login_url})
+    context = {"club": club, "login_url": login_url, "refused": refused}
+    return render(request, "scorekeeper/clubs/join.html", context, status=403 if refused else 200)

@@ -241,7 +241,14 @@ def member_remove(request: HttpRequest, club_id: int, membership_id: int) -> Htt
     except ServiceError as error:
         messages.error(request, error.message)
     else:
-        messages.success(request, _("%(name)s is no longer a member.") % {"name": member.user})
+        messages.success(
+            request,
+            _(
+                "%(name)s is no longer a member. The join link no longer lets them in; "
+                "an invitation lets them back."
+            )
+            % {"name": member.user},
+        )
     return redirect(_club_url(membership.club, "members"))
 
 

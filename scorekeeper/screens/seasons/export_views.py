@@ -26,6 +26,8 @@ def download(content: str, content_type: str, filename: str) -> HttpResponse:
     response = HttpResponse(content.encode("utf-8"), content_type=content_type)
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
+
+
 def _refused(error: ScoringError) -> HttpResponse:
     text = _("This cannot be exported as a deal sheet: %(reason)s") % {
         "reason": exports.one_line(error)
@@ -78,5 +80,3 @@ def season_export_json(request: HttpRequest, club_id: int, season_id: int) -> Ht
     except ScoringError as error:
         return _refused(error)
     return download(content, exports.JSON_CONTENT_TYPE, exports.season_filename(season, "json"))
-
-

@@ -35,10 +35,12 @@ def club_import(request: HttpRequest, club_id: int) -> HttpResponse:
     preview = None
     if request.method == "POST" and form.is_valid():
         content = form.cleaned_data["content"]
+        # "Skip them and import the rest": the preview's button for evenings already here.
+        skip = request.POST.get(form.add_prefix("confirm")) == "skip"
         options = {
             "date": form.cleaned_data["date"],
             "place": form.cleaned_data["place"],
-            "skip_existing": form.cleaned_data["skip_existing"],
+            "skip_existing": form.cleaned_data["skip_existing"] or skip,
         }
         try:
             entries = sheet_import.read_import(content)

@@ -132,7 +132,12 @@ def paper_deal_edit(request: HttpRequest, evening_id: int, deal_id: int) -> Http
     )
     if request.method == "POST" and form.is_valid() and form.inputs is not None:
         try:
-            services.deal_update(deal=deal, inputs=form.inputs, dealer=form.dealer_player())
+            services.deal_update(
+                deal=deal,
+                inputs=form.inputs,
+                dealer=form.dealer_player(),
+                changed_by=request.user,
+            )
         except services.ServiceError as error:
             form.add_error(None, error.message)
         except ScoringError as error:

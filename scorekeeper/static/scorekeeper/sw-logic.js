@@ -9,7 +9,10 @@
  *    with the time it was kept (the page's script then shows "offline — as of HH:MM"); a
  *    page never seen gets the offline page.
  *  - Everything else (htmx requests, form posts, live follow): straight to the network.
- *  - Signing out forgets the kept pages: the next person on this phone does not see them.
+ *  - Kept pages belong to one account: every page names its account (X-SK-Account, empty
+ *    when nobody is signed in), and a page of another account drops all the kept ones
+ *    before anything is kept again. Signing out forgets them too: the next person on this
+ *    phone never reads the last one's pages, even offline.
  *  - Background Sync "deal-queue": sends the deals waiting in IndexedDB (deal-queue-store.js).
  */
 /* global SK, SKDealQueue */
@@ -21,6 +24,8 @@ const STATIC_CACHE = "sk-static-" + SK.version;
 const PAGES_CACHE = "sk-pages"; // not versioned: the last copies outlive an update
 const OFFLINE_CACHE = "sk-offline"; // the offline page, in the reader's last language
 const SAVED_AT = "X-SK-Saved-At";
+const ACCOUNT = "X-SK-Account";
+const ACCOUNT_KEY = "/sk-kept-pages-account"; // an entry of PAGES_CACHE: whose pages it keeps
 const NETWORK_PATIENCE = 6000; // ms a page may take before its last copy is shown instead
 
 self.addEventListener("install", (event) => {
@@ -69,11 +74,15 @@ async function cacheFirst(request) {
 async function networkFirst(request, event) {
   const network = fetch(request);
   // Keep a good answer as the page's last copy (cloned before the page reads the body).
-  event.waitUntil(network.then(async (response) => {
-    const type = response.headers.get("Content-Type") || "";
-    if (response.ok && !response.redirected && type.startsWith("text/html")) {
-      await keepCopy(request, response.clone());
-    }
+  event.waitUntil(network.then((response) => {
+    const copy = response.clone(); // now: the page reads the body meanwhile
+    return oneAtATime(async () => {
+      if (copy.headers.has(ACCOUNT)) await keepPagesOf(copy.headers.get(ACCOUNT));
+      const type = copy.headers.get("Content-Type") || "";
+      if (copy.ok && !copy.redirected && type.startsWith("text/html")) {
+        await keepCopy(request, copy);
+      }
+    });
   }).catch(() => {}));
   // A network that answers nothing for long (the cellar's last bar): the last copy meanwhile.
   const slow = new Promise((resolve) => setTimeout(resolve, NETWORK_PATIENCE))
@@ -86,7 +95,25 @@ async function networkFirst(request, event) {
 }
 
 // The page as it came, with the time it was kept in a header of our own.
+// The kept pages change one answer at a time: a page of the next account never lands
+// between another page's check of the account and its copy.
+let changes = Promise.resolve();
+function oneAtATime(task) {
+  changes = changes.then(task, task);
+  return changes;
+}
+
+async function keepPagesOf(account) {
+  const cache = await caches.open(PAGES_CACHE);
+  const owner = await cache.match(ACCOUNT_KEY);
+  if (owner && (await owner.text()) === account) return;
+  await caches.delete(PAGES_CACHE);
+  const fresh = await caches.open(PAGES_CACHE);
+  await fresh.put(ACCOUNT_KEY, new Response(account, {headers: {"Content-Type": "text/plain"}}));
+}
+
 async function keepCopy(request, response) {
+  if (new URL(request.url).pathname === ACCOUNT_KEY) return;
   const headers = new Headers(response.headers);
   headers.set(SAVED_AT, String(Date.now()));
   const body = await response.blob();
@@ -102,6 +129,7 @@ async function keepCopy(request, response) {
 
 // The last copy, marked on <html> so that the page's script can say how old it is.
 async function lastCopy(request) {
+  if (new URL(request.url).pathname === ACCOUNT_KEY) return null;
   const cache = await caches.open(PAGES_CACHE);
   const kept = await cache.match(request.url);
   if (!kept) return null;

@@ -86,3 +86,52 @@ def test_a_csv_without_the_date_column_is_refused_naming_the_columns() -> None:
     with pytest.raises(ScoringError) as caught:
         csv_format.csv_entries("Ana,Ben\n1,2\n")
     assert caught.value.code == "csv_header"
+
+
+def test_every_word_of_the_csv_is_in_the_readers_language(world: World) -> None:
+    with translation.override("fr"):
+        text = exports.evening_csv(evening(world))
+    rows = [line.split(";") for line in text.removeprefix(csv_format.BOM).splitlines()]
+    column = {key: index for index, key in enumerate(csv_format.COLUMNS)}
+    first, _passed, third = rows[1:]
+    assert first[column["contract"]] == "Garde"
+    assert first[column["petit_au_bout"]] == "Attaque"  # not "attack"
+    assert third[column["chelem"]] == "Réussi sans annonce"  # not "unannounced"
+    for row in rows[1:]:
+        for key in ("petit_au_bout", "chelem"):
+            assert row[column[key]] not in ("attack", "defense", "unannounced", "announced")
+
+
+def test_the_codes_of_the_deal_sheet_still_read_in_a_csv(world: World) -> None:
+    with translation.override("en"):
+        text = exports.evening_csv(evening(world))
+    text = text.replace("Made, not announced", "unannounced").replace(",Attack,", ",attack,")
+    (entry,) = csv_format.csv_entries(text)
+    assert entry.sheet.deals[0].petit_au_bout == "attack"
+    assert entry.sheet.deals[2].chelem == "unannounced"
+
+
+def test_a_second_games_deals_are_numbered_as_on_the_evenings_page(world: World) -> None:
+    from scorekeeper import services
+
+    first = evening(world)
+    p = world.players
+    table = [p["Ana"], p["Ben"], p["Chloé"], p["Dan"]]
+    services.evening_reopen(evening=first)
+    game = services.game_start(evening=first, players=table, first_dealer=p["Ana"])
+    for inputs in (
+        deal(table, p["Dan"], "garde", 2, 50),
+        deal(table, p["Chloé"], "petite", 1, 44),
+    ):
+        services.deal_record(game=game, inputs=inputs)
+    with translation.override("en"):
+        text = exports.evening_csv(first)
+    rows = [line.split(",") for line in text.removeprefix(csv_format.BOM).splitlines()[1:]]
+    assert [(row[2], row[3]) for row in rows] == [
+        ("1", "1"),
+        ("1", "2"),
+        ("1", "3"),
+        ("2", "1"),
+        ("2", "2"),
+    ]
+    assert list(game.deals.order_by("number").values_list("number", flat=True)) == [1, 2]

@@ -23,6 +23,7 @@ PRODUCTION = {
     "ALLOWED_HOSTS": "scores.example.org",
     "CSRF_TRUSTED_ORIGINS": "https://scores.example.org",
     "BEHIND_HTTPS_PROXY": "1",
+    "TRUSTED_PROXIES": "127.0.0.1,::1",
 }
 
 
