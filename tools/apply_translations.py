@@ -55,7 +55,7 @@ def fill(language: str, translations: dict[str, dict[str, object]]) -> list[str]
                 entry.msgstr = str(given)
             if "fuzzy" in entry.flags:
                 entry.flags.remove("fuzzy")
-            entry.previous_msgid = entry.previous_msgid_plural = None
+            entry.previous_msgid = entry.previous_msgid_plural = entry.previous_msgctxt = None
         elif needs:
             missing.append(entry.msgid)
     catalogue.save(str(path))
