@@ -74,7 +74,7 @@ def main() -> int:
         [
             *manage,
             "makemessages",
-            "--all",
+            *(f"--locale={language}" for language in ("en", *LANGUAGES)),
             "--no-obsolete",
             "--add-location",
             "file",
