@@ -190,6 +190,7 @@ urlpatterns = [
         season_export_views.evening_export_json,
         name="evening_export_json",
     ),
+    path("", include("scorekeeper.screens.tournaments.urls")),
     path("", include("accounts.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),

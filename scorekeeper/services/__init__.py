@@ -65,6 +65,14 @@ from scorekeeper.services.seasons import (
     season_ensure_for,
     season_for_date,
 )
+from scorekeeper.services.tournaments import (
+    round_close,
+    round_start,
+    tournament_create,
+    tournament_meetings,
+    tournament_register,
+    tournament_withdraw,
+)
 
 __all__ = [
     "DealAlreadyRestored",
@@ -105,6 +113,8 @@ __all__ = [
     "player_retire",
     "player_update",
     "present_players",
+    "round_close",
+    "round_start",
     "season_create",
     "season_ensure_for",
     "season_for_date",
@@ -112,4 +122,8 @@ __all__ = [
     "seat_leave",
     "share_link_create",
     "share_link_revoke",
+    "tournament_create",
+    "tournament_meetings",
+    "tournament_register",
+    "tournament_withdraw",
 ]
