@@ -40,7 +40,9 @@ def _form_error(form: Any, error: ServiceError) -> None:
 def tournament_list(request: HttpRequest, club_id: int) -> HttpResponse:
     membership = membership_for(request, club_id)
     club = membership.club
-    form = TournamentForm(request.POST or None, initial={"date": timezone.localdate()})
+    form = TournamentForm(
+        request.POST if request.method == "POST" else None, initial={"date": timezone.localdate()}
+    )
     if request.method == "POST" and form.is_valid():
         try:
             tournament = services.tournament_create(
@@ -80,7 +82,11 @@ def tournament_players(request: HttpRequest, tournament_id: int) -> HttpResponse
     tournament, _membership = _tournament(request, tournament_id)
     entrants = list(tournament.entrants.select_related("player").order_by("player__name"))
     present_ids = {entrant.player_id for entrant in entrants if entrant.present}
-    form = RegisterForm(request.POST or None, club=tournament.club, exclude=present_ids)
+    form = RegisterForm(
+        request.POST if request.method == "POST" else None,
+        club=tournament.club,
+        exclude=present_ids,
+    )
     if request.method == "POST" and form.is_valid():
         try:
             entrant = services.tournament_register(
