@@ -41,4 +41,5 @@ def tournament_public(request: HttpRequest, token: str) -> HttpResponse:
         "ranking": reads.ranking(tournament),
         "live_seconds": LIVE_SECONDS if tournament.state == Tournament.State.PLAYING else 0,
     }
-    return render(request, "scorekeeper/tournaments/public.html", context)
+    template = "scorekeeper/tournaments/public.html"
+    return render(request, f"{template}#live" if request.htmx else template, context)

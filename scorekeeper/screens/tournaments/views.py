@@ -74,7 +74,8 @@ def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
         ),
         "live_seconds": LIVE_SECONDS if tournament.state == Tournament.State.PLAYING else 0,
     }
-    return render(request, "scorekeeper/tournaments/detail.html", context)
+    template = "scorekeeper/tournaments/detail.html"
+    return render(request, f"{template}#live" if request.htmx else template, context)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

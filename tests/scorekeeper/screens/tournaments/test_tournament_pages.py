@@ -196,3 +196,19 @@ def test_the_reads_take_the_same_queries_for_a_small_and_a_big_tournament() -> N
             ranking(tournament)
         assert len(cached) == 2  # the versions; the ranking itself comes from the cache
     assert counts[0] == counts[1]
+
+
+def test_while_playing_the_pages_follow_the_ranking_by_polling_a_part_of_themselves(
+    client: Client,
+) -> None:
+    tournament, _round, _tables = _started()
+    client.force_login(_owner(tournament))
+    for url in (
+        reverse("tournament", args=[tournament.pk]),
+        reverse("tournament_public", args=[tournament.public_token]),
+    ):
+        page = client.get(url, **EN)
+        assert 'hx-trigger="every 20s"' in page.text and "<html" in page.text
+        part = client.get(url, HTTP_HX_REQUEST="true", **EN)
+        assert part.text.lstrip().startswith('<div id="tournament-live"')
+        assert "Ranking" in part.text
