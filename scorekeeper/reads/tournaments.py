@@ -138,6 +138,7 @@ class Ranking:
     rounds: tuple[int, ...]  # the numbers of the rounds with scores
     rows: tuple[RankRow, ...]
     by_round: dict[int, tuple[RoundRow, ...]] = field(default_factory=dict)
+    key: str = ""  # names the content (``ranking_key``): the pages cache their HTML under it
 
 
 def ranking_key(tournament: Tournament) -> str:
@@ -154,12 +155,11 @@ def ranking_key(tournament: Tournament) -> str:
 
 def ranking(tournament: Tournament) -> Ranking:
     """The players ranked by their total over the rounds played (see the module's ties)."""
-    return shared_cache.get_or_build(
-        ranking_key(tournament), lambda: _ranking(tournament), RANKING_SECONDS
-    )
+    key = ranking_key(tournament)
+    return shared_cache.get_or_build(key, lambda: _ranking(tournament, key), RANKING_SECONDS)
 
 
-def _ranking(tournament: Tournament) -> Ranking:
+def _ranking(tournament: Tournament, key: str = "") -> Ranking:
     sums = (
         DealScore.objects.filter(deal__game__tournament_table__round__tournament=tournament)
         .values_list(
@@ -207,6 +207,7 @@ def _ranking(tournament: Tournament) -> Ranking:
         rounds=numbers,
         rows=tuple(ranked),
         by_round={number: _round_rows(by_round[number], names) for number in numbers},
+        key=key,
     )
 
 
