@@ -561,10 +561,11 @@ class TournamentTable(models.Model):
 
     round = models.ForeignKey(TournamentRound, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField(_("table"))
+    # RESTRICT: a table's evening goes only with its club (or its tournament), never alone.
     evening = models.OneToOneField(
-        Evening, on_delete=models.PROTECT, related_name="tournament_table"
+        Evening, on_delete=models.RESTRICT, related_name="tournament_table"
     )
-    game = models.OneToOneField(Game, on_delete=models.PROTECT, related_name="tournament_table")
+    game = models.OneToOneField(Game, on_delete=models.RESTRICT, related_name="tournament_table")
     token = models.CharField(max_length=64, unique=True, default=new_share_token)
 
     class Meta:

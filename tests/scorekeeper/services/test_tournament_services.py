@@ -6,7 +6,7 @@ from itertools import combinations
 import pytest
 
 from scorekeeper import services
-from scorekeeper.models import Player, Tournament, TournamentPlayer, TournamentTable
+from scorekeeper.models import Evening, Player, Tournament, TournamentPlayer, TournamentTable
 from scorekeeper.reads.tournaments import ranking
 from scorekeeper.scoring.seating import repeated_meetings
 from scorekeeper.scoring.tarot import TarotDeal
@@ -130,3 +130,16 @@ def test_the_ranking_adds_up_the_rounds_scores() -> None:
     assert {row.player_id: row.total for row in rows} == totals
     assert [row.total for row in rows] == sorted(totals.values(), reverse=True)
     assert rows[0].rank == 1 and rows[0].rounds_won == 2
+
+
+def test_a_tables_evening_is_never_deleted_alone_and_outlives_its_tournament() -> None:
+    from django.db.models import RestrictedError
+
+    _club, _players, tournament = make_tournament(8, rounds=1)
+    started = services.round_start(tournament=tournament, created_by=_owner(tournament))
+    with pytest.raises(RestrictedError):
+        started.tables.first().evening.delete()
+    evenings = list(started.tables.values_list("evening_id", flat=True))
+    tournament.delete()
+    assert not TournamentTable.objects.exists()
+    assert Evening.objects.filter(pk__in=evenings).count() == 2
