@@ -24,6 +24,10 @@ from scorekeeper.models import (
     RemovedMember,
     Season,
     Seat,
+    Tournament,
+    TournamentPlayer,
+    TournamentRound,
+    TournamentTable,
     WaitingArchive,
 )
 
@@ -263,3 +267,39 @@ class EveningTallyAdmin(admin.ModelAdmin):
     search_fields = ("evening__club__name", "evening__place")
     raw_id_fields = ("evening",)
     list_select_related = ("evening",)
+
+
+# --- Tournaments ------------------------------------------------------------------------------
+
+
+@admin.register(Tournament)
+class TournamentAdmin(admin.ModelAdmin):
+    list_display = ("name", "club", "date", "place", "rounds", "deals_per_round", "state")
+    list_filter = ("state",)
+    search_fields = ("name", "club__name", "place")
+    raw_id_fields = ("club", "created_by")
+    list_select_related = ("club",)
+
+
+@admin.register(TournamentPlayer)
+class TournamentPlayerAdmin(admin.ModelAdmin):
+    list_display = ("player", "tournament", "guest", "present")
+    search_fields = ("player__name", "tournament__name")
+    raw_id_fields = ("tournament", "player")
+    list_select_related = ("player", "tournament")
+
+
+@admin.register(TournamentRound)
+class TournamentRoundAdmin(admin.ModelAdmin):
+    list_display = ("__str__", "tournament", "number", "started_at", "closed_at")
+    search_fields = ("tournament__name",)
+    raw_id_fields = ("tournament",)
+    list_select_related = ("tournament",)
+
+
+@admin.register(TournamentTable)
+class TournamentTableAdmin(admin.ModelAdmin):
+    list_display = ("__str__", "round", "number", "evening")
+    search_fields = ("round__tournament__name",)
+    raw_id_fields = ("round", "evening", "game")
+    list_select_related = ("round__tournament", "evening")

@@ -23,6 +23,7 @@ urlpatterns = [
     path("", include("scorekeeper.screens.table.urls")),
     path("", include("scorekeeper.screens.seasons.urls")),
     path("", include("scorekeeper.screens.figures.urls")),
+    path("", include("scorekeeper.screens.tournaments.urls")),
     path("", include("accounts.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),

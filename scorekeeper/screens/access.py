@@ -1,10 +1,29 @@
-"""Who may see what. Everyone who is not a member of a club gets 404 for all of it."""
+"""Who may see what. Everyone who is not a member of a club gets 404 for all of it,
+except a tournament table's phone: its link grants this session the deal entry of that
+table's evening (``TABLE_GRANT_VIEWS``), while its round is open."""
 
 from __future__ import annotations
 
 from django.http import Http404, HttpRequest
 
-from scorekeeper.models import Club, Deal, Evening, Game, Membership
+from scorekeeper.models import Club, Deal, Evening, Game, Membership, TournamentTable
+
+# The session's tournament tables: {evening id: the table's token}.
+TABLE_GRANTS = "tournament_tables"
+# The views of an evening that a table's link opens: its page, the deal entry and undo.
+TABLE_GRANT_VIEWS = frozenset(
+    {
+        "evening",
+        "evening_live",
+        "deal_create",
+        "deal_preview",
+        "deal_edit",
+        "deal_delete",
+        "deal_restore",
+        "deleted_deals",
+        "deals_restore_all",
+    }
+)
 
 
 def membership_for(request: HttpRequest, club_id: int) -> Membership:
@@ -37,7 +56,38 @@ def evening_for(request: HttpRequest, evening_id: int) -> tuple[Evening, Members
     evening = Evening.objects.select_related("club").filter(pk=evening_id).first()
     if evening is None:
         raise Http404
-    return evening, membership_for(request, evening.club_id)
+    try:
+        return evening, membership_for(request, evening.club_id)
+    except Http404:
+        grant = table_grant_for(request, evening)
+        if grant is None:
+            raise
+        return evening, grant
+
+
+def table_grant_for(request: HttpRequest, evening: Evening) -> Membership | None:
+    """A member's rights (never an owner's) on a tournament table's evening, for this
+    session, if it opened the table's link, in the views the table needs, while the round
+    is open; else None. The membership is not saved: it names no one."""
+    token = (request.session.get(TABLE_GRANTS) or {}).get(str(evening.pk))
+    match = request.resolver_match
+    if not token or match is None or match.url_name not in TABLE_GRANT_VIEWS:
+        return None
+    if evening.is_closed:
+        return None
+    table_open = TournamentTable.objects.filter(
+        evening_id=evening.pk, token=token, round__closed_at=None
+    ).exists()
+    if not table_open:
+        return None
+    return Membership(club=evening.club, role=Membership.Role.MEMBER)
+
+
+def table_grant(request: HttpRequest, table: TournamentTable) -> None:
+    """Let this session score at the table (see ``table_grant_for``)."""
+    grants = dict(request.session.get(TABLE_GRANTS) or {})
+    grants[str(table.evening_id)] = table.token
+    request.session[TABLE_GRANTS] = grants
 
 
 def game_for(request: HttpRequest, evening_id: int, game_id: int) -> tuple[Game, Membership]:

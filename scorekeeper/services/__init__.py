@@ -73,6 +73,14 @@ from scorekeeper.services.seasons import (
     season_ensure_for,
     season_for_date,
 )
+from scorekeeper.services.tournaments import (
+    round_close,
+    round_start,
+    tournament_create,
+    tournament_meetings,
+    tournament_register,
+    tournament_withdraw,
+)
 
 __all__ = [
     "ArchiveGone",
@@ -119,6 +127,8 @@ __all__ = [
     "player_retire",
     "player_update",
     "present_players",
+    "round_close",
+    "round_start",
     "season_create",
     "season_ensure_for",
     "season_for_date",
@@ -126,4 +136,8 @@ __all__ = [
     "seat_leave",
     "share_link_create",
     "share_link_revoke",
+    "tournament_create",
+    "tournament_meetings",
+    "tournament_register",
+    "tournament_withdraw",
 ]

@@ -202,7 +202,7 @@ def deal_record(
         game=game,
         number=number,
         dealer=dealer,
-        created_by=created_by,
+        created_by=_person(created_by),
         idempotency_key=idempotency_key or None,
     )
     # The game's row is locked above: a second save with the same key waits for this one,

@@ -23,6 +23,7 @@ from playwright.sync_api import Browser, BrowserContext, Page
 
 from scorekeeper import services
 from scorekeeper.models import Season
+from scorekeeper.scoring.tarot import PassedDeal
 from tests.scorekeeper.season_factories import deal, make_world, passed, play_escopette, stakes
 
 WIDTHS = ({"width": 320, "height": 640}, {"width": 390, "height": 844})
@@ -79,6 +80,24 @@ def the_club() -> dict[str, object]:
     join = services.join_link_create(club=world.club, created_by=world.owner)
     first_deal = game.deals.order_by("number").first()
     season = Season.objects.filter(club=world.club).first()
+    tournament = services.tournament_create(
+        club=world.club,
+        created_by=world.owner,
+        name="Coupe de printemps",
+        rounds=2,
+        deals_per_round=1,
+        place="Chez Ana",
+    )
+    for player in five:
+        services.tournament_register(tournament=tournament, player=player)
+    services.tournament_register(tournament=tournament, guest_name="Zoé")
+    services.tournament_withdraw(entrant=tournament.entrants.get(player__name="Zoé"))
+    first_round = services.round_start(tournament=tournament, created_by=world.owner)
+    table_game = first_round.tables.get().game
+    seated = tuple(table_game.seats.values_list("player_id", flat=True))
+    services.deal_record(game=table_game, inputs=PassedDeal(seated=seated))
+    services.round_close(tournament_round=first_round)
+    services.round_start(tournament=tournament, created_by=world.owner)
     signed_in = {
         "home": "/",
         "club": f"/clubs/{club}/",
@@ -100,6 +119,11 @@ def the_club() -> dict[str, object]:
         "head to head": f"/clubs/{club}/head-to-head/?season=all",
         "records": f"/clubs/{club}/records/?season=all",
         "contracts": f"/clubs/{club}/contracts/?season=all",
+        "tournaments": f"/clubs/{club}/tournaments/",
+        "tournament": f"/tournaments/{tournament.pk}/",
+        "tournament players": f"/tournaments/{tournament.pk}/players/",
+        "table cards": f"/tournaments/{tournament.pk}/rounds/1/cards/",
+        "where each player sits": f"/tournaments/{tournament.pk}/rounds/2/seats/",
     }
     public = {
         "counter by pairs": "/counter/",
@@ -113,6 +137,7 @@ def the_club() -> dict[str, object]:
         "home signed out": "/",
         "join link": f"/join/{join.token}/",
         "offline page": "/offline/",
+        "tournament ranking": f"/ranking/{tournament.public_token}/",
     }
     return {"owner": world.owner, "signed_in": signed_in, "public": public}
 

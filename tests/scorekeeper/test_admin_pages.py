@@ -60,6 +60,12 @@ def one_of_each() -> None:
         )
     services.deal_delete(deal=game.deals.last(), deleted_by=ana)
     standings.season_stats(club)  # stores the evening's figures (EveningTally)
+    tournament = services.tournament_create(
+        club=club, created_by=ana, name="Excuses cup", rounds=1, deals_per_round=2
+    )
+    for player in players:
+        services.tournament_register(tournament=tournament, player=player)
+    services.round_start(tournament=tournament, created_by=ana)
     for model in MODELS:  # a model added later needs a row here too
         assert model._default_manager.exists(), f"add a {model.__name__} to this fixture"
 

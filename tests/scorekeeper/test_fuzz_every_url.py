@@ -29,6 +29,7 @@ import scorekeeper.screens.counter.forms
 import scorekeeper.screens.seasons.forms
 import scorekeeper.screens.table.deal_forms
 import scorekeeper.screens.table.evening_forms
+import scorekeeper.screens.tournaments.forms
 from scorekeeper import services
 from scorekeeper.exchange import archive_write
 from scorekeeper.models import Club, Game
@@ -67,11 +68,12 @@ def _field_names() -> list[str]:
         scorekeeper.screens.table.deal_forms,
         scorekeeper.screens.table.evening_forms,
         scorekeeper.screens.seasons.forms,
+        scorekeeper.screens.tournaments.forms,
     ):
         for _name, cls in inspect.getmembers(module, inspect.isclass):
             if issubclass(cls, forms.BaseForm) and hasattr(cls, "base_fields"):
                 names.update(cls.base_fields)
-    prefixes = ("", "deal-", "club-", "invitation-", "player-")
+    prefixes = ("", "deal-", "club-", "invitation-", "player-", "tournament-", "register-")
     return sorted(prefix + name for name in names for prefix in prefixes)
 
 
@@ -114,8 +116,18 @@ def world():
     season = services.season_create(
         club=club, name="Spring", start=dt.date(2026, 3, 1), end=dt.date(2026, 5, 31)
     )
+    tournament = services.tournament_create(
+        club=club, created_by=owner, name="Cup", rounds=2, deals_per_round=2
+    )
+    entrants = [
+        services.tournament_register(tournament=tournament, player=player) for player in players
+    ]
+    first_round = services.round_start(tournament=tournament, created_by=owner)
     real = {
         "club_id": [club.pk],
+        "tournament_id": [tournament.pk],
+        "entrant_id": [entrants[0].pk],
+        "number": [first_round.number],
         "evening_id": [evening.pk, escopette_evening.pk],
         "game_id": [game.pk, escopette_evening.games.get().pk],
         "deal_id": [deal.pk],
@@ -124,7 +136,11 @@ def world():
         "membership_id": [m.pk for m in club.memberships.all()],
         "invitation_id": [invitation.pk],
         "season_id": [season.pk],
-        "token": [evening.share_token],
+        "token": [
+            evening.share_token,
+            tournament.public_token,
+            first_round.tables.get().token,
+        ],
     }
     base_form = deal_post(dealer=players[0].pk, passed="on")
     base_form.update({f"deal-stake_{s}": players[0].pk for s in STAKE_TRUMPS})

@@ -1,0 +1,228 @@
+"""A tournament as its pages show it: each round's tables and their progress, the ranking.
+
+A fixed number of queries whatever the size of the tournament: progress reads the rounds,
+the tables with their deal counts and the seats; the ranking reads the scores summed per
+player and table, and the registered players. The ranking is kept in the shared cache under
+the tournament's version and the sum of its table evenings' versions (every change bumps
+one of them, and versions only grow), so a phone following it costs two small queries.
+
+Ties in the ranking are broken by, in order: more rounds won at the table (the best score
+of the table that round, shared when equal), then the best single round; players still
+equal share the rank.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from django.db.models import Count, Sum
+
+from scorekeeper.models import DealScore, Evening, Seat, Tournament, TournamentTable
+from scorekeeper.reads.evening_tallies import database_name
+from scorekeeper.scoring.seating import repeated_meetings
+from scorekeeper.server import shared_cache
+
+RANKING_SECONDS = 3600
+
+
+@dataclass(frozen=True)
+class TableProgress:
+    number: int
+    evening_id: int
+    token: str
+    players: tuple[str, ...]  # seat order
+    first_dealer: str
+    deals: int
+    due: int
+
+    @property
+    def state(self) -> str:
+        """``done``, ``playing`` (some deals entered) or ``waiting`` (none yet)."""
+        if self.deals >= self.due:
+            return "done"
+        return "playing" if self.deals else "waiting"
+
+
+@dataclass(frozen=True)
+class RoundProgress:
+    number: int
+    closed: bool
+    tables: tuple[TableProgress, ...]
+    repeated: int  # pairs meeting again, counted over the rounds up to this one
+
+    @property
+    def done(self) -> int:
+        return sum(1 for table in self.tables if table.state == "done")
+
+    def seat_of(self) -> list[tuple[str, int, int]]:
+        """(player, table, seat) for every player of the round, by name."""
+        rows = [
+            (name, table.number, seat)
+            for table in self.tables
+            for seat, name in enumerate(table.players, start=1)
+        ]
+        return sorted(rows, key=lambda row: (row[0].casefold(), row[1]))
+
+
+def progress(tournament: Tournament) -> list[RoundProgress]:
+    """Every round started, first to last, with its tables in number order."""
+    tables = list(
+        TournamentTable.objects.filter(round__tournament=tournament)
+        .select_related("round", "game__first_dealer")
+        .annotate(deal_count=Count("game__deals"))
+        .order_by("round__number", "number")
+    )
+    seats: dict[int, list[tuple[int, str]]] = defaultdict(list)
+    for game_id, player_id, name in (
+        Seat.objects.filter(game__tournament_table__round__tournament=tournament)
+        .order_by("game_id", "position")
+        .values_list("game_id", "player_id", "player__name")
+    ):
+        seats[game_id].append((player_id, name))
+    by_round: dict[int, list[TournamentTable]] = defaultdict(list)
+    for table in tables:
+        by_round[table.round.number].append(table)
+    rounds: list[RoundProgress] = []
+    history: list[list[list[int]]] = []
+    for number, round_tables in sorted(by_round.items()):
+        history.append([[pk for pk, _name in seats[table.game_id]] for table in round_tables])
+        rounds.append(
+            RoundProgress(
+                number=number,
+                closed=round_tables[0].round.is_closed,
+                tables=tuple(
+                    TableProgress(
+                        number=table.number,
+                        evening_id=table.evening_id,
+                        token=table.token,
+                        players=tuple(name for _pk, name in seats[table.game_id]),
+                        first_dealer=table.game.first_dealer.name,
+                        deals=table.deal_count,
+                        due=tournament.deals_per_round,
+                    )
+                    for table in round_tables
+                ),
+                repeated=repeated_meetings(history),
+            )
+        )
+    return rounds
+
+
+@dataclass(frozen=True)
+class RankRow:
+    rank: int
+    player_id: int
+    name: str
+    total: int
+    rounds: tuple[int | None, ...]  # the score of each round played, None when not seated
+    rounds_won: int
+    best_round: int | None
+
+    @property
+    def sort_key(self) -> tuple[int, int, int]:
+        best = self.best_round if self.best_round is not None else -(10**9)
+        return (-self.total, -self.rounds_won, -best)
+
+
+@dataclass(frozen=True)
+class RoundRow:
+    rank: int
+    name: str
+    table: int
+    score: int
+
+
+@dataclass(frozen=True)
+class Ranking:
+    rounds: tuple[int, ...]  # the numbers of the rounds with scores
+    rows: tuple[RankRow, ...]
+    by_round: dict[int, tuple[RoundRow, ...]] = field(default_factory=dict)
+    key: str = ""  # names the content (``ranking_key``): the pages cache their HTML under it
+
+
+def ranking_key(tournament: Tournament) -> str:
+    """Names the ranking's content: the tournament's and its table evenings' versions."""
+    version = Tournament.objects.filter(pk=tournament.pk).values_list("version", flat=True)
+    tables = Evening.objects.filter(tournament_table__round__tournament=tournament).aggregate(
+        versions=Sum("version"), count=Count("pk")
+    )
+    return (
+        f"tournament.ranking.{database_name()}.{tournament.pk}.{version.first()}."
+        f"{tables['versions'] or 0}.{tables['count']}"
+    )
+
+
+def ranking(tournament: Tournament) -> Ranking:
+    """The players ranked by their total over the rounds played (see the module's ties)."""
+    key = ranking_key(tournament)
+    return shared_cache.get_or_build(key, lambda: _ranking(tournament, key), RANKING_SECONDS)
+
+
+def _ranking(tournament: Tournament, key: str = "") -> Ranking:
+    sums = (
+        DealScore.objects.filter(deal__game__tournament_table__round__tournament=tournament)
+        .values_list(
+            "player_id",
+            "deal__game__tournament_table__round__number",
+            "deal__game__tournament_table__number",
+        )
+        .annotate(total=Sum("score"))
+        .order_by()
+    )
+    names = dict(tournament.entrants.values_list("player_id", "player__name"))
+    scores: dict[int, dict[int, int]] = defaultdict(dict)  # player -> round -> score
+    tables: dict[tuple[int, int], dict[int, int]] = defaultdict(dict)  # (round, table) -> ...
+    for player_id, round_number, table_number, total in sums:
+        scores[player_id][round_number] = total
+        tables[(round_number, table_number)][player_id] = total
+    numbers = tuple(sorted({number for number, _table in tables}))
+    won: dict[int, int] = defaultdict(int)
+    by_round: dict[int, list[tuple[int, str, int, int]]] = defaultdict(list)
+    for (round_number, table_number), table in tables.items():
+        best = max(table.values())
+        for player_id, score in table.items():
+            won[player_id] += score == best
+            name = names.get(player_id, "?")
+            by_round[round_number].append((-score, name.casefold(), table_number, player_id))
+    rows = [
+        RankRow(
+            rank=0,
+            player_id=player_id,
+            name=name,
+            total=sum(scores[player_id].values()),
+            rounds=tuple(scores[player_id].get(number) for number in numbers),
+            rounds_won=won[player_id],
+            best_round=max(scores[player_id].values()) if scores[player_id] else None,
+        )
+        for player_id, name in names.items()
+    ]
+    rows.sort(key=lambda row: (row.sort_key, row.name.casefold(), row.player_id))
+    ranked: list[RankRow] = []
+    for index, row in enumerate(rows):
+        same = ranked and ranked[-1].sort_key == row.sort_key
+        rank = ranked[-1].rank if same else index + 1
+        ranked.append(RankRow(**{**row.__dict__, "rank": rank}))
+    return Ranking(
+        rounds=numbers,
+        rows=tuple(ranked),
+        by_round={number: _round_rows(by_round[number], names) for number in numbers},
+        key=key,
+    )
+
+
+def _round_rows(
+    entries: list[tuple[int, str, int, int]], names: dict[int, str]
+) -> tuple[RoundRow, ...]:
+    rows: list[RoundRow] = []
+    for index, (negative, _key, table, player_id) in enumerate(sorted(entries)):
+        same = rows and rows[-1].score == -negative
+        rows.append(
+            RoundRow(
+                rank=rows[-1].rank if same else index + 1,
+                name=names.get(player_id, "?"),
+                table=table,
+                score=-negative,
+            )
+        )
+    return tuple(rows)

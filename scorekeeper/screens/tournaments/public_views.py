@@ -1,0 +1,45 @@
+"""Without an account: a tournament table's link, and the public ranking."""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods
+
+from scorekeeper.models import Tournament, TournamentTable
+from scorekeeper.reads import tournaments as reads
+from scorekeeper.screens.access import table_grant
+from scorekeeper.screens.tournaments.views import LIVE_SECONDS
+
+
+@require_http_methods(["GET", "HEAD"])
+def table_link(request: HttpRequest, token: str) -> HttpResponse:
+    """A table card's QR code: this phone may score that table while its round is open."""
+    table = (
+        TournamentTable.objects.select_related("round__tournament", "evening")
+        .filter(token=token)
+        .first()
+    )
+    if table is None:
+        raise Http404
+    if table.round.is_closed or table.evening.is_closed:
+        context = {"tournament": table.round.tournament, "table": table}
+        return render(request, "scorekeeper/tournaments/table_closed.html", context, status=410)
+    table_grant(request, table)
+    return redirect(reverse("evening", args=[table.evening_id]))
+
+
+@require_http_methods(["GET", "HEAD"])
+def tournament_public(request: HttpRequest, token: str) -> HttpResponse:
+    """The ranking, live, for anyone with the read-only link."""
+    tournament = Tournament.objects.select_related("club").filter(public_token=token).first()
+    if tournament is None:
+        raise Http404
+    context = {
+        "tournament": tournament,
+        "ranking": reads.ranking(tournament),
+        "live_seconds": LIVE_SECONDS if tournament.state == Tournament.State.PLAYING else 0,
+    }
+    template = "scorekeeper/tournaments/public.html"
+    return render(request, f"{template}#live" if request.htmx else template, context)

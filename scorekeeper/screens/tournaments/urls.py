@@ -1,0 +1,45 @@
+"""The tournament pages' addresses, included once from ``scorekeeper.urls``."""
+
+from __future__ import annotations
+
+from django.urls import path
+
+from scorekeeper.screens.tournaments import public_views, views
+
+urlpatterns = [
+    path("clubs/<id:club_id>/tournaments/", views.tournament_list, name="tournaments"),
+    path("tournaments/<id:tournament_id>/", views.tournament_detail, name="tournament"),
+    path(
+        "tournaments/<id:tournament_id>/players/",
+        views.tournament_players,
+        name="tournament_players",
+    ),
+    path(
+        "tournaments/<id:tournament_id>/players/<id:entrant_id>/withdraw/",
+        views.tournament_withdraw,
+        name="tournament_withdraw",
+    ),
+    path("tournaments/<id:tournament_id>/rounds/", views.round_start, name="round_start"),
+    path(
+        "tournaments/<id:tournament_id>/rounds/<id:number>/close/",
+        views.round_close,
+        name="round_close",
+    ),
+    path(
+        "tournaments/<id:tournament_id>/rounds/<id:number>/cards/",
+        views.round_cards,
+        name="tournament_cards",
+    ),
+    path(
+        "tournaments/<id:tournament_id>/rounds/<id:number>/seats/",
+        views.round_seats,
+        name="tournament_seats",
+    ),
+    path(
+        "tournaments/<id:tournament_id>/results.csv",
+        views.tournament_csv,
+        name="tournament_csv",
+    ),
+    path("t/<token:token>/", public_views.table_link, name="tournament_table"),
+    path("ranking/<token:token>/", public_views.tournament_public, name="tournament_public"),
+]

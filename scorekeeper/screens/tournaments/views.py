@@ -1,0 +1,192 @@
+"""The organiser's pages: the club's tournaments, one tournament's rounds and ranking, its
+players, and each round's table cards and seating list. Members of the club only (404 for
+everyone else); the public ranking and a table's link are ``public_views``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from scorekeeper import services
+from scorekeeper.exchange.tournament_csv import results_csv
+from scorekeeper.models import Membership, Tournament, TournamentPlayer, TournamentRound
+from scorekeeper.reads import tournaments as reads
+from scorekeeper.screens.access import membership_for
+from scorekeeper.screens.tournaments.forms import RegisterForm, TournamentForm
+from scorekeeper.services import ServiceError
+
+LIVE_SECONDS = 20  # the organiser's and the public page reload themselves while playing
+
+
+def _tournament(request: HttpRequest, tournament_id: int) -> tuple[Tournament, Membership]:
+    tournament = Tournament.objects.select_related("club").filter(pk=tournament_id).first()
+    if tournament is None:
+        raise Http404
+    return tournament, membership_for(request, tournament.club_id)
+
+
+def _form_error(form: Any, error: ServiceError) -> None:
+    form.add_error(error.field if error.field in form.fields else None, error.message)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def tournament_list(request: HttpRequest, club_id: int) -> HttpResponse:
+    membership = membership_for(request, club_id)
+    club = membership.club
+    form = TournamentForm(
+        request.POST if request.method == "POST" else None, initial={"date": timezone.localdate()}
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            tournament = services.tournament_create(
+                club=club, created_by=request.user, **form.cleaned_data
+            )
+        except ServiceError as error:
+            _form_error(form, error)
+        else:
+            return redirect("tournament_players", tournament.pk)
+    context = {"club": club, "tournaments": list(club.tournaments.all()), "form": form}
+    return render(request, "scorekeeper/tournaments/list.html", context)
+
+
+@require_http_methods(["GET", "HEAD"])
+def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament, _membership = _tournament(request, tournament_id)
+    rounds = reads.progress(tournament)
+    context = {
+        "club": tournament.club,
+        "tournament": tournament,
+        "rounds": rounds,
+        "current": rounds[-1] if rounds else None,
+        "ranking": reads.ranking(tournament),
+        "present": tournament.entrants.filter(present=True).count(),
+        "can_start": tournament.state != Tournament.State.FINISHED
+        and (not rounds or rounds[-1].closed),
+        "public_url": request.build_absolute_uri(
+            reverse("tournament_public", args=[tournament.public_token])
+        ),
+        "live_seconds": LIVE_SECONDS if tournament.state == Tournament.State.PLAYING else 0,
+    }
+    template = "scorekeeper/tournaments/detail.html"
+    return render(request, f"{template}#live" if request.htmx else template, context)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def tournament_players(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament, _membership = _tournament(request, tournament_id)
+    entrants = list(tournament.entrants.select_related("player").order_by("player__name"))
+    present_ids = {entrant.player_id for entrant in entrants if entrant.present}
+    form = RegisterForm(
+        request.POST if request.method == "POST" else None,
+        club=tournament.club,
+        exclude=present_ids,
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            entrant = services.tournament_register(
+                tournament=tournament,
+                player=form.cleaned_data["player"],
+                guest_name=form.cleaned_data["guest_name"] or "",
+            )
+        except ServiceError as error:
+            _form_error(form, error)
+        else:
+            messages.success(request, _("%(name)s is registered.") % {"name": entrant.player})
+            return redirect("tournament_players", tournament.pk)
+    context = {
+        "club": tournament.club,
+        "tournament": tournament,
+        "entrants": entrants,
+        "present": len(present_ids),
+        "form": form,
+    }
+    return render(request, "scorekeeper/tournaments/players.html", context)
+
+
+@require_http_methods(["POST"])
+def tournament_withdraw(request: HttpRequest, tournament_id: int, entrant_id: int) -> HttpResponse:
+    tournament, _membership = _tournament(request, tournament_id)
+    entrant = get_object_or_404(TournamentPlayer, pk=entrant_id, tournament=tournament)
+    try:
+        services.tournament_withdraw(entrant=entrant)
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(
+            request, _("%(name)s will not be seated any more.") % {"name": entrant.player}
+        )
+    return redirect("tournament_players", tournament.pk)
+
+
+@require_http_methods(["POST"])
+def round_start(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament, _membership = _tournament(request, tournament_id)
+    try:
+        started = services.round_start(tournament=tournament, created_by=request.user)
+    except ServiceError as error:
+        messages.error(request, error.message)
+        return redirect("tournament", tournament.pk)
+    messages.success(request, _("Round %(number)s is seated.") % {"number": started.number})
+    return redirect("tournament_cards", tournament.pk, started.number)
+
+
+def _round(tournament: Tournament, number: int) -> TournamentRound:
+    return get_object_or_404(TournamentRound, tournament=tournament, number=number)
+
+
+@require_http_methods(["POST"])
+def round_close(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    tournament, _membership = _tournament(request, tournament_id)
+    services.round_close(tournament_round=_round(tournament, number))
+    messages.success(request, _("Round %(number)s is closed.") % {"number": number})
+    return redirect("tournament", tournament.pk)
+
+
+def _round_page(request: HttpRequest, tournament_id: int, number: int, template: str) -> Any:
+    tournament, _membership = _tournament(request, tournament_id)
+    _round(tournament, number)
+    progress = next(r for r in reads.progress(tournament) if r.number == number)
+    tables = [
+        (
+            table,
+            request.build_absolute_uri(reverse("tournament_table", args=[table.token])),
+        )
+        for table in progress.tables
+    ]
+    context = {
+        "club": tournament.club,
+        "tournament": tournament,
+        "round": progress,
+        "tables": tables,
+    }
+    return render(request, f"scorekeeper/tournaments/{template}", context)
+
+
+@require_http_methods(["GET", "HEAD"])
+def round_cards(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    """The table cards of a round, one per table, to print on A4."""
+    return _round_page(request, tournament_id, number, "cards.html")
+
+
+@require_http_methods(["GET", "HEAD"])
+def round_seats(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    """Where each player sits this round, by name, to print and pin up."""
+    return _round_page(request, tournament_id, number, "seats.html")
+
+
+@require_http_methods(["GET", "HEAD"])
+def tournament_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament, _membership = _tournament(request, tournament_id)
+    response = HttpResponse(
+        results_csv(reads.ranking(tournament)), content_type="text/csv; charset=utf-8"
+    )
+    filename = f"tournament-{tournament.date:%Y-%m-%d}-{tournament.pk}.csv"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response

@@ -1,0 +1,244 @@
+"""Tournaments: registering players, seating each round at its tables, closing rounds.
+
+Each table of a round is an evening with one French Tarot game, started through
+``evenings.evening_start``, so that the deal form, the phone flow and the deal history serve
+it unchanged; closing a round closes those evenings. Seating comes from
+``scoring.seating``: the whole schedule is planned when the first round starts, and a later
+round follows the plan while the players present are the planned ones, or is seated from
+who met whom so far when someone came or went.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Hashable, Iterable
+
+from django.db import transaction
+from django.db.models import F, Max
+from django.db.models.functions import Lower
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+from scorekeeper.models import (
+    Club,
+    Player,
+    Tournament,
+    TournamentPlayer,
+    TournamentRound,
+    TournamentTable,
+)
+from scorekeeper.scoring.errors import ScoringError
+from scorekeeper.scoring.seating import Table, meetings, plan_schedule, seat_round, table_sizes
+from scorekeeper.services.common import ServiceError
+from scorekeeper.services.evenings import evening_close, evening_start
+
+MAX_ROUNDS = 20
+MAX_DEALS_PER_ROUND = 40
+
+
+def _bump(tournament: Tournament) -> None:
+    Tournament.objects.filter(pk=tournament.pk).update(version=F("version") + 1)
+
+
+def _check_not_finished(tournament: Tournament) -> None:
+    if tournament.state == Tournament.State.FINISHED:
+        raise ServiceError(_("This tournament is over."))
+
+
+@transaction.atomic
+def tournament_create(
+    *,
+    club: Club,
+    created_by: User,
+    name: str,
+    rounds: int,
+    deals_per_round: int,
+    date: dt.date | None = None,
+    place: str = "",
+    allow_three: bool = False,
+) -> Tournament:
+    if not 1 <= rounds <= MAX_ROUNDS:
+        raise ServiceError(
+            _("Choose between 1 and %(count)s rounds.") % {"count": MAX_ROUNDS}, "rounds"
+        )
+    if not 1 <= deals_per_round <= MAX_DEALS_PER_ROUND:
+        raise ServiceError(
+            _("Choose between 1 and %(count)s deals per round.") % {"count": MAX_DEALS_PER_ROUND},
+            "deals_per_round",
+        )
+    return Tournament.objects.create(
+        club=club,
+        created_by=created_by,
+        name=name.strip() or _("Tournament"),
+        date=date or timezone.localdate(),
+        place=place.strip(),
+        rounds=rounds,
+        deals_per_round=deals_per_round,
+        allow_three=allow_three,
+    )
+
+
+@transaction.atomic
+def tournament_register(
+    *, tournament: Tournament, player: Player | None = None, guest_name: str = ""
+) -> TournamentPlayer:
+    """Register a club player, or a guest by name (made a player of the club), as present.
+
+    A player registered before and withdrawn is present again.
+    """
+    _check_not_finished(tournament)
+    guest = player is None
+    if player is None:
+        name = guest_name.strip()
+        if not name:
+            raise ServiceError(_("Give the guest's name."), "guest_name")
+        if tournament.club.players.filter(name__iexact=name).exists():
+            raise ServiceError(
+                _("%(name)s is already a player of the club: choose them in the list.")
+                % {"name": name},
+                "guest_name",
+            )
+        player = Player.objects.create(club=tournament.club, name=name)
+    elif player.club_id != tournament.club_id:
+        raise ServiceError(_("Every player must belong to the club."), "player")
+    entrant, created = TournamentPlayer.objects.get_or_create(
+        tournament=tournament, player=player, defaults={"guest": guest}
+    )
+    if not created:
+        if entrant.present:
+            raise ServiceError(_("%(name)s is already registered.") % {"name": player}, "player")
+        entrant.present = True
+        entrant.save(update_fields=["present"])
+    _bump(tournament)
+    return entrant
+
+
+@transaction.atomic
+def tournament_withdraw(*, entrant: TournamentPlayer) -> TournamentPlayer:
+    """The player leaves before the next round: they are seated no more (their scores stay)."""
+    _check_not_finished(entrant.tournament)
+    if entrant.present:
+        entrant.present = False
+        entrant.save(update_fields=["present"])
+        _bump(entrant.tournament)
+    return entrant
+
+
+def tournament_meetings(tournament: Tournament) -> dict[frozenset[Hashable], int]:
+    """How many times each pair of players (by player id) sat at one table so far."""
+    return dict(meetings(_seated_rounds(tournament)))
+
+
+def _seated_rounds(tournament: Tournament) -> list[list[list[int]]]:
+    rows = (
+        TournamentTable.objects.filter(round__tournament=tournament)
+        .values_list("round__number", "game_id", "game__seats__player_id")
+        .order_by("round__number", "number", "game__seats__position")
+    )
+    rounds: dict[int, dict[int, list[int]]] = {}
+    for number, game_id, player_id in rows:
+        rounds.setdefault(number, {}).setdefault(game_id, []).append(player_id)
+    return [list(tables.values()) for _number, tables in sorted(rounds.items())]
+
+
+def _present_ids(tournament: Tournament) -> list[int]:
+    return list(
+        tournament.entrants.filter(present=True)
+        .order_by(Lower("player__name"), "player_id")
+        .values_list("player_id", flat=True)
+    )
+
+
+def _seat(tournament: Tournament, number: int, present: list[int]) -> tuple[Table, ...]:
+    plan = tournament.schedule or {}
+    if number == 1 or not plan.get("rounds"):
+        rounds = plan_schedule(
+            present, tournament.rounds, seed=tournament.pk, allow_three=tournament.allow_three
+        )
+        plan = {
+            "players": present,
+            "rounds": [[list(table.players) for table in tables] for tables in rounds],
+        }
+        Tournament.objects.filter(pk=tournament.pk).update(schedule=plan)
+        tournament.schedule = plan
+        if number == 1:
+            return rounds[0]
+    met = tournament_meetings(tournament)
+    planned: Iterable[Iterable[int]] | None = None
+    if sorted(plan["players"]) == sorted(present) and number <= len(plan["rounds"]):
+        planned = plan["rounds"][number - 1]
+    return seat_round(
+        present,
+        met,
+        seed=tournament.pk * 100 + number,
+        allow_three=tournament.allow_three,
+        planned=planned,
+    )
+
+
+@transaction.atomic
+def round_start(*, tournament: Tournament, created_by: User) -> TournamentRound:
+    """Seat the next round from the schedule and who is present, a table evening each."""
+    tournament = Tournament.objects.select_for_update().select_related("club").get(pk=tournament.pk)
+    _check_not_finished(tournament)
+    last = tournament.tournament_rounds.order_by("-number").first()
+    if last is not None and not last.is_closed:
+        raise ServiceError(_("Close round %(number)s first.") % {"number": last.number})
+    number = (last.number if last else 0) + 1
+    if number > tournament.rounds:
+        raise ServiceError(_("Every round has been played."))
+    present = _present_ids(tournament)
+    try:
+        table_sizes(len(present), tournament.allow_three)
+        tables = _seat(tournament, number, present)
+    except ScoringError as error:
+        raise ServiceError(
+            _("%(count)s players present cannot be seated at tables of 4 and 5.")
+            % {"count": len(present)},
+            "players",
+        ) from error
+    players = Player.objects.in_bulk(present)
+    tournament_round = TournamentRound.objects.create(tournament=tournament, number=number)
+    for table_number, table in enumerate(tables, start=1):
+        seated = [players[pk] for pk in table.players]
+        evening = evening_start(
+            club=tournament.club,
+            players=seated,
+            first_dealer=players[table.dealer],
+            created_by=created_by,
+            date=tournament.date,
+            place=_("%(tournament)s, round %(round)s, table %(table)s")
+            % {"tournament": tournament.name, "round": number, "table": table_number},
+        )
+        TournamentTable.objects.create(
+            round=tournament_round,
+            number=table_number,
+            evening=evening,
+            game=evening.games.get(),
+        )
+    tournament.state = Tournament.State.PLAYING
+    tournament.save(update_fields=["state"])
+    _bump(tournament)
+    return tournament_round
+
+
+@transaction.atomic
+def round_close(*, tournament_round: TournamentRound) -> TournamentRound:
+    """Close the round: its tables' links stop working and their evenings close."""
+    tournament_round = TournamentRound.objects.select_for_update().get(pk=tournament_round.pk)
+    if tournament_round.closed_at is None:
+        for table in tournament_round.tables.select_related("evening"):
+            evening_close(evening=table.evening)
+        tournament_round.closed_at = timezone.now()
+        tournament_round.save(update_fields=["closed_at"])
+        tournament = tournament_round.tournament
+        if tournament_round.number >= tournament.rounds:
+            tournament.state = Tournament.State.FINISHED
+            tournament.save(update_fields=["state"])
+        _bump(tournament)
+    return tournament_round
+
+
+def last_round_number(tournament: Tournament) -> int:
+    return tournament.tournament_rounds.aggregate(last=Max("number"))["last"] or 0
