@@ -20,6 +20,7 @@ from tests.scorekeeper.season_factories import (
 
 pytestmark = pytest.mark.django_db
 
+EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 PAGES = ("ratings", "head-to-head", "records", "contracts")
 
 
@@ -54,7 +55,7 @@ def test_a_season_that_is_not_the_club_s_is_a_404(world: World, client: Client, 
 def test_the_head_to_head_page_lists_what_each_player_won_from_each_other(world, client):
     client.force_login(world.member)
     with translation.override("en"):
-        text = client.get(_url(world, "head-to-head"), {"season": "all"}, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+        text = client.get(_url(world, "head-to-head"), {"season": "all"}, **EN).content.decode()
     assert "Who took points from whom" in text
     assert "Ana against each player" in text
     assert "Ana calling Ben" in text
@@ -66,7 +67,7 @@ def test_the_records_page_links_the_biggest_deal_to_its_evening(world, client):
     figures = club_figures(world.club.pk)
     record = figures.state.records().biggest_win
     with translation.override("en"):
-        text = client.get(_url(world, "records"), {"season": "all"}, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+        text = client.get(_url(world, "records"), {"season": "all"}, **EN).content.decode()
     assert f"/evenings/{record.evening_id}/#deal-{record.deal_id}" in text
     assert "+2280" in text
     assert "Longest runs of made contracts" in text
@@ -75,7 +76,7 @@ def test_the_records_page_links_the_biggest_deal_to_its_evening(world, client):
 def test_the_contracts_page_hides_a_rate_below_the_minimum_and_says_so(world, client):
     client.force_login(world.member)
     with translation.override("en"):
-        text = client.get(_url(world, "contracts"), {"season": "all"}, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+        text = client.get(_url(world, "contracts"), {"season": "all"}, **EN).content.decode()
     assert "is not called 100 %" in text
     assert "1/1" in text
     assert "1/1 · 100 %" not in text
@@ -84,7 +85,7 @@ def test_the_contracts_page_hides_a_rate_below_the_minimum_and_says_so(world, cl
 def test_the_ratings_page_hides_players_with_few_deals_and_says_why(world, client):
     client.force_login(world.member)
     with translation.override("en"):
-        text = client.get(_url(world, "ratings"), {"season": "all"}, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+        text = client.get(_url(world, "ratings"), {"season": "all"}, **EN).content.decode()
     assert "Not rated yet" in text
     assert "not worth showing yet" in text  # six deals predict nothing
 
