@@ -124,7 +124,7 @@ def test_another_seed_of_the_search_may_find_a_plan_with_fewer_repeats() -> None
     assert all(cost >= 0 for cost in costs.values())
     history = [[[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11], [12, 13, 14, 15], [16, 17, 18, 19]]]
     following = plan_following(players, 1, meetings(history), seed=1)
-    assert repeated_meetings(history + [[list(t.players) for t in following[0]]]) == 0
+    assert repeated_meetings([*history, [list(t.players) for t in following[0]]]) == 0
 
 
 def test_the_search_keeps_the_better_plan_and_says_what_remains(client: Client) -> None:
@@ -156,7 +156,7 @@ def test_the_search_keeps_the_better_plan_and_says_what_remains(client: Client) 
 
 
 def test_the_round_in_play_is_seated_again_only_while_no_deal_is_entered(client: Client) -> None:
-    tournament, started, tables = _started(8, rounds=3)
+    tournament, _round, tables = _started(8, rounds=3)
     client.force_login(_owner(tournament))
     for _ in range(2):
         services.tournament_schedule_search(tournament=tournament)
