@@ -36,6 +36,11 @@ urlpatterns = [
         name="tournament_seats",
     ),
     path(
+        "tournaments/<id:tournament_id>/results/",
+        views.tournament_results,
+        name="tournament_results",
+    ),
+    path(
         "tournaments/<id:tournament_id>/results.csv",
         views.tournament_csv,
         name="tournament_csv",

@@ -192,6 +192,21 @@ def round_seats(request: HttpRequest, tournament_id: int, number: int) -> HttpRe
 
 
 @require_http_methods(["GET", "HEAD"])
+def tournament_results(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The ranking on one printable page, for the results board."""
+    tournament, _membership = _tournament(request, tournament_id)
+    ranking = reads.ranking(tournament)
+    context = {
+        "club": tournament.club,
+        "tournament": tournament,
+        "ranking": ranking,
+        "players": len(ranking.rows),
+        "finished": tournament.state == Tournament.State.FINISHED,
+    }
+    return render(request, "scorekeeper/tournaments/results.html", context)
+
+
+@require_http_methods(["GET", "HEAD"])
 def tournament_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament, _membership = _tournament(request, tournament_id)
     response = HttpResponse(

@@ -177,3 +177,22 @@ def test_the_round_in_play_is_seated_again_only_while_no_deal_is_entered(client:
         sorted(Seat.objects.filter(game=t.game).values_list("player_id", flat=True)) for t in tables
     )
     assert after == seated
+
+
+def test_the_printable_results_page_ranks_everyone_and_prints_on_a4(client: Client) -> None:
+    tournament, started, tables = _started()
+    client.force_login(_owner(tournament))
+    client.post(
+        reverse("deal_create", args=[tables[0].evening_id, tables[0].game_id]),
+        _post(tables[0], "49"),
+    )
+    services.round_close(tournament_round=started)
+    url = reverse("tournament_results", args=[tournament.pk])
+    assert url in client.get(reverse("tournament", args=[tournament.pk])).text
+    page = client.get(url, **EN)
+    assert page.status_code == 200
+    assert "Results of Donnes libres" in page.text and "8 players" in page.text
+    assert 'media="print"' in page.text and "print.css" in page.text
+    assert page.text.count("<tr data-player=") == 8
+    assert "not over yet" in page.text  # round 2 remains
+    assert Client().get(url).status_code == 404
