@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -196,3 +198,25 @@ def test_the_printable_results_page_ranks_everyone_and_prints_on_a4(client: Clie
     assert page.text.count("<tr data-player=") == 8
     assert "not over yet" in page.text  # round 2 remains
     assert Client().get(url).status_code == 404
+
+
+def test_a_table_phone_sees_only_links_it_can_open(client: Client) -> None:
+    tournament, _round, tables = _started()
+    table = tables[0]
+    client.get(reverse("tournament_table", args=[table.token]))
+    page = client.get(reverse("evening", args=[table.evening_id]), **EN)
+    assert page.status_code == 200
+    assert reverse("club", args=[tournament.club_id]) not in page.text
+    assert reverse("game_new", args=[table.evening_id]) not in page.text
+    assert "Export CSV" not in page.text
+    links = set(re.findall(r'href="(/[^"#]*)', page.text)) - {"/"}
+    links = {link for link in links if not link.startswith("/static/")}
+    assert reverse("deleted_deals", args=[table.evening_id]) in links
+    for link in links:
+        assert client.get(link).status_code != 404, link
+    # A member still sees the club and the new game on the same evening.
+    member = Client()
+    member.force_login(_owner(tournament))
+    page = member.get(reverse("evening", args=[table.evening_id]), **EN)
+    assert reverse("club", args=[tournament.club_id]) in page.text
+    assert reverse("game_new", args=[table.evening_id]) in page.text
