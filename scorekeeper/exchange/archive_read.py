@@ -28,6 +28,7 @@ from scorekeeper.exchange.archive_check import (
     read_history,
     where,
 )
+from scorekeeper.exchange.archive_tournaments import read_tournaments
 from scorekeeper.exchange.error_text import error_text
 from scorekeeper.exchange.game_data import BOM
 from scorekeeper.models import Game, Membership
@@ -302,6 +303,7 @@ def read_data(data: dict[str, Any], *, max_deals: int | None = None) -> Archive:
     members, invitations = _members(data), _invitations(data)
     players, by_key = _players(data)
     seasons = _seasons(data)
+    evenings = _evenings(data, by_key, max_deals)
     return Archive(
         name=name,
         created_at=moment(club.get("created_at"), "club"),
@@ -309,7 +311,8 @@ def read_data(data: dict[str, Any], *, max_deals: int | None = None) -> Archive:
         invitations=invitations,
         players=players,
         seasons=seasons,
-        evenings=_evenings(data, by_key, max_deals),
+        evenings=evenings,
+        tournaments=read_tournaments(data, by_key, [len(e.games) for e in evenings]),
     )
 
 

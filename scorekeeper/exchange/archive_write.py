@@ -21,6 +21,7 @@ from typing import Any
 from django.utils import timezone
 
 from scorekeeper.exchange.archive_check import FORMAT, VERSION, stamp
+from scorekeeper.exchange.archive_tournaments import tournaments_data
 from scorekeeper.exchange.game_data import GameData, load_games, player_names
 from scorekeeper.models import Club, Deal, DealChange, Evening, Game, Player, stored_inputs
 from scorekeeper.scoring.inputs import name_key
@@ -117,7 +118,7 @@ def club_archive(club: Club) -> dict[str, Any]:
     by_evening: dict[int, list[Any]] = {}
     for data in games:
         by_evening.setdefault(data.evening.pk, []).append(_game_data(data, names, history))
-    evenings = Evening.objects.filter(club=club).order_by("date", "pk")
+    evenings = list(Evening.objects.filter(club=club).order_by("date", "pk"))
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -137,6 +138,7 @@ def club_archive(club: Club) -> dict[str, Any]:
             }
             for e in evenings
         ],
+        "tournaments": tournaments_data(club, evenings, names),
     }
 
 

@@ -77,9 +77,7 @@ def _facts(marks: Sequence[EveningMark], *, share: bool = True) -> list:
     return [deal for mark in marks for deal in read[mark.evening_id]]
 
 
-def _settled_state(
-    marks: Sequence[EveningMark], tonight: Sequence[EveningMark]
-) -> FiguresState:
+def _settled_state(marks: Sequence[EveningMark], tonight: Sequence[EveningMark]) -> FiguresState:
     """The state of these evenings: this process's, the shared cache's, else replayed (their
     deals read with tonight's, in the same two queries)."""
     name = digest(marks)

@@ -53,9 +53,7 @@ def database() -> str:
     return hashlib.sha1(name.encode(), usedforsecurity=False).hexdigest()[:12]
 
 
-def _range(
-    club_id: int, start: dt.date | None, end: dt.date | None
-) -> models.QuerySet[Evening]:
+def _range(club_id: int, start: dt.date | None, end: dt.date | None) -> models.QuerySet[Evening]:
     evenings = Evening.objects.filter(club_id=club_id)
     if start is not None:
         evenings = evenings.filter(date__gte=start)
@@ -183,9 +181,7 @@ def evening_facts(
             chunk = missing[start : start + CHUNK]
             read = _read(chunk)
             if share:
-                cache.set_many(
-                    {_key(mark): read[mark.evening_id] for mark in chunk}, FACTS_SECONDS
-                )
+                cache.set_many({_key(mark): read[mark.evening_id] for mark in chunk}, FACTS_SECONDS)
             for mark in chunk:
                 found[mark.evening_id] = read[mark.evening_id]
                 _copies.set(_key(mark), read[mark.evening_id])

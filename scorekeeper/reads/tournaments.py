@@ -226,3 +226,46 @@ def _round_rows(
             )
         )
     return tuple(rows)
+
+
+@dataclass(frozen=True)
+class TableDeal:
+    deal_id: int
+    number: int
+    paper: bool
+    scores: tuple[int | None, ...]  # in seat order, None for a player sitting out
+
+
+def table_deals(table: TournamentTable) -> tuple[tuple[str, ...], tuple[TableDeal, ...]]:
+    """A table's players in seat order and its deals with each player's score: two queries."""
+    seats = list(
+        Seat.objects.filter(game_id=table.game_id)
+        .order_by("position")
+        .values_list("player_id", "player__name")
+    )
+    deals: dict[int, tuple[int, bool, dict[int, int]]] = {}
+    for deal_id, number, paper, player_id, score, seated in (
+        DealScore.objects.filter(deal__game_id=table.game_id)
+        .order_by("deal__number")
+        .values_list("deal_id", "deal__number", "deal__paper", "player_id", "score", "seated")
+    ):
+        entry = deals.setdefault(deal_id, (number, paper, {}))
+        if seated:
+            entry[2][player_id] = score
+    return tuple(name for _pk, name in seats), tuple(
+        TableDeal(
+            deal_id=deal_id,
+            number=number,
+            paper=paper,
+            scores=tuple(scores.get(pk) for pk, _name in seats),
+        )
+        for deal_id, (number, paper, scores) in deals.items()
+    )
+
+
+def planned_repeats(tournament: Tournament) -> int | None:
+    """Pairs meeting again over the whole plan (rounds played as seated), or None if no plan."""
+    plan = tournament.schedule or {}
+    if not plan.get("rounds"):
+        return None
+    return repeated_meetings([[list(table) for table in tables] for tables in plan["rounds"]])

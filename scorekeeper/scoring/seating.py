@@ -206,6 +206,7 @@ def _search_rounds(
     sizes: Sequence[int],
     free: Sequence[int],
     rng: random.Random,
+    work: int = WORK,
 ) -> list[Tables]:
     """The free rounds seated one by one, searched together, and started again if need be.
 
@@ -214,7 +215,6 @@ def _search_rounds(
     """
     base = [row[:] for row in counts]
     moves = MOVES_PER_PLAYER_ROUND * len(order) * len(free)
-    work = WORK
     best: tuple[int, list[Tables]] | None = None
     for _ in range(ATTEMPTS):
         counts = [row[:] for row in base]
@@ -280,3 +280,33 @@ def _dress(tables: Tables, players: Sequence[Hashable], rng: random.Random) -> t
         rng.shuffle(seats)
         dressed.append(Table(tuple(players[i] for i in seats), rng.randrange(len(seats))))
     return tuple(dressed)
+
+
+def plan_following(
+    players: Sequence[Hashable],
+    rounds: int,
+    met: Mapping[Pair, int] | None = None,
+    *,
+    seed: int = 0,
+    allow_three: bool = False,
+    work: int = WORK,
+) -> tuple[tuple[Table, ...], ...]:
+    """Seat the rounds still to play for these players, after the meetings in ``met``.
+
+    As :func:`plan_schedule` without the affine plane: rounds seated one by one from the
+    history, then searched together, within ``work`` swaps weighed. Another seed gives
+    another search, so that the organiser can try again and keep the better plan.
+    """
+    everyone = distinct_players(players, "players")
+    if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
+        raise ScoringError.coded(
+            "rounds", "not_round_count", "%(value)s is not a number of rounds", value=repr(rounds)
+        )
+    sizes = table_sizes(len(everyone), allow_three)
+    index = {player: i for i, player in enumerate(everyone)}
+    counts = _history_counts(index, met or {})
+    rng = random.Random(seed)
+    order = list(range(len(everyone)))
+    rng.shuffle(order)
+    schedule = _search_rounds([], counts, order, sizes, list(range(rounds)), rng, work=work)
+    return tuple(_dress(tables, everyone, rng) for tables in schedule)

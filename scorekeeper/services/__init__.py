@@ -73,6 +73,10 @@ from scorekeeper.services.seasons import (
     season_ensure_for,
     season_for_date,
 )
+from scorekeeper.services.tournament_fixes import (
+    tournament_deal_correct,
+    tournament_schedule_search,
+)
 from scorekeeper.services.tournaments import (
     round_close,
     round_start,
@@ -137,7 +141,9 @@ __all__ = [
     "share_link_create",
     "share_link_revoke",
     "tournament_create",
+    "tournament_deal_correct",
     "tournament_meetings",
     "tournament_register",
+    "tournament_schedule_search",
     "tournament_withdraw",
 ]

@@ -30,6 +30,7 @@ from scorekeeper.models import (
     Season,
 )
 from scorekeeper.scoring.import_plan import GamePlan
+from scorekeeper.services.archive_tournaments import ArchiveTournament, store_tournaments
 from scorekeeper.services.imports import store_game
 from scorekeeper.services.seasons import season_ensure_for
 
@@ -65,6 +66,7 @@ class Archive:
     players: list[tuple[str, bool, str | None, dt.datetime | None]]
     seasons: list[tuple[str, dt.date, dt.date]]
     evenings: list[ArchiveEvening]
+    tournaments: list[ArchiveTournament] = field(default_factory=list)
 
     @property
     def deal_count(self) -> int:
@@ -233,4 +235,5 @@ def archive_import(*, archive: Archive, owner: User | None, restore_members: boo
         close_at = None if restore_members else timezone.now()
         history = _store_evenings(club, archive, players, close_at=close_at)
         _store_history(club, history)
+        store_tournaments(club, archive.tournaments, players)
     return club

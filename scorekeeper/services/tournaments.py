@@ -150,12 +150,18 @@ def _present_ids(tournament: Tournament) -> list[int]:
     )
 
 
+def default_plan(tournament: Tournament, present: list[int]) -> tuple[tuple[Table, ...], ...]:
+    """The schedule drawn for these players when the first round starts."""
+    return plan_schedule(
+        present, tournament.rounds, seed=tournament.pk, allow_three=tournament.allow_three
+    )
+
+
 def _seat(tournament: Tournament, number: int, present: list[int]) -> tuple[Table, ...]:
     plan = tournament.schedule or {}
-    if number == 1 or not plan.get("rounds"):
-        rounds = plan_schedule(
-            present, tournament.rounds, seed=tournament.pk, allow_three=tournament.allow_three
-        )
+    searched = number == 1 and sorted(plan.get("players") or []) == sorted(present)
+    if (number == 1 and not searched) or not plan.get("rounds"):
+        rounds = default_plan(tournament, present)
         plan = {
             "players": present,
             "rounds": [[list(table.players) for table in tables] for tables in rounds],

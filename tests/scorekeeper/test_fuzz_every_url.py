@@ -128,6 +128,7 @@ def world():
         "tournament_id": [tournament.pk],
         "entrant_id": [entrants[0].pk],
         "number": [first_round.number],
+        "table": [1],
         "evening_id": [evening.pk, escopette_evening.pk],
         "game_id": [game.pk, escopette_evening.games.get().pk],
         "deal_id": [deal.pk],

@@ -23,9 +23,13 @@ from django.core.management.base import CommandError
 
 from scorekeeper.management.bench import local_servers
 from scorekeeper.management.bench.databases import connected_to, database_url
-from scorekeeper.management.bench.load_club import Table, build_tables
+from scorekeeper.management.bench.load_club import build_tables
 from scorekeeper.management.bench.load_scenarios import Kind, kinds, warm_up
-from scorekeeper.management.bench.synthetic_club import Built
+from scorekeeper.management.bench.load_tournament import (
+    build_tournament,
+    tournament_kinds,
+    tournament_warm_up,
+)
 from scorekeeper.management.bench.wrk import run_wrk
 
 TARGET_P95_MS = 150.0
@@ -83,8 +87,12 @@ def run_loadtest(
     workers: int | None,
     no_redis: bool,
     say: Callable[[str], None],
+    scenario: str = "tables",
 ) -> LoadRun:
-    """``tables`` tables playing for ``duration`` seconds; ``say`` is told how far it got."""
+    """``tables`` tables playing for ``duration`` seconds; ``say`` is told how far it got.
+
+    ``scenario``: ``tables`` (evenings in progress) or ``tournament`` (a round's last deals,
+    ``load_tournament``)."""
     base_url = database_url(settings.DATABASES["default"])
     secret_key = secrets.token_urlsafe(40)
     started = time.monotonic()
@@ -94,9 +102,9 @@ def run_loadtest(
         local_servers.redis_server() as redis_url_found,
     ):
         redis_url = None if no_redis else redis_url_found
-        say(f"Building {deals} deals and {tables} tables…")
+        say(f"Building {deals} deals and {tables} tables ({scenario})…")
         with connected_to(url):
-            built, seats = build_tables(deals, tables, secret_key)
+            plan = _build(scenario, deals, tables, secret_key)
         environ = local_servers.server_environment(
             database_url=url,
             redis_url=redis_url,
@@ -114,10 +122,26 @@ def run_loadtest(
                     f"Ready in {time.monotonic() - started:.0f} s; warming up, then "
                     f"{duration} s of load…"
                 )
-                scenario, cpu = _load(wrk, origin, url, server, built, seats, duration, folder)
+                sent, cpu = _load(wrk, origin, url, server, plan, duration, folder)
         finally:
             local_servers.stop(server)
-    return LoadRun(scenario, redis=redis_url is not None, cpu=cpu)
+    return LoadRun(sent, redis=redis_url is not None, cpu=cpu)
+
+
+@dataclass
+class _Plan:
+    """What a scenario sends (``kinds``) and the warm-up before it (``warm_up(origin)``)."""
+
+    kinds: Callable[[], list[Kind]]
+    warm_up: Callable[[str], None]
+
+
+def _build(scenario: str, deals: int, tables: int, secret_key: str) -> _Plan:
+    if scenario == "tournament":
+        load = build_tournament(deals, tables, secret_key)
+        return _Plan(lambda: tournament_kinds(load), lambda o: tournament_warm_up(o, load))
+    built, seats = build_tables(deals, tables, secret_key)
+    return _Plan(lambda: kinds(built, seats), lambda o: warm_up(o, built, seats))
 
 
 def _load(
@@ -125,14 +149,13 @@ def _load(
     origin: str,
     url: str,
     server: subprocess.Popen[Any],
-    built: Built,
-    seats: list[Table],
+    plan: _Plan,
     duration: int,
     folder: str,
 ) -> tuple[list[Kind], list[float]]:
     """The servers warmed up, then the load, with the CPU it cost each server."""
-    warm_up(origin, built, seats)
-    scenario = kinds(built, seats)
+    plan.warm_up(origin)
+    scenario = plan.kinds()
     # PostgreSQL's whole server: backends close and open during the load
     # (their CPU then shows in the postmaster's reaped children).
     backend = local_servers.postgres_backends(url)[0]

@@ -11,6 +11,12 @@ requested alongside as the yardstick. wrk (Debian's package) sends the requests,
 per kind of request, each connection waiting between requests as a phone would; the table
 gives p50/p95/p99 and req/s per kind, and each p50 as a multiple of the login page's.
 
+``--scenario tournament`` plays a tournament's round ending instead: ``--tables`` tables of 4
+(50 by default: 200 players) seated by the services with all their deals but the last; each
+table's phone (a table link's session, not signed in) saves the last deal, every table
+within a minute, reloads and polls its table, while 50 phones follow the public ranking
+(a poll every 4 s) and the organiser follows the tournament's page (``bench.load_tournament``).
+
 It is a benchmark, not a test: run it on a quiet machine (other work on the same cores makes
 every figure worse). The machinery is in ``scorekeeper.management.bench``; this command
 parses and prints.
@@ -41,7 +47,16 @@ class Command(BaseCommand):
     requires_system_checks: list[str] = []
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--tables", type=int, default=200, help="tables playing (200)")
+        parser.add_argument(
+            "--scenario",
+            choices=["tables", "tournament"],
+            default="tables",
+            help="tables: evenings in progress; tournament: a round's last deals saved within "
+            "a minute while 50 phones follow the ranking",
+        )
+        parser.add_argument(
+            "--tables", type=int, help="tables playing (200; a tournament's: 50, 200 players)"
+        )
         parser.add_argument("--duration", type=int, default=60, help="seconds of load (60)")
         parser.add_argument("--deals", type=int, default=10_000, help="deals built (10000)")
         parser.add_argument("--workers", type=int, help="gunicorn workers (gunicorn.conf.py)")
@@ -50,6 +65,8 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         tables, duration = options["tables"], options["duration"]
+        if tables is None:
+            tables = 50 if options["scenario"] == "tournament" else 200
         if not 1 <= tables <= 2000:
             raise CommandError("--tables: from 1 to 2000")
         if not 5 <= duration <= 900:
@@ -63,6 +80,7 @@ class Command(BaseCommand):
             workers=options["workers"],
             no_redis=options["no_redis"],
             say=self.stderr.write,
+            scenario=options["scenario"],
         )
         self.report(load, tables, duration, options)
         if options["json_path"]:
@@ -74,8 +92,9 @@ class Command(BaseCommand):
         login = next(kind for kind in kinds if kind.name == "login page")
         base = login.result.get("p50", 0) / 1000 or 1.0
         workers = options["workers"] or "gunicorn.conf.py's"
+        what = "tournament tables" if options["scenario"] == "tournament" else "tables"
         self.stdout.write(
-            f"{tables} tables, {duration} s, {options['deals']} deals built; gunicorn "
+            f"{tables} {what}, {duration} s, {options['deals']} deals built; gunicorn "
             f"{workers} workers, PostgreSQL, {'Redis' if load.redis else 'a cache per worker'}"
         )
         self.stdout.write(

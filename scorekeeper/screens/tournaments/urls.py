@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from scorekeeper.screens.tournaments import public_views, views
+from scorekeeper.screens.tournaments import fix_views, public_views, views
 
 urlpatterns = [
     path("clubs/<id:club_id>/tournaments/", views.tournament_list, name="tournaments"),
@@ -36,9 +36,29 @@ urlpatterns = [
         name="tournament_seats",
     ),
     path(
+        "tournaments/<id:tournament_id>/results/",
+        views.tournament_results,
+        name="tournament_results",
+    ),
+    path(
         "tournaments/<id:tournament_id>/results.csv",
         views.tournament_csv,
         name="tournament_csv",
+    ),
+    path(
+        "tournaments/<id:tournament_id>/rounds/<id:number>/tables/<id:table>/",
+        fix_views.table_deals,
+        name="tournament_table_deals",
+    ),
+    path(
+        "tournaments/<id:tournament_id>/rounds/<id:number>/tables/<id:table>/deals/<id:deal_id>/",
+        fix_views.table_deal_correct,
+        name="tournament_deal_correct",
+    ),
+    path(
+        "tournaments/<id:tournament_id>/seating/search/",
+        fix_views.schedule_search,
+        name="tournament_schedule_search",
     ),
     path("t/<token:token>/", public_views.table_link, name="tournament_table"),
     path("ranking/<token:token>/", public_views.tournament_public, name="tournament_public"),

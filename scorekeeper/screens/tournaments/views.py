@@ -56,6 +56,14 @@ def tournament_list(request: HttpRequest, club_id: int) -> HttpResponse:
     return render(request, "scorekeeper/tournaments/list.html", context)
 
 
+def _can_search(tournament: Tournament, rounds: list[reads.RoundProgress]) -> bool:
+    """A round not yet seated remains, or the round in play has no deal yet."""
+    if tournament.state == Tournament.State.FINISHED:
+        return False
+    fresh = bool(rounds) and not rounds[-1].closed and not any(t.deals for t in rounds[-1].tables)
+    return fresh or len(rounds) < tournament.rounds
+
+
 @require_http_methods(["GET", "HEAD"])
 def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament, _membership = _tournament(request, tournament_id)
@@ -69,6 +77,8 @@ def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "present": tournament.entrants.filter(present=True).count(),
         "can_start": tournament.state != Tournament.State.FINISHED
         and (not rounds or rounds[-1].closed),
+        "can_search": _can_search(tournament, rounds),
+        "planned_repeats": reads.planned_repeats(tournament),
         "public_url": request.build_absolute_uri(
             reverse("tournament_public", args=[tournament.public_token])
         ),
@@ -179,6 +189,21 @@ def round_cards(request: HttpRequest, tournament_id: int, number: int) -> HttpRe
 def round_seats(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
     """Where each player sits this round, by name, to print and pin up."""
     return _round_page(request, tournament_id, number, "seats.html")
+
+
+@require_http_methods(["GET", "HEAD"])
+def tournament_results(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The ranking on one printable page, for the results board."""
+    tournament, _membership = _tournament(request, tournament_id)
+    ranking = reads.ranking(tournament)
+    context = {
+        "club": tournament.club,
+        "tournament": tournament,
+        "ranking": ranking,
+        "players": len(ranking.rows),
+        "finished": tournament.state == Tournament.State.FINISHED,
+    }
+    return render(request, "scorekeeper/tournaments/results.html", context)
 
 
 @require_http_methods(["GET", "HEAD"])

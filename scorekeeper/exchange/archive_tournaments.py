@@ -1,0 +1,201 @@
+"""The club archive's tournaments: written next to the evenings, read back and checked.
+
+The archive's ``"tournaments"`` list holds, for each tournament, its settings, its
+``entrants`` (players by name), its ``schedule`` (the plan, players by name) and the
+``played`` rounds, each with its tables; a table names its evening by its place in the
+archive's ``"evenings"`` list (from 0), whose one game is the table's. Archives without the
+key read as clubs without tournaments. Nothing is written here: ``services.archive_import``
+stores what ``read_tournaments`` returns (``services.archive_tournaments``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from scorekeeper.exchange.archive_check import fail, json_list, json_object, moment, stamp
+from scorekeeper.models import Club, Evening, Tournament, TournamentTable
+from scorekeeper.scoring.inputs import clean_date, clean_place, name_key
+from scorekeeper.services.archive_tournaments import (
+    ArchiveTournament,
+    ArchiveTournamentRound,
+)
+from scorekeeper.services.tournaments import MAX_DEALS_PER_ROUND, MAX_ROUNDS
+
+MAX_TABLES = 200  # tables of one round an archive may bring
+
+
+def tournaments_data(club: Club, evenings: Sequence[Evening], names: dict[int, str]) -> list[Any]:
+    """The club's tournaments as JSON; ``evenings`` in the archive's order."""
+    place = {evening.pk: index for index, evening in enumerate(evenings)}
+    tables: dict[int, list[TournamentTable]] = {}
+    for table in TournamentTable.objects.filter(round__tournament__club=club).select_related(
+        "round"
+    ):
+        tables.setdefault(table.round_id, []).append(table)
+    out = []
+    for tournament in (
+        Tournament.objects.filter(club=club)
+        .prefetch_related("entrants", "tournament_rounds")
+        .order_by("date", "pk")
+    ):
+        plan = tournament.schedule or {}
+        schedule: dict[str, Any] = {}
+        if plan.get("rounds"):
+            schedule = {
+                "players": [names[pk] for pk in plan.get("players") or [] if pk in names],
+                "rounds": [
+                    [[names[pk] for pk in table if pk in names] for table in tables_]
+                    for tables_ in plan["rounds"]
+                ],
+                "searches": int(plan.get("searches") or 0),
+            }
+        out.append(
+            {
+                "name": tournament.name,
+                "date": tournament.date.isoformat(),
+                "place": tournament.place,
+                "rounds": tournament.rounds,
+                "deals_per_round": tournament.deals_per_round,
+                "allow_three": tournament.allow_three,
+                "state": tournament.state,
+                "created_at": stamp(tournament.created_at),
+                "entrants": [
+                    {
+                        "player": names[entrant.player_id],
+                        "guest": entrant.guest,
+                        "present": entrant.present,
+                        "registered_at": stamp(entrant.registered_at),
+                    }
+                    for entrant in sorted(tournament.entrants.all(), key=lambda e: e.pk)
+                ],
+                "schedule": schedule,
+                "played": [
+                    {
+                        "number": played.number,
+                        "started_at": stamp(played.started_at),
+                        "closed_at": stamp(played.closed_at),
+                        "tables": [
+                            {"number": table.number, "evening": place[table.evening_id]}
+                            for table in sorted(tables.get(played.pk, []), key=lambda t: t.number)
+                        ],
+                    }
+                    for played in sorted(tournament.tournament_rounds.all(), key=lambda r: r.number)
+                ],
+            }
+        )
+    return out
+
+
+def _whole(value: object, field: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise fail(field, "not_whole", "%(value)s is not a whole number", value=repr(value)[:60])
+    if not low <= value <= high:
+        raise fail(field, "too_large", "%(value)s is far too large", value=repr(value)[:60])
+    return value
+
+
+def _player(value: object, players: dict[str, str], field: str) -> str:
+    if not isinstance(value, str) or name_key(value) not in players:
+        raise fail(field, "not_a_player", "%(name)s is not one of the players", name=value)
+    return players[name_key(value)]
+
+
+def _schedule(value: object, players: dict[str, str]) -> dict[str, Any]:
+    data = json_object(value or {}, "tournaments")
+    if not data.get("rounds"):
+        return {}
+    return {
+        "players": [
+            _player(n, players, "tournaments")
+            for n in json_list(data.get("players"), "tournaments")
+        ],
+        "rounds": [
+            [
+                [_player(n, players, "tournaments") for n in json_list(table, "tournaments")]
+                for table in json_list(tables, "tournaments")
+            ]
+            for tables in json_list(data.get("rounds"), "tournaments")
+        ],
+        "searches": _whole(data.get("searches", 0), "tournaments", 0, 10**6),
+    }
+
+
+def _rounds(value: object, evenings: Sequence[int], used: set[int]) -> list[ArchiveTournamentRound]:
+    """The rounds played; ``evenings`` holds how many games each archived evening has."""
+    rounds = []
+    for raw in json_list(value, "tournaments"):
+        raw = json_object(raw, "tournaments")
+        tables = []
+        for table in json_list(raw.get("tables"), "tournaments"):
+            table = json_object(table, "tournaments")
+            number = _whole(table.get("number"), "tournaments", 1, MAX_TABLES)
+            index = _whole(table.get("evening"), "evenings", 0, max(len(evenings) - 1, 0))
+            if index >= len(evenings) or evenings[index] != 1:
+                raise fail("evenings", "not_game", "%(value)s is not a game", value=index)
+            if index in used:
+                raise fail("evenings", "twice", "%(name)s appears twice", name=index)
+            used.add(index)
+            tables.append((number, index))
+        if len({number for number, _index in tables}) != len(tables):
+            raise fail("tournaments", "twice", "%(name)s appears twice", name="table")
+        rounds.append(
+            ArchiveTournamentRound(
+                number=_whole(raw.get("number"), "tournaments", 1, MAX_ROUNDS),
+                started_at=moment(raw.get("started_at"), "tournaments"),
+                closed_at=moment(raw.get("closed_at"), "tournaments"),
+                tables=tables,
+            )
+        )
+    if len({r.number for r in rounds}) != len(rounds):
+        raise fail("tournaments", "twice", "%(name)s appears twice", name="round")
+    return rounds
+
+
+def _tournament(
+    raw: object, players: dict[str, str], evenings: Sequence[int], used: set[int]
+) -> ArchiveTournament:
+    data = json_object(raw, "tournaments")
+    state = data.get("state", Tournament.State.FINISHED)
+    if state not in Tournament.State.values:
+        state = Tournament.State.FINISHED
+    entrants = []
+    for entrant in json_list(data.get("entrants"), "tournaments"):
+        entrant = json_object(entrant, "tournaments")
+        entrants.append(
+            (
+                _player(entrant.get("player"), players, "tournaments"),
+                entrant.get("guest") is True,
+                entrant.get("present", True) is not False,
+                moment(entrant.get("registered_at"), "tournaments"),
+            )
+        )
+    if len({name for name, *_rest in entrants}) != len(entrants):
+        raise fail("tournaments", "twice", "%(name)s appears twice", name="entrant")
+    name = clean_place(data.get("name"), "tournaments")
+    if not name:
+        raise fail("tournaments", "empty", "cannot be empty")
+    return ArchiveTournament(
+        name=name[:80],
+        date=clean_date(data.get("date"), "tournaments"),
+        place=clean_place(data.get("place"), "tournaments")[:80],
+        rounds=_whole(data.get("rounds"), "tournaments", 1, MAX_ROUNDS),
+        deals_per_round=_whole(data.get("deals_per_round"), "tournaments", 1, MAX_DEALS_PER_ROUND),
+        allow_three=data.get("allow_three") is True,
+        state=state,
+        created_at=moment(data.get("created_at"), "tournaments"),
+        entrants=entrants,
+        schedule=_schedule(data.get("schedule"), players),
+        played=_rounds(data.get("played"), evenings, used),
+    )
+
+
+def read_tournaments(
+    data: dict[str, Any], players: dict[str, str], games_per_evening: Sequence[int]
+) -> list[ArchiveTournament]:
+    """The archive's tournaments, checked; ``games_per_evening`` in the archive's order."""
+    used: set[int] = set()
+    tournaments = []
+    for raw in json_list(data.get("tournaments"), "tournaments"):
+        tournaments.append(_tournament(raw, players, games_per_evening, used))
+    return tournaments

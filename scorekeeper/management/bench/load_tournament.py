@@ -1,0 +1,198 @@
+"""``manage.py loadtest --scenario tournament``: a tournament's round ending.
+
+``--tables`` tables of 4 (50: 200 players) seated for a round by the services, each with all
+its deals but the last one entered; during the load every table's phone saves the round's
+last deal (all of them within ``LAST_DEALS_WITHIN`` seconds, wrk going round the tables),
+reloads its table page and polls it, while ``RANKING_PHONES`` phones follow the public
+ranking (its live part, as htmx asks for it) and the organiser follows the tournament's page;
+the login page alongside as the yardstick. The tables' phones are not signed in: their
+sessions hold the table's grant, as a table card's QR code gives it.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import urllib.request
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.contrib.sessions.backends.db import SessionStore
+from django.test.utils import override_settings
+
+from accounts.models import User
+from scorekeeper import services
+from scorekeeper.management.bench.load_club import Table, _session_maker
+from scorekeeper.management.bench.load_scenarios import (
+    CSRF_SECRET,
+    GZIP,
+    POLL_EVERY,
+    Item,
+    Kind,
+    cookie,
+)
+from scorekeeper.management.bench.synthetic_club import build, deal_form
+from scorekeeper.models import Club, Player, TournamentTable
+from scorekeeper.scoring.tarot import TarotDeal
+from scorekeeper.screens.access import TABLE_GRANTS
+
+DEALS_PER_ROUND = 6  # the round's deals; all but the last are entered before the load
+LAST_DEALS_WITHIN = 60.0  # seconds in which every table saves its last deal
+RANKING_PHONES = 50  # phones following the public ranking
+ORGANISER_EVERY = 20.0  # seconds between two polls of the organiser's page (its live pace)
+
+
+@dataclass
+class TournamentLoad:
+    tournament_id: int
+    public_token: str
+    organiser: str  # the organiser's session
+    tables: list[Table]  # each table's phone: cookies[0], a session with the table's grant
+    ranking_phones: int = RANKING_PHONES
+
+
+def build_tournament(deals: int, tables: int, secret_key: str) -> TournamentLoad:
+    """The benchmark's club, ``4 * tables`` players registered, round 1 seated and played
+    but for its last deal at each table."""
+    built = build(deals)
+    user = User.objects.get(pk=built.user_id)
+    club = Club.objects.get(pk=built.club_id)
+    Player.objects.bulk_create(
+        Player(club=club, name=f"Entrant {index:03d}") for index in range(1, 4 * tables + 1)
+    )
+    players = list(Player.objects.filter(club=club, name__startswith="Entrant ").order_by("pk"))
+    tournament = services.tournament_create(
+        club=club,
+        created_by=user,
+        name="Load test cup",
+        date=dt.date(dt.date.today().year, 6, 1),
+        rounds=3,
+        deals_per_round=DEALS_PER_ROUND,
+    )
+    for player in players:
+        services.tournament_register(tournament=tournament, player=player)
+    first = services.round_start(tournament=tournament, created_by=user)
+    with override_settings(SECRET_KEY=secret_key):  # the sessions are checked by the servers
+        organiser = _session_maker(user)()
+        seated = [
+            _table_played(table, user)
+            for table in first.tables.select_related("game", "evening").order_by("number")
+        ]
+    return TournamentLoad(tournament.pk, tournament.public_token, organiser, seated)
+
+
+def _table_played(table: TournamentTable, user: User) -> Table:
+    """All the round's deals but the last at ``table``, and its phone's session."""
+    ids = tuple(table.game.seats.order_by("position").values_list("player_id", flat=True))
+    size = len(ids)
+    for number in range(DEALS_PER_ROUND - 1):
+        services.deal_record(
+            game=table.game,
+            inputs=TarotDeal(
+                seated=ids,
+                taker=ids[number % size],
+                partner=ids[(number + 1) % size] if size == 5 else None,
+                contract="garde",
+                bouts=2,
+                points=Decimal(45 + number % 7),
+            ),
+            created_by=user,
+        )
+    store = SessionStore()
+    store[TABLE_GRANTS] = {str(table.evening_id): table.token}
+    store.create()
+    table.evening.refresh_from_db()
+    return Table(
+        table.evening_id, table.game_id, list(ids), [str(store.session_key)], table.evening.version
+    )
+
+
+def tournament_kinds(load: TournamentLoad) -> list[Kind]:
+    """Every kind of request of the round's end, with its pace."""
+    tables = len(load.tables)
+    save_rate = tables / LAST_DEALS_WITHIN
+    phone = [t.cookies[0] for t in load.tables]
+    return [
+        Kind(
+            "ranking poll",
+            [_ranking(load)],
+            load.ranking_phones / POLL_EVERY,
+            load.ranking_phones,
+            (200,),
+        ),
+        Kind(
+            "live poll",
+            [
+                {
+                    "path": f"/evenings/{t.evening_id}/live/",
+                    "version": t.version,
+                    "headers": {"Cookie": cookie(c), "HX-Request": "true"},
+                }
+                for t, c in zip(load.tables, phone, strict=True)
+            ],
+            tables / POLL_EVERY,
+            tables,
+            (200, 304),
+        ),
+        Kind(
+            "last deal save",
+            [_save(t, c) for t, c in zip(load.tables, phone, strict=True)],
+            save_rate,
+            max(1, tables // 20),
+            (302,),
+            method="POST",
+        ),
+        Kind(
+            "table page",
+            [
+                {"path": f"/evenings/{t.evening_id}/", "headers": {"Cookie": cookie(c), **GZIP}}
+                for t, c in zip(load.tables, phone, strict=True)
+            ],
+            save_rate,
+            max(1, tables // 20),
+            (200,),
+        ),
+        Kind(
+            "organiser page",
+            [
+                {
+                    "path": f"/tournaments/{load.tournament_id}/",
+                    "headers": {"Cookie": cookie(load.organiser), "HX-Request": "true", **GZIP},
+                }
+            ],
+            1 / ORGANISER_EVERY,
+            1,
+            (200,),
+        ),
+        Kind("login page", [{"path": "/login/", "headers": GZIP}], 2.0, 1, (200,)),
+    ]
+
+
+def _ranking(load: TournamentLoad) -> Item:
+    return {"path": f"/ranking/{load.public_token}/", "headers": {"HX-Request": "true", **GZIP}}
+
+
+def _save(table: Table, session: str) -> Item:
+    return {
+        "path": f"/evenings/{table.evening_id}/games/{table.game_id}/deals/",
+        "body": "&".join(f"{k}={v}" for k, v in deal_form(table.present).items()),
+        "headers": {
+            "Cookie": cookie(session),
+            "X-CSRFToken": CSRF_SECRET,
+            "Content-Type": "application/x-www-form-urlencoded",
+        },
+    }
+
+
+def tournament_warm_up(origin: str, load: TournamentLoad) -> None:
+    """Each table's sheet rendered once, the ranking once: what a running server has."""
+    for table in load.tables:
+        request = urllib.request.Request(
+            f"{origin}/evenings/{table.evening_id}/live/?version=0",
+            headers={"Cookie": cookie(table.cookies[0]), "HX-Request": "true"},
+        )
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            answer.read()
+    ranking = _ranking(load)
+    request = urllib.request.Request(f"{origin}{ranking['path']}", headers=ranking["headers"])
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        answer.read()
