@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 from django.contrib import messages
@@ -32,6 +33,7 @@ from scorekeeper.screens.table.evening_page import (
     page_context,
 )
 from scorekeeper.server.parsing import parse_id
+from scorekeeper.services.deal_keys import DealKeyUsed
 
 
 @require_http_methods(["POST"])
@@ -83,6 +85,8 @@ def deal_create(request: HttpRequest, evening_id: int, game_id: int) -> HttpResp
         except services.DealNumberTaken as taken:
             conflict = taken
             form = _form_for_another_deal(request, game, form, taken)
+        except DealKeyUsed as used:
+            form = _form_with_a_new_key(request, game, used)
         except (services.ServiceError, ScoringError) as error:
             form.add_error(None, refusal_message(error))
         else:
@@ -123,6 +127,19 @@ def _form_for_another_deal(
         data.setlist("deal-sitting_out", [str(p.pk) for p in sitting_out])
     form = deal_form(request, game, data=data, present=present)
     form.is_valid()
+    return form
+
+
+def _form_with_a_new_key(request: HttpRequest, game: Game, used: DealKeyUsed) -> DealForm:
+    """The form as typed, saying it was not saved, ready to be saved as the next deal:
+    a key of its own and the number the next deal gets."""
+    data = request.POST.copy()
+    data["deal-idempotency_key"] = uuid.uuid4().hex
+    last = game.deals.order_by("-number").values_list("number", flat=True).first()
+    data["deal-number"] = str((last or 0) + 1)
+    form = deal_form(request, game, data=data)
+    form.is_valid()
+    form.add_error(None, used.message)
     return form
 
 

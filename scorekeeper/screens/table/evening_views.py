@@ -16,6 +16,8 @@ from scorekeeper.reads import live
 from scorekeeper.screens.access import evening_for, game_for, membership_for
 from scorekeeper.screens.table.evening_forms import EveningStartForm, GameStartForm, SeatJoinForm
 from scorekeeper.screens.table.evening_page import (
+    carried_deal,
+    carry_deal,
     evening_url,
     page_context,
 )
@@ -101,7 +103,9 @@ def rules_escopette(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "HEAD"])
 def evening(request: HttpRequest, evening_id: int) -> HttpResponse:
     evening, membership = evening_for(request, evening_id)
-    context = page_context(request, evening, membership)
+    if carry_deal(request, evening):  # back from the counter: the address forgets the deal
+        return redirect(evening_url(evening))
+    context = page_context(request, evening, membership, carried=carried_deal(request, evening))
     return render(request, "scorekeeper/table/evening.html", context)
 
 

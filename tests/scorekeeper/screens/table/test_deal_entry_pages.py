@@ -362,11 +362,16 @@ def test_the_counter_round_trip_brings_points_and_bouts_back_into_the_form(table
             "deal-bouts": "2",
             "deal-points_for": "attack",
         },
+        follow=True,
     )
+    # The address forgets the answers at once; the page shows them this one time.
+    assert page.redirect_chain == [(reverse("evening", args=[evening.pk]), 302)]
     form = page.context["sheets"][0].form
     assert form["taker"].value() == str(players[2].pk)
     assert form["points"].value() == "45.5"
     assert form["bouts"].value() == "2"
+    again = client.get(reverse("evening", args=[evening.pk])).context["sheets"][0].form
+    assert again["points"].value() is None
 
 
 def test_with_six_present_the_form_shows_that_the_dealer_sits_out(client: Client) -> None:
