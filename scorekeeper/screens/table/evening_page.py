@@ -21,6 +21,7 @@ from scorekeeper import services
 from scorekeeper.models import Deal, DeletedDeal, Evening, Game, Membership, Player
 from scorekeeper.reads.charts import LineChart, evening_chart
 from scorekeeper.reads.game_sheets import GameSheet, game_sheet
+from scorekeeper.reads.sheet_changes import as_of_now, changed_from, moment
 from scorekeeper.screens.table.deal_forms import (
     EscopetteDealForm,
     TarotDealForm,
@@ -107,6 +108,7 @@ class GameView:
         seats = list(game.seats.select_related("player").order_by("position"))
         self.present = [seat.player for seat in seats if seat.present]
         self.form: DealForm | None = None
+        self.tail_from: int | None = None  # the first deal to redraw (mark_sheet_changes)
         # The games come annotated with their last deal (see _games).
         last_number, last_dealer = game.last_number or 0, game.last_dealer
         self.next_number = last_number + 1
@@ -197,6 +199,7 @@ def page_context(
     with_forms: bool = True,
     carried: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
+    as_of = as_of_now()  # before anything is read: see reads.sheet_changes
     last = Deal.objects.filter(game=OuterRef("pk")).order_by("-number")
     games = list(
         evening.games.annotate(
@@ -245,4 +248,25 @@ def page_context(
         "evening_total": EveningTotal(views),
         "edit_links": can_write,
         "undo": undo,
+        "as_of": as_of,
     }
+
+
+def since_of(value: str | None) -> int | None:
+    """The page's moment it sends back (milliseconds), or None."""
+    if not value or not value.isdigit() or len(value) > 16:
+        return None
+    return int(value)
+
+
+def mark_sheet_changes(
+    context: dict[str, Any], since_ms: int | None, *, saved: Deal | None = None
+) -> None:
+    """Set each game's ``tail_from``: the rows a page drawn at ``since_ms`` must redraw
+    (all of them when it gives no moment; those from ``saved`` on, at least)."""
+    since = moment(since_ms)
+    for view in context["sheets"]:
+        first = changed_from(view.game, since)
+        if saved is not None and view.game.pk == saved.game_id:
+            first = saved.number if first is None else min(first, saved.number)
+        view.tail_from = first

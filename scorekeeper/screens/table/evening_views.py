@@ -19,7 +19,9 @@ from scorekeeper.screens.table.evening_page import (
     carried_deal,
     carry_deal,
     evening_url,
+    mark_sheet_changes,
     page_context,
+    since_of,
 )
 
 NOT_MODIFIED = 304
@@ -114,6 +116,7 @@ def _live(request: HttpRequest, evening: Evening, membership: Membership | None)
         return HttpResponse(status=NOT_MODIFIED)
     # A member's page gets the next deal's form too: an untouched open form follows it.
     context = page_context(request, evening, membership, with_forms=membership is not None)
+    mark_sheet_changes(context, since_of(request.GET.get("since")))
     context["shared"] = membership is None
     return render(request, "scorekeeper/table/evening_live.html", context)
 
@@ -218,7 +221,7 @@ def evening_reopen(request: HttpRequest, evening_id: int) -> HttpResponse:
 @require_http_methods(["POST"])
 def share_link_create(request: HttpRequest, evening_id: int) -> HttpResponse:
     evening = services.share_link_create(evening=_owner_evening(request, evening_id))
-    return redirect(evening_url(evening))
+    return redirect(f"{evening_url(evening)}#owner-tools")  # share.js opens its QR code there
 
 
 @require_http_methods(["POST"])
