@@ -17,7 +17,7 @@ from scorekeeper.models import Deal, DeletedDeal, Game
 
 #: Read a little before the page's moment: a change committed while the page was being read
 #: is sent again rather than missed (redrawing a row twice is harmless).
-MARGIN = timedelta(seconds=2)
+MARGIN = timedelta(seconds=1)
 
 
 def as_of_now() -> int:

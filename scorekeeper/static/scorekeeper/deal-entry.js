@@ -56,8 +56,9 @@
       (form && form.querySelector(":scope > fieldset input"));
     section.scrollIntoView({ block: "start" });
     if (target) target.focus({ preventScroll: true });
+    // The sheet's new rows once the next form is on screen: they are below it.
     const changes = document.getElementById("sheet-changes");
-    if (changes && window.SKSheet) window.SKSheet.apply(changes);
+    if (changes && window.SKSheet) requestAnimationFrame(() => setTimeout(() => window.SKSheet.apply(changes)));
   }
 
   // Who sits out this deal (the dealer at 6) is not offered as taker or partner.
