@@ -105,6 +105,9 @@
       }
       blocked.add(entry.gameId);
       if (response.status >= 500 || response.headers.get("X-Deal-Account-Mismatch")) continue;
+      // Refused while sent without knowing whose session this is (the worker): another
+      // account's session refuses its token too. The deal waits for its own account.
+      if (response.status === 403 && userId === undefined && entry.userId !== undefined) continue;
       if (response.status === 409) {
         entry.status = "conflict";
         entry.takenNumber = Number(response.headers.get("X-Deal-Conflict")) || entry.number;

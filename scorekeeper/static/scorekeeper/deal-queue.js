@@ -107,7 +107,9 @@
     });
     readyForNextDeal(form, number + 1, 1);
     sayInPreview(form, texts.kept);
-    form.setAttribute("data-stale", ""); // the server's form replaces it once the deals are in
+    // Untouched again, and the server's form replaces it once the deals are in (live.js).
+    form.removeAttribute("data-touched");
+    form.setAttribute("data-stale", "");
     (heading(form) || form).scrollIntoView({block: "start"});
     askForBackgroundSync();
   }
@@ -186,7 +188,7 @@
       const waiting = after.some((entry) => entry.status === "waiting");
       // Deals were stored: the entry section, its strip, the totals and the sheet show the
       // server's state again, and the network message goes (unless some deals still wait).
-      if (after.length < before && !waiting) serverState();
+      if (after.length < before && !waiting && after.length) serverState();
     } finally {
       sending = false;
     }
@@ -322,8 +324,14 @@
     document.getElementById("live-totals")?.classList.add("provisional");
   }
 
+  let shownMine = 0;
   async function show() {
     const entries = await queue.all();
+    // This account's deals all in (sent from here, another tab or the worker): the page
+    // shows the server's state again.
+    const count = entries.filter(mine).length;
+    if (shownMine && !count) serverState();
+    shownMine = count;
     showCount(entries.filter(mine));
     const here = entries.filter((entry) => formOfGame(entry.gameId));
     showBox(here);

@@ -135,7 +135,9 @@
     }
     const strip = section.querySelector(".strip-scores");
     const newStrip = fresh.querySelector(".strip-scores");
-    if (strip && newStrip) strip.replaceWith(document.importNode(newStrip, true));
+    const place = section.querySelector(".totals-strip");
+    if (newStrip && strip) strip.replaceWith(document.importNode(newStrip, true));
+    else if (newStrip && place) place.appendChild(document.importNode(newStrip, true));
   }
 
   function apply(html) {
