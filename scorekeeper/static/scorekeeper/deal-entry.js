@@ -117,6 +117,8 @@
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", arrive);
   else arrive();
+  // A boosted page (the correction saved from the edit page) arrives the same way.
+  document.addEventListener("htmx:afterSettle", (event) => { if (event.detail.boosted) arrive(); });
 
   // Focus never hidden under the sticky strip (top) or the bar with Save (bottom).
   document.addEventListener("focusin", (event) => {
