@@ -17,6 +17,7 @@ from django.test import Client
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
 from scorekeeper.models import Deal
+from tests.e2e.test_one_deal_on_one_screen import WATCH_CSP
 from tests.e2e.test_table_on_a_phone import SIZES
 from tests.factories import NAMES, make_club, make_member, start_evening
 
@@ -71,6 +72,10 @@ def test_back_from_the_cellar_the_entry_shows_the_servers_state(
 ) -> None:
     club, evening, game = table
     page = new_phone(browser, live_server, club.memberships.get().user)
+    # The Content-Security-Policy is watched over the whole loop, offline and back.
+    refused: list[str] = []
+    page.on("console", lambda m: refused.append(m.text) if "Refused" in m.text else None)
+    page.add_init_script(WATCH_CSP)
     page.goto(f"{live_server.url}/evenings/{evening.pk}/")
     section = page.locator(".deal-entry")
     page.context.set_offline(True)
@@ -112,6 +117,11 @@ def test_back_from_the_cellar_the_entry_shows_the_servers_state(
     expect(section.locator("details.seating summary")).to_contain_text("Dealer: Dan")
     expect(page.locator("#net-status")).to_be_hidden()
     assert not page.evaluate("location.search")
+    # A fourth deal, online again, saved the usual way.
+    fill(page, "Eve", "Ben", "70")
+    save(page)
+    expect(page.locator(".deal-entry .saved-note")).to_contain_text("Deal 4 saved.")
+    assert refused == [] and page.evaluate("window.__violations || []") == []
     page.context.close()
 
 
