@@ -256,7 +256,7 @@ def test_live_follow_answers_304_until_something_changes(table) -> None:
     changed = client.get(url, {"version": evening.version}, HTTP_HX_REQUEST="true")
     assert changed.status_code == 200
     assert 'id="live-totals"' in changed.text
-    assert 'data-sheet-tail="%s" data-from="1"' % game.pk in changed.text  # the whole sheet
+    assert f'data-sheet-tail="{game.pk}" data-from="1"' in changed.text  # the whole sheet
     assert "198" in changed.text
     evening.refresh_from_db()
     assert f'data-version="{evening.version}"' in changed.text
