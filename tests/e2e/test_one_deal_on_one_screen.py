@@ -386,3 +386,25 @@ def test_save_to_the_next_deal_on_a_throttled_phone(live_server, browser: Browse
     assert Deal.objects.filter(game=game).count() == 47
     assert page.evaluate("window.__violations || []") == []
     page.context.close()
+
+
+def test_a_swapped_element_styled_by_a_script_raises_no_csp_refusal(
+    live_server, browser: Browser, table
+) -> None:
+    """htmx's settle step copied an old element's style attribute onto its new copy with
+    setAttribute, which the Content-Security-Policy refuses: the long runs' "Applying inline
+    style violates style-src 'self'". Any script (or the browser) styling a swapped element
+    through the CSSOM made the next save log it."""
+    user, evening, _game = table
+    page = phone(browser, live_server, user, SIZES[0].values[0])
+    page.add_init_script(WATCH_CSP)
+    scorer = Scorer(page)
+    page.goto(f"{live_server.url}/evenings/{evening.pk}/")
+    for number in (1, 2, 3):
+        # As a browser extension, an autofill or a scroll library may do.
+        page.evaluate("document.querySelector('.deal-entry').style.outlineWidth = '0px'")
+        page.evaluate("document.getElementById('live-totals').style.outlineWidth = '0px'")
+        plain_deal(scorer, number)
+    assert scorer.refused == []
+    assert page.evaluate("window.__violations || []") == []
+    page.context.close()
