@@ -19,8 +19,9 @@
     return form && form.id && form.id.indexOf("deal-form-") === 0 ? form.id.slice(10) : null;
   }
 
+  // The evening's new-deal form (the edit page's form is boosted, not posted in place).
   function isSave(elt) {
-    return elt && elt.matches && elt.matches("form.deal-form") && gameOf(elt);
+    return elt && elt.matches && elt.matches("form.deal-form[hx-post]") && gameOf(elt);
   }
 
   document.addEventListener("toggle", (event) => {
