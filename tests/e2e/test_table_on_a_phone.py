@@ -1,4 +1,4 @@
-"""The deal-entry loop on a phone (issue 10), at 390×844 and 320×640, by tapping like a scorer.
+"""The deal-entry loop on a phone, at 390×844 and 320×640, by tapping like a scorer.
 
 Count the pile and come back; ten deals in a row with the next form under the thumb; a
 refused save shown in view whose address reloads; a save with the network cut, then Retry

@@ -1,4 +1,4 @@
-"""A deal's history and an evening's recently deleted deals (issue 11, item 12).
+"""A deal's history and an evening's recently deleted deals.
 
 Every change of a deal is kept (who, when, its inputs before and after) and shown on the
 deal's edit page; the deleted deals of an evening are listed on a page of their own, each
