@@ -31,7 +31,9 @@ LANGUAGES = ("fr", "ru")
 def pending() -> dict[str, dict[str, object]]:
     found: dict[str, dict[str, object]] = {}
     for path in sorted((LOCALE / "pending").glob("*.json")):
-        found.update(json.loads(path.read_text(encoding="utf-8")))
+        for key, value in json.loads(path.read_text(encoding="utf-8")).items():
+            context, separator, msgid = key.rpartition("\x04")  # gettext's "context\x04msgid"
+            found[msgid] = {**value, "context": context} if separator else value
     return found
 
 

@@ -30,6 +30,7 @@ from scorekeeper.scoring.escopette import (
 from scorekeeper.scoring.paper import PaperDeal, score_paper_deal
 from scorekeeper.scoring.tarot import PassedDeal, TarotDeal, score_deal
 from scorekeeper.services.common import DealInputs, ServiceError, _bump, _check_open
+from scorekeeper.services.deal_keys import KEY_IN_SNAPSHOT, deal_of_key
 from scorekeeper.services.evenings import next_dealer, present_players
 
 # --- Deals ---------------------------------------------------------------------------------
@@ -179,14 +180,18 @@ def deal_record(
     idempotency_key: str | None = None,
     expected_number: int | None = None,
 ) -> Deal:
-    """Score and store the next deal of a game. The same idempotency key stores it once.
+    """Score and store the next deal of a game. The same idempotency key stores it once:
+    the very same deal sent again returns the deal stored; the key with another deal
+    raises DealKeyUsed (see services.deal_keys).
 
     ``expected_number`` is the number the form showed: when the game has moved on meanwhile
     (another phone saved that deal), DealNumberTaken is raised instead of storing a copy.
     """
     game = Game.objects.select_for_update().select_related("evening").get(pk=game.pk)
     if idempotency_key:
-        existing = game.deals.filter(idempotency_key=idempotency_key).first()
+        existing = deal_of_key(
+            game, idempotency_key, inputs, dealer, expected_number, stored=_stored_inputs
+        )
         if existing is not None:
             return existing
     _check_open(game.evening)
@@ -281,9 +286,12 @@ def deal_delete(*, deal: Deal, deleted_by: User | None = None) -> DeletedDeal:
     _check_open(game.evening)
     deal = _locked_deal(game, deal)  # a second delete of the same deal: DealGone
     snapshot = _snapshot(deal)
+    kept = dict(snapshot)
+    if deal.idempotency_key:  # its undo gives the key back: the key resent is "already saved"
+        kept[KEY_IN_SNAPSHOT] = deal.idempotency_key
     number = deal.number
     deleted = DeletedDeal.objects.create(
-        game=game, number=number, snapshot=snapshot, deleted_by=_person(deleted_by)
+        game=game, number=number, snapshot=kept, deleted_by=_person(deleted_by)
     )
     deal.changes.update(deleted=deleted)  # the history follows the deleted deal
     _log(
@@ -363,6 +371,7 @@ def _restore(game: Game, deleted: DeletedDeal, restored_by: User | None) -> Deal
         number=number,
         dealer_id=snapshot["dealer"],
         created_by_id=snapshot.get("created_by"),
+        idempotency_key=snapshot.get(KEY_IN_SNAPSHOT) or None,
     )
     after = _store(game, deal, _inputs_from_snapshot(snapshot), snapshot["present"])
     if game.kind == Game.Kind.ESCOPETTE:
@@ -456,3 +465,8 @@ def _inputs_from_snapshot(snapshot: dict[str, Any]) -> DealInputs:
         poignees=tuple(snapshot["poignees"]),
         chelem=snapshot["chelem"] or None,
     )
+
+
+def _stored_inputs(deal: Deal) -> DealInputs:
+    """The answers a stored deal was scored from."""
+    return _inputs_from_snapshot(_snapshot(deal))

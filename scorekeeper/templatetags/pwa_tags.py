@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import template
 from django.urls import reverse
 from django.utils.html import json_script
@@ -11,12 +13,19 @@ from django.utils.translation import gettext as _
 register = template.Library()
 
 
-@register.simple_tag
-def pwa_config() -> SafeString:
-    """A ``<script type="application/json" id="sk-pwa">`` block (data, never executed)."""
+@register.simple_tag(takes_context=True)
+def pwa_config(context: dict[str, Any]) -> SafeString:
+    """A ``<script type="application/json" id="sk-pwa">`` block (data, never executed).
+
+    ``userId`` names the signed-in account: deals kept offline belong to it (null signed out).
+    """
+    user = context.get("user")
+    signed_in = user is not None and user.is_authenticated
     data = {
         "serviceWorker": reverse("service_worker"),
         "loginUrl": reverse("accounts:login"),
+        "userId": user.pk if signed_in else None,
+        "userName": str(user) if signed_in else "",
         "texts": {
             "offlineCopy": _("Offline — as of %(time)s"),
             "heading": _("Deals waiting to be sent"),
@@ -37,6 +46,13 @@ def pwa_config() -> SafeString:
                 "No network: the score of this deal will be computed when it is sent."
             ),
             "kept": _("Kept on this phone: the score will be computed when the deal is sent."),
+            "otherAccount": _("typed by %(name)s: sent once they sign in on this phone"),
+            "signOutWaiting": _(
+                "Deals typed on this phone wait to be sent: %(count)s. Signed out, they stay "
+                "here and are sent only when you sign in again."
+            ),
+            "sendFirst": _("Send them first"),
+            "signOutAnyway": _("Sign out anyway"),
         },
     }
     return json_script(data, "sk-pwa")

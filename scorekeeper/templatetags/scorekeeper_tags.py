@@ -12,7 +12,7 @@ from typing import Any
 
 from django import forms, template
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 
 from scorekeeper.models import CHELEM_CHOICES, PETIT_AU_BOUT_CHOICES, POIGNEE_LABELS
 
@@ -95,6 +95,18 @@ def sheet_cell(score: int | None, total: int) -> SafeString:
     return mark_safe(  # integers and an escaped word
         f'<td class="{css}"><span class="deal-score">{int(score)}</span>{running}</td>'
     )
+
+
+@register.simple_tag
+def contract_short(contract: str) -> str:
+    """A contract in the short form a score sheet writes it: P, G, GS, GC."""
+    shorts = {
+        "petite": pgettext("Petite, in a sheet row", "P"),
+        "garde": pgettext("Garde, in a sheet row", "G"),
+        "garde_sans": pgettext("Garde sans, in a sheet row", "GS"),
+        "garde_contre": pgettext("Garde contre, in a sheet row", "GC"),
+    }
+    return shorts.get(contract, contract)
 
 
 @register.simple_tag

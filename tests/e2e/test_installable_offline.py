@@ -354,7 +354,8 @@ def test_the_read_only_link_copies_and_shows_a_qr_code_that_decodes_to_it(
     expect(page.get_by_role("button", name="Copied")).to_be_visible()
     assert page.evaluate("navigator.clipboard.readText()") == link
 
-    page.get_by_text("Show as a QR code").tap()
+    # Made a moment ago: the QR code is open already, the link's section in view.
+    expect(page.locator("#owner-tools details.qr-details")).to_have_attribute("open", "")
     svg = page.get_by_role("img", name="QR code of the read-only link")
     expect(svg).to_be_visible()
     box = svg.bounding_box()
@@ -372,7 +373,9 @@ def test_the_join_link_asks_after_sign_in_and_a_revoked_one_gives_404(
     page.get_by_role("button", name="Make a join link").tap()
     join_link = page.get_by_label(re.compile("Whoever opens this link")).input_value()
     assert re.fullmatch(re.escape(live_server.url) + r"/join/[\w-]+/", join_link)
-    page.get_by_text("Show as a QR code").tap()
+    qr = page.locator("details.qr-details")
+    if qr.get_attribute("open") is None:  # opened by itself where the address names its section
+        page.get_by_text("Show as a QR code").tap()
     assert decode_qr(page, page.get_by_role("img", name="QR code of the join link")) == [join_link]
 
     # Someone at the table opens it on their phone and signs in.

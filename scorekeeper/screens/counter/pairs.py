@@ -83,6 +83,15 @@ class PairCounting(forms.Form):
     def pair_rows(self) -> list[BoundField]:
         return [self[name] for name in PAIR_FIELDS if name != "leftover"]
 
+    def pair_picks(self) -> list[tuple[BoundField, list[int]]]:
+        """Each count of piles with the counts it can take, tapped in one go (but the piles
+        of 1, too many to offer: typed or stepped)."""
+        return [
+            (self[name], list(range(PAIR_LIMITS[name] + 1)) if name in PAIR_LIMITS else [])
+            for name in PAIR_FIELDS
+            if name != "leftover"
+        ]
+
 
 def pair_table() -> list[tuple[str | Promise, int]]:
     """The pair method's table, for the explanation on the page."""

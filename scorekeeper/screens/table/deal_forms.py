@@ -118,6 +118,7 @@ class DealFormBase(forms.Form):
         self.cache_key = uuid.uuid4().hex
         self.cache_seconds = 0
         self.fresh = False  # an untouched form of the next deal (set by the evening page)
+        self.returned = False  # filled from the counter's count (set by the evening page)
 
     def dealer_player(self) -> Player:
         dealer_id = self.cleaned_data["dealer"]

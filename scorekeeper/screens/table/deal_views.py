@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 from django.contrib import messages
@@ -29,9 +30,12 @@ from scorekeeper.screens.table.evening_page import (
     DealForm,
     deal_form,
     evening_url,
+    mark_sheet_changes,
     page_context,
+    since_of,
 )
 from scorekeeper.server.parsing import parse_id
+from scorekeeper.services.deal_keys import DealKeyUsed
 
 
 @require_http_methods(["POST"])
@@ -68,6 +72,12 @@ def deal_create(request: HttpRequest, evening_id: int, game_id: int) -> HttpResp
     game, membership = game_for(request, evening_id, game_id)
     if request.method != "POST":  # the address a refused save left in the bar, reloaded
         return redirect(evening_url(game.evening, game))
+    typed_by = request.headers.get("X-Deal-Account")
+    if typed_by is not None and typed_by != str(request.user.pk):
+        # A deal kept offline by another account of this phone: it waits for its own.
+        response = HttpResponse(_("This deal was typed by another account."), status=403)
+        response["X-Deal-Account-Mismatch"] = "1"
+        return response
     form = deal_form(request, game, data=request.POST)
     conflict: services.DealNumberTaken | None = None
     if form.is_valid() and form.inputs is not None:
@@ -83,12 +93,14 @@ def deal_create(request: HttpRequest, evening_id: int, game_id: int) -> HttpResp
         except services.DealNumberTaken as taken:
             conflict = taken
             form = _form_for_another_deal(request, game, form, taken)
+        except DealKeyUsed as used:
+            form = _form_with_a_new_key(request, game, used)
         except (services.ServiceError, ScoringError) as error:
             form.add_error(None, refusal_message(error))
         else:
             saved = _("Deal %(number)s saved.") % {"number": deal.number}
             if request.htmx:
-                return _entry_after_save(request, game, membership, saved)
+                return _entry_after_save(request, game, membership, saved, deal)
             messages.success(request, saved)
             return redirect(evening_url(game.evening, game))
     context = page_context(request, game.evening, membership, forms={game.pk: form})
@@ -126,6 +138,19 @@ def _form_for_another_deal(
     return form
 
 
+def _form_with_a_new_key(request: HttpRequest, game: Game, used: DealKeyUsed) -> DealForm:
+    """The form as typed, saying it was not saved, ready to be saved as the next deal:
+    a key of its own and the number the next deal gets."""
+    data = request.POST.copy()
+    data["deal-idempotency_key"] = uuid.uuid4().hex
+    last = game.deals.order_by("-number").values_list("number", flat=True).first()
+    data["deal-number"] = str((last or 0) + 1)
+    form = deal_form(request, game, data=data)
+    form.is_valid()
+    form.add_error(None, used.message)
+    return form
+
+
 def _conflict_context(
     context: dict[str, Any], game: Game, taken: services.DealNumberTaken
 ) -> dict[str, Any]:
@@ -141,11 +166,13 @@ def _conflict_context(
 
 
 def _entry_after_save(
-    request: HttpRequest, game: Game, membership: Membership | None, saved: str
+    request: HttpRequest, game: Game, membership: Membership | None, saved: str, deal: Deal
 ) -> HttpResponse:
-    """The htmx answer to a save: the next deal's form in place, new totals and sheet."""
+    """The htmx answer to a save: the next deal's form in place, the new totals, and the
+    sheet's rows that changed since the page's moment (``sheet-since``), the new one last."""
     game.evening.refresh_from_db()  # the save bumped its version: the cached parts follow
     context = page_context(request, game.evening, membership)
+    mark_sheet_changes(context, since_of(request.POST.get("sheet-since")), saved=deal)
     view = next(v for v in context["sheets"] if v.game.pk == game.pk)
     if view.form is None:  # the game has ended: the page changes, load it whole
         messages.success(request, saved)

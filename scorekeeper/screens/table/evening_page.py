@@ -5,13 +5,14 @@ The views of the table (evening_views, deal_views) build their context here.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import timedelta
 from functools import cached_property
 from typing import Any
 
 from django.core.cache import cache
 from django.db.models import OuterRef, Subquery
-from django.http import HttpRequest
+from django.http import HttpRequest, QueryDict
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import get_language
@@ -20,6 +21,7 @@ from scorekeeper import services
 from scorekeeper.models import Deal, DeletedDeal, Evening, Game, Membership, Player
 from scorekeeper.reads.charts import LineChart, evening_chart
 from scorekeeper.reads.game_sheets import GameSheet, game_sheet
+from scorekeeper.reads.sheet_changes import as_of_now, changed_from, moment
 from scorekeeper.screens.table.deal_forms import (
     EscopetteDealForm,
     TarotDealForm,
@@ -29,6 +31,30 @@ from scorekeeper.screens.table.deal_forms import (
 from scorekeeper.server.parsing import parse_id
 
 UNDO_OFFERED_FOR = timedelta(minutes=10)
+
+
+#: The session's place for the answers the counter hands back, until the evening shows them.
+CARRIED_DEAL = "table.carried_deal"
+
+
+def carry_deal(request: HttpRequest, evening: Evening) -> bool:
+    """Keep the deal's answers the address brings back (``deal-*``) for the next page.
+
+    True when there were some: the caller then sends the phone to the plain address, so
+    that a reload, or the phone reopening the tab, gets a fresh form and not this deal.
+    """
+    if not any(key.startswith("deal-") for key in request.GET):
+        return False
+    request.session[CARRIED_DEAL] = {"evening": evening.pk, "query": request.GET.urlencode()}
+    return True
+
+
+def carried_deal(request: HttpRequest, evening: Evening) -> QueryDict | None:
+    """The answers kept by carry_deal for this evening, taken once."""
+    kept = request.session.pop(CARRIED_DEAL, None) if hasattr(request, "session") else None
+    if not isinstance(kept, dict) or kept.get("evening") != evening.pk:
+        return None
+    return QueryDict(str(kept.get("query", "")))
 
 
 def evening_url(evening: Evening, game: Game | None = None) -> str:
@@ -47,8 +73,12 @@ def deal_form(
     present: list[Player] | None = None,
     dealer: Player | None = None,
     number: int | None = None,
+    carried: Mapping[str, Any] | None = None,
 ) -> DealForm:
-    """The form for the next deal of a game (deal ``number``), ready for the next dealer."""
+    """The form for the next deal of a game (deal ``number``), ready for the next dealer.
+
+    ``carried``: the answers the counter handed back (``deal-<field>`` parameters), once.
+    """
     present = present if present is not None else services.present_players(game)
     if data is not None:  # what was sent is what counts: no need to work out the defaults
         return deal_form_class(game)(data, game=game, present=present)
@@ -57,8 +87,11 @@ def deal_form(
     if game.kind == Game.Kind.ESCOPETTE:
         return EscopetteDealForm(data, game=game, present=present, initial=initial)
     initial["sitting_out"] = [p.pk for p in services.default_sitting_out(game, present, dealer)]
-    initial.update(initial_from_query(request.GET, list(TarotDealForm.base_fields)))
-    return TarotDealForm(data, game=game, present=present, initial=initial)
+    if carried:
+        initial.update(initial_from_query(carried, list(TarotDealForm.base_fields)))
+    form = TarotDealForm(data, game=game, present=present, initial=initial)
+    form.returned = bool(carried)  # deal-entry.js asks for its preview at once
+    return form
 
 
 class GameView:
@@ -75,6 +108,7 @@ class GameView:
         seats = list(game.seats.select_related("player").order_by("position"))
         self.present = [seat.player for seat in seats if seat.present]
         self.form: DealForm | None = None
+        self.tail_from: int | None = None  # the first deal to redraw (mark_sheet_changes)
         # The games come annotated with their last deal (see _games).
         last_number, last_dealer = game.last_number or 0, game.last_dealer
         self.next_number = last_number + 1
@@ -163,7 +197,9 @@ def page_context(
     *,
     forms: dict[int, DealForm] | None = None,
     with_forms: bool = True,
+    carried: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
+    as_of = as_of_now()  # before anything is read: see reads.sheet_changes
     last = Deal.objects.filter(game=OuterRef("pk")).order_by("-number")
     games = list(
         evening.games.annotate(
@@ -183,8 +219,9 @@ def page_context(
                 present=current.present,
                 dealer=current.next_dealer,
                 number=current.next_number,
+                carried=carried,
             )
-            if not any(key.startswith("deal-") for key in request.GET):
+            if not carried:
                 # A fresh form shows only the game's state: cache its fields with the sheet.
                 path = request.get_full_path()
                 form.cache_key = f"{current.cache_key}.{get_language()}.{path}"
@@ -211,4 +248,25 @@ def page_context(
         "evening_total": EveningTotal(views),
         "edit_links": can_write,
         "undo": undo,
+        "as_of": as_of,
     }
+
+
+def since_of(value: str | None) -> int | None:
+    """The page's moment it sends back (milliseconds), or None."""
+    if not value or not value.isdigit() or len(value) > 16:
+        return None
+    return int(value)
+
+
+def mark_sheet_changes(
+    context: dict[str, Any], since_ms: int | None, *, saved: Deal | None = None
+) -> None:
+    """Set each game's ``tail_from``: the rows a page drawn at ``since_ms`` must redraw
+    (all of them when it gives no moment; those from ``saved`` on, at least)."""
+    since = moment(since_ms)
+    for view in context["sheets"]:
+        first = changed_from(view.game, since)
+        if saved is not None and view.game.pk == saved.game_id:
+            first = saved.number if first is None else min(first, saved.number)
+        view.tail_from = first

@@ -16,8 +16,12 @@ from scorekeeper.reads import live
 from scorekeeper.screens.access import evening_for, game_for, membership_for
 from scorekeeper.screens.table.evening_forms import EveningStartForm, GameStartForm, SeatJoinForm
 from scorekeeper.screens.table.evening_page import (
+    carried_deal,
+    carry_deal,
     evening_url,
+    mark_sheet_changes,
     page_context,
+    since_of,
 )
 
 NOT_MODIFIED = 304
@@ -101,7 +105,9 @@ def rules_escopette(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "HEAD"])
 def evening(request: HttpRequest, evening_id: int) -> HttpResponse:
     evening, membership = evening_for(request, evening_id)
-    context = page_context(request, evening, membership)
+    if carry_deal(request, evening):  # back from the counter: the address forgets the deal
+        return redirect(evening_url(evening))
+    context = page_context(request, evening, membership, carried=carried_deal(request, evening))
     return render(request, "scorekeeper/table/evening.html", context)
 
 
@@ -110,6 +116,7 @@ def _live(request: HttpRequest, evening: Evening, membership: Membership | None)
         return HttpResponse(status=NOT_MODIFIED)
     # A member's page gets the next deal's form too: an untouched open form follows it.
     context = page_context(request, evening, membership, with_forms=membership is not None)
+    mark_sheet_changes(context, since_of(request.GET.get("since")))
     context["shared"] = membership is None
     return render(request, "scorekeeper/table/evening_live.html", context)
 
@@ -214,7 +221,7 @@ def evening_reopen(request: HttpRequest, evening_id: int) -> HttpResponse:
 @require_http_methods(["POST"])
 def share_link_create(request: HttpRequest, evening_id: int) -> HttpResponse:
     evening = services.share_link_create(evening=_owner_evening(request, evening_id))
-    return redirect(evening_url(evening))
+    return redirect(f"{evening_url(evening)}#owner-tools")  # share.js opens its QR code there
 
 
 @require_http_methods(["POST"])

@@ -1,8 +1,15 @@
-/* The deal-entry loop of the evening page (and the deal form of the edit
- * page). After a save, a refusal or a conflict, it puts the answered section under the thumb
- * and focus on what comes next (the first question, the error summary or the question of
- * the deal-number check); it keeps the bonus section open if the scorer left it open; and it sends
- * "Count the pile" to the counter as a whole page, without the CSRF token in the address. */
+/* The deal-entry loop of the evening page (and the deal form of the edit page).
+ *
+ * Arriving at the evening, the next deal's section comes under the thumb. After a save, a
+ * refusal or a conflict, it puts the answered section there and focus on what comes next
+ * (the first question, the error summary or the question of the deal-number check), then
+ * puts the sheet's changed rows in place (live.js, SKSheet) and the chart when idle. A save
+ * tells the server the page's moment (sheet-since) so that only the changed rows come back;
+ * the preview request a tap on Save would start is dropped. Choosing the bouts moves on to
+ * the points, and Enter there saves. Focus never stays hidden under the sticky strip or the
+ * bar with Save. It keeps the bonus section open if the scorer left it open, and it sends
+ * "Count the pile" to the counter as a whole page, without the CSRF token in the address.
+ */
 (function () {
   "use strict";
   const bonusesOpen = {}; // game id -> the scorer left the bonus section open
@@ -12,21 +19,32 @@
     return form && form.id && form.id.indexOf("deal-form-") === 0 ? form.id.slice(10) : null;
   }
 
-  document.addEventListener("toggle", function (event) {
+  // The evening's new-deal form (the edit page's form is boosted, not posted in place).
+  function isSave(elt) {
+    return elt && elt.matches && elt.matches("form.deal-form[hx-post]") && gameOf(elt);
+  }
+
+  document.addEventListener("toggle", (event) => {
     const details = event.target;
     if (!details.matches || !details.matches("details.bonuses")) return;
     const id = gameOf(details.closest("form"));
     if (id) bonusesOpen[id] = details.open;
   }, true);
 
-  document.addEventListener("htmx:beforeRequest", function (event) {
-    const id = gameOf(event.detail.elt);
-    if (id && event.detail.elt.matches("form.deal-form")) saving[id] = true;
+  document.addEventListener("htmx:configRequest", (event) => {
+    if (!isSave(event.detail.elt) || !window.SKSheet) return;
+    event.detail.parameters["sheet-since"] = window.SKSheet.since();
   });
 
-  function firstQuestion(form) {
-    return form.querySelector(":scope > fieldset input, :scope > .passed-choice input, :scope > fieldset select");
-  }
+  document.addEventListener("htmx:beforeRequest", (event) => {
+    const elt = event.detail.elt;
+    if (isSave(elt)) { saving[gameOf(elt)] = true; return; }
+    // A preview asked while the form is being saved would be thrown away: do not ask.
+    const form = elt.closest && elt.closest(".preview") && elt.closest("form.deal-form");
+    if (form && (form.classList.contains("htmx-request") || saving[gameOf(form)])) {
+      event.preventDefault();
+    }
+  });
 
   function place(section) {
     const id = section.getAttribute("data-game");
@@ -35,37 +53,92 @@
     const form = section.querySelector("form.deal-form");
     const details = section.querySelector("details.bonuses");
     if (details && bonusesOpen[id]) details.open = true;
-    const target = section.querySelector(".deal-conflict, .error-summary") || (form && firstQuestion(form));
+    const target = section.querySelector(".deal-conflict, .error-summary") ||
+      (form && form.querySelector(":scope > fieldset input"));
     section.scrollIntoView({ block: "start" });
     if (target) target.focus({ preventScroll: true });
+    // The sheet's new rows once the next form is on screen: they are below it.
+    const changes = document.getElementById("sheet-changes");
+    if (changes && window.SKSheet) requestAnimationFrame(() => setTimeout(() => window.SKSheet.apply(changes)));
   }
 
   // Who sits out this deal (the dealer at 6) is not offered as taker or partner.
   function syncSittingOut(form) {
     const out = {};
-    form.querySelectorAll("input[name='deal-sitting_out']:checked").forEach(function (box) { out[box.value] = true; });
-    form.querySelectorAll("input[name='deal-taker'], input[name='deal-partner']").forEach(function (input) {
+    form.querySelectorAll("input[name='deal-sitting_out']:checked").forEach((box) => { out[box.value] = true; });
+    form.querySelectorAll("input[name='deal-taker'], input[name='deal-partner']").forEach((input) => {
       const label = input.closest("label");
       if (label) label.hidden = !!out[input.value] && !input.checked;
     });
   }
 
-  document.addEventListener("change", function (event) {
-    if (event.target.name === "deal-sitting_out" && event.target.form) syncSittingOut(event.target.form);
+  document.addEventListener("change", (event) => {
+    const input = event.target;
+    if (input.name === "deal-sitting_out" && input.form) syncSittingOut(input.form);
+    // The bouts chosen, the points come next (the numeric keyboard opens on a phone).
+    if (input.name === "deal-bouts" && input.form && event.isTrusted) {
+      const points = input.form.elements["deal-points"];
+      if (points && !points.value) points.focus();
+    }
   });
+
+  // Enter in the points saves the deal (the form's first button counts the pile).
+  document.addEventListener("keydown", (event) => {
+    const input = event.target;
+    if (event.key !== "Enter" || input.name !== "deal-points" || !input.form) return;
+    const save = input.form.querySelector(".save-deal");
+    if (!save) return;
+    event.preventDefault();
+    input.form.requestSubmit(save);
+  });
+
+  // Back from the counter: the preview shows the count at once.
+  function askPreview(form) {
+    if (!form.hasAttribute("data-returned")) return;
+    form.removeAttribute("data-returned");
+    form.dispatchEvent(new Event("change", { bubbles: true }));
+  }
 
   function onLoad(elt) {
     if (!elt.querySelectorAll) return;
-    if (elt.matches("form.deal-form")) syncSittingOut(elt);
-    elt.querySelectorAll("form.deal-form").forEach(syncSittingOut);
+    const forms = elt.matches("form.deal-form") ? [elt] : Array.from(elt.querySelectorAll("form.deal-form"));
+    forms.forEach((form) => { syncSittingOut(form); askPreview(form); });
     if (elt.matches("section.deal-entry")) place(elt);
   }
 
-  document.addEventListener("htmx:load", function (event) { onLoad(event.target); });
+  document.addEventListener("htmx:load", (event) => { onLoad(event.target); });
+
+  // Arriving at the evening (or back after a correction): the next question in view.
+  function arrive() {
+    const section = document.querySelector("section.deal-entry");
+    if (!section) return;
+    const hash = window.location.hash;
+    if (hash && hash !== "#" + section.id) return; // the undo, the owner's tools...
+    section.scrollIntoView({ block: "start" });
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", arrive);
+  else arrive();
+  // A boosted page (the correction saved from the edit page) arrives the same way.
+  document.addEventListener("htmx:afterSettle", (event) => { if (event.detail.boosted) arrive(); });
+
+  // Focus never hidden under the sticky strip (top) or the bar with Save (bottom).
+  document.addEventListener("focusin", (event) => {
+    const target = event.target;
+    const section = target.closest && target.closest("section.deal-entry");
+    if (!section || target.closest(".totals-strip, .entry-bar")) return;
+    const rect = target.getBoundingClientRect();
+    const strip = section.querySelector(".totals-strip");
+    const bar = section.querySelector(".entry-bar");
+    const top = strip ? strip.getBoundingClientRect().bottom : 0;
+    const barRect = bar ? bar.getBoundingClientRect() : null;
+    const bottom = barRect && barRect.bottom >= window.innerHeight - 1 ? barRect.top : window.innerHeight;
+    if (rect.top < top) window.scrollBy(0, rect.top - top - 8);
+    else if (rect.bottom > bottom) window.scrollBy(0, rect.bottom - bottom + 8);
+  });
 
   // "Count the pile": a GET of the counter with the form's fields (minus the CSRF token),
   // as a whole page; the counter hands the count back to the form.
-  document.addEventListener("click", function (event) {
+  document.addEventListener("click", (event) => {
     const button = event.target.closest && event.target.closest("button[data-count-pile]");
     if (!button || !button.form) return;
     event.preventDefault();

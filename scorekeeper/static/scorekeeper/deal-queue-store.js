@@ -3,7 +3,11 @@
  *
  * IndexedDB "scorekeeper", store "deals", one entry per deal, keyed by its one-time key:
  *   {key, action, gameId, number, fields: [[name, value], ...], summary, queuedAt,
- *    status: "waiting" | "attention" | "conflict", takenNumber, loginUrl}
+ *    status: "waiting" | "attention" | "conflict", takenNumber, loginUrl, userId, userName}
+ * A deal belongs to the account that typed it (userId): sendAll(token, userId) sends only
+ * that account's deals, and every post names the account (header X-Deal-Account), which the
+ * server checks: sent under another account's session (the service worker's Background Sync
+ * on a shared phone), it answers 403 with X-Deal-Account-Mismatch and the deal keeps waiting.
  * sendAll() posts the waiting deals one at a time in the order they were entered, as the form
  * would (HX-Request: true), and stops a game's deals at the first that is refused, so that
  * none is stored out of order:
@@ -75,13 +79,15 @@
     }
     const headers = {"HX-Request": "true"};
     if (csrfToken) headers["X-CSRFToken"] = csrfToken;
+    if (entry.userId !== undefined) headers["X-Deal-Account"] = String(entry.userId);
     return fetch(entry.action, {method: "POST", body, headers, credentials: "same-origin"});
   }
 
   // Returns true when the queue was gone through, false when the network failed on the way.
-  async function sendWaiting(csrfToken) {
+  async function sendWaiting(csrfToken, userId) {
     const blocked = new Set();
     for (const entry of await all()) {
+      if (userId !== undefined && entry.userId !== undefined && entry.userId !== userId) continue;
       if (blocked.has(entry.gameId)) continue;
       if (entry.status !== "waiting") {
         blocked.add(entry.gameId);
@@ -98,7 +104,10 @@
         continue;
       }
       blocked.add(entry.gameId);
-      if (response.status >= 500) continue;
+      if (response.status >= 500 || response.headers.get("X-Deal-Account-Mismatch")) continue;
+      // Refused while sent without knowing whose session this is (the worker): another
+      // account's session refuses its token too. The deal waits for its own account.
+      if (response.status === 403 && userId === undefined && entry.userId !== undefined) continue;
       if (response.status === 409) {
         entry.status = "conflict";
         entry.takenNumber = Number(response.headers.get("X-Deal-Conflict")) || entry.number;
@@ -112,9 +121,9 @@
 
   // One sender at a time across the tabs and the worker (Web Locks where the browser has them).
   let running = null;
-  function sendAll(csrfToken) {
+  function sendAll(csrfToken, userId) {
     if (!running) {
-      const run = () => sendWaiting(csrfToken);
+      const run = () => sendWaiting(csrfToken, userId);
       const locked = scope.navigator && scope.navigator.locks
         ? scope.navigator.locks.request("sk-deal-queue", run)
         : run();

@@ -8,7 +8,9 @@
  * the header; the queue is sent on "online", on page show, by Background Sync, at load, every
  * 20 seconds while deals wait (a phone can believe it is online with no way to the server, as
  * on a cellar's Wi-Fi), and when the scorer taps "Send now".
- * Texts come from the JSON block #sk-pwa (templates/scorekeeper/includes/pwa_head.html).
+ * Each kept deal notes the account that typed it (userId): only that account's pages send it
+ * or offer to; another account's page lists it as waiting for its owner (a shared phone).
+ * Texts come from the JSON block #sk-pwa (templates/scorekeeper/install/_pwa_head.html).
  */
 "use strict";
 
@@ -57,22 +59,29 @@
     return match ? Number(match[0]) : 0;
   }
 
-  // "Garde · Alice · 51" from what is ticked and typed, for the waiting list.
+  const words = (node) => (node ? node.textContent.trim().replace(/\s+/g, " ") : "");
+
+  // "Taker: Dan · Contract: Petite · Bouts…: 3 · Points: 40" from what is ticked and typed,
+  // each answer with its question, for the waiting list.
   function summary(form) {
     const parts = [];
     for (const input of form.querySelectorAll("input:checked")) {
       if (input.name === "deal-sitting_out") continue;
       const label = input.closest("label") || form.querySelector(`label[for="${input.id}"]`);
-      if (label) parts.push(label.textContent.trim().replace(/\s+/g, " "));
+      const legend = input.closest("fieldset") && input.closest("fieldset").querySelector("legend");
+      if (label) parts.push(legend ? `${words(legend)}: ${words(label)}` : words(label));
     }
-    const points = form.elements["deal-points"];
-    if (points && points.value) parts.push(points.value);
+    for (const field of form.querySelectorAll("input[type='text'], input[type='number']")) {
+      if (!field.value || !field.name.startsWith("deal-")) continue;
+      const label = form.querySelector(`label[for="${field.id}"]`);
+      parts.push(label ? `${words(label)}: ${field.value}` : field.value);
+    }
     return parts.join(" · ");
   }
 
   async function keep(form) {
     const gameId = Number(form.id.split("-").pop());
-    const waiting = (await queue.all()).filter((entry) => entry.gameId === gameId);
+    const waiting = (await queue.all()).filter((entry) => entry.gameId === gameId && mine(entry));
     const last = waiting.length ? waiting[waiting.length - 1].number : 0;
     const number = Math.max(formNumber(form), last + 1);
     const keyField = form.elements["deal-idempotency_key"];
@@ -93,18 +102,26 @@
       queuedAt: Date.now(),
       status: "waiting",
       loginUrl: config.loginUrl,
+      userId: config.userId,
+      userName: config.userName,
     });
     readyForNextDeal(form, number + 1, 1);
     sayInPreview(form, texts.kept);
+    // Untouched again, and the server's form replaces it once the deals are in (live.js).
+    form.removeAttribute("data-touched");
+    form.setAttribute("data-stale", "");
     (heading(form) || form).scrollIntoView({block: "start"});
     askForBackgroundSync();
   }
 
   // The form as it was rendered, with a new key, the next number and the dealer ``turns``
-  // seats further round the table.
+  // seats further round the table than the one it shows now (every kept deal moves it on).
   function readyForNextDeal(form, number, turns) {
     const dealer = form.elements["deal-dealer"];
-    const oldDealer = dealer ? dealer.value : "";
+    const sitting = Array.from(form.querySelectorAll('input[name="deal-sitting_out"]'));
+    // As rendered: does the dealer sit out (at 6)? Then the next dealer does instead.
+    const renderedDealer = dealer && dealer.options ? Array.from(dealer.options).find((o) => o.defaultSelected) : null;
+    const dealerSitsOut = renderedDealer && sitting.some((box) => box.defaultChecked && box.value === renderedDealer.value);
     const nextIndex = dealer && dealer.options ? (dealer.selectedIndex + turns) % dealer.options.length : -1;
     form.reset();
     const keyField = form.elements["deal-idempotency_key"];
@@ -112,25 +129,20 @@
     const numberField = form.elements["deal-number"];
     if (numberField) numberField.value = String(number);
     if (dealer && nextIndex >= 0) {
-      const oldName = dealer.options[dealer.selectedIndex].textContent.trim();
       dealer.selectedIndex = nextIndex;
-      const newName = dealer.options[nextIndex].textContent.trim();
+      const newName = words(dealer.options[nextIndex]);
       // The names shown: "Dealer: X (change)" and "Next dealer: X" above the totals.
-      const summary = form.querySelector("details.seating > summary");
-      const text = summary && summary.firstChild;
+      const summaryText = form.querySelector("details.seating > summary");
+      const text = summaryText && summaryText.firstChild;
       if (text && text.nodeType === Node.TEXT_NODE) {
-        text.textContent = text.textContent.replace(oldName, newName);
+        const shown = summaryText.getAttribute("data-dealer") || words(renderedDealer);
+        text.textContent = text.textContent.replace(shown, newName);
+        summaryText.setAttribute("data-dealer", newName);
       }
       const next = document.querySelectorAll(".next-dealer strong");
       if (next.length) next[next.length - 1].textContent = newName;
-      // Where the dealer sits out, the next dealer does instead.
-      const sitting = form.querySelectorAll('input[name="deal-sitting_out"]');
-      const satOut = Array.from(sitting).find((box) => box.checked && box.value === oldDealer);
-      if (satOut) {
-        satOut.checked = false;
-        const next = Array.from(sitting).find((box) => box.value === dealer.value);
-        if (next) next.checked = true;
-      }
+      if (dealerSitsOut) sitting.forEach((box) => { box.checked = box.value === dealer.value; });
+      sitting.forEach((box) => box.dispatchEvent(new Event("change", {bubbles: true})));
     }
     const title = heading(form);
     if (title) title.textContent = title.textContent.replace(/\d+/, String(number));
@@ -162,21 +174,31 @@
     }
   }
 
+  // A deal kept by this account (deals kept before accounts were noted belong to anyone).
+  const mine = (entry) => entry.userId === undefined || entry.userId === config.userId;
+
   let sending = false;
   async function send() {
-    if (sending || !navigator.onLine) return;
+    if (sending || !navigator.onLine || !config.userId) return;
     sending = true;
     try {
-      const before = (await queue.all()).length;
-      await queue.sendAll(csrfToken());
-      const after = await queue.all();
-      const stored = after.length < before;
+      const before = (await queue.all()).filter(mine).length;
+      await queue.sendAll(csrfToken(), config.userId);
+      const after = (await queue.all()).filter(mine);
       const waiting = after.some((entry) => entry.status === "waiting");
-      // Deals were stored: show the sheet as the server now has it (unless some still wait).
-      if (stored && !waiting && document.querySelector(".deal-queue")) location.reload();
+      // Deals were stored: the entry section, its strip, the totals and the sheet show the
+      // server's state again, and the network message goes (unless some deals still wait).
+      if (after.length < before && !waiting && after.length) serverState();
     } finally {
       sending = false;
     }
+  }
+
+  function serverState() {
+    const banner = document.getElementById("net-status");
+    if (banner) banner.hidden = true;
+    for (const preview of document.querySelectorAll(".preview.stale")) preview.classList.remove("stale");
+    if (window.SKSheet) window.SKSheet.refresh();
   }
 
   // --- Showing the queue -----------------------------------------------------------------
@@ -196,6 +218,7 @@
   }
 
   function statusText(entry) {
+    if (!mine(entry)) return format(texts.otherAccount, {name: entry.userName || "?"});
     if (entry.status === "conflict") return format(texts.conflict, {number: entry.takenNumber});
     return entry.status === "attention" ? texts.attention : texts.waiting;
   }
@@ -218,6 +241,7 @@
 
   function actions(entry) {
     const box = element("span", "row-actions");
+    if (!mine(entry)) return box; // sent only from its own account's pages
     if (entry.status === "conflict") {
       box.append(
         button(texts.same, () => queue.remove(entry.key)),
@@ -300,9 +324,15 @@
     document.getElementById("live-totals")?.classList.add("provisional");
   }
 
+  let shownMine = 0;
   async function show() {
     const entries = await queue.all();
-    showCount(entries);
+    // This account's deals all in (sent from here, another tab or the worker): the page
+    // shows the server's state again.
+    const count = entries.filter(mine).length;
+    if (shownMine && !count) serverState();
+    shownMine = count;
+    showCount(entries.filter(mine));
     const here = entries.filter((entry) => formOfGame(entry.gameId));
     showBox(here);
     showInSheet(here);
@@ -330,6 +360,9 @@
     keep(form);
   });
 
+  // For the sign-out's warning (sign-out-guard.js).
+  window.SKDealQueuePage = {send, mine};
+
   if (typeof BroadcastChannel === "function") {
     new BroadcastChannel("sk-deal-queue").addEventListener("message", show);
   }
@@ -347,7 +380,7 @@
   queue.all().then((entries) => {
     for (const form of document.querySelectorAll("form[id^='deal-form-']")) {
       const gameId = Number(form.id.split("-").pop());
-      const numbers = entries.filter((entry) => entry.gameId === gameId).map((entry) => entry.number);
+      const numbers = entries.filter((entry) => entry.gameId === gameId && mine(entry)).map((entry) => entry.number);
       const last = numbers.length ? Math.max(...numbers) : 0;
       const current = formNumber(form);
       if (dealForm(form) && current && last >= current) {
@@ -359,7 +392,7 @@
   window.addEventListener("pageshow", () => { show(); send(); });
   // Deals kept after a save that got no answer while the phone said it was online.
   setInterval(async () => {
-    if ((await queue.all()).some((entry) => entry.status === "waiting")) send();
+    if ((await queue.all()).some((entry) => entry.status === "waiting" && mine(entry))) send();
   }, 20000);
   show();
 })();

@@ -1,16 +1,91 @@
-/* Live follow on the evening and shared pages (the live poll, browser side).
- * It asks the live URL (?version=<what it shows>) every few seconds; 304 means nothing
- * changed. It stops while the tab is hidden, slows down when nothing changes for long,
- * says when the server is lost and recovers by itself. An open new-deal form that nobody
- * has touched follows the updates (its number and dealer); a touched one keeps what was
- * typed and only its totals strip changes (a save then asks: the deal-number check). */
+/* Live follow on the evening and shared pages (the live poll, browser side), and the score
+ * sheet's changes put in place (window.SKSheet, also used after a save by deal-entry.js).
+ *
+ * It asks the live URL (?version=<what it shows>&since=<the page's moment>) every few
+ * seconds; 304 means nothing changed. Otherwise the answer holds the totals, each game's
+ * rows that changed since the page's moment (<template data-sheet-tail>: its head, the rows
+ * from one deal on, its totals) and its chart (<template data-sheet-chart>, put in place when
+ * the phone is idle), and the next deal's form. It stops while the tab is hidden, slows down
+ * when nothing changes for long, says when the server is lost and recovers by itself. An open
+ * new-deal form nobody has touched follows the updates (its number and dealer); a touched one
+ * keeps what was typed and only its totals strip changes (a save then asks: the deal-number
+ * check). Nothing here sets a style attribute (the no-inline rule). */
 (function () {
   "use strict";
   const FAST = 4000, SLOW = 15000, SLOWEST = 30000, LOST_MAX = 30000, TIMEOUT = 15000;
   let delay = FAST, quietSince = Date.now(), timer = null, busy = false, lost = false;
+  let wantFull = false;
 
   function box() { return document.getElementById("live-totals"); }
   function status() { return document.getElementById("live-status"); }
+
+  // --- The sheet's changes -----------------------------------------------------------------
+
+  const idle = window.requestIdleCallback
+    ? (work) => window.requestIdleCallback(work, { timeout: 2000 })
+    : (work) => setTimeout(work, 200);
+
+  // One game's tail: rows from data-from on replace those shown; head and totals follow.
+  // Returns false when the page cannot take it (another game, other columns): load it whole.
+  function applyTail(template) {
+    const id = template.getAttribute("data-sheet-tail");
+    const body = document.getElementById("sheet-rows-" + id);
+    const table = body && body.closest("table");
+    if (!table) return false;
+    if (table.getAttribute("data-columns") !== template.getAttribute("data-columns")) return false;
+    const from = Number(template.getAttribute("data-from"));
+    const incoming = template.content.querySelector("table");
+    for (const row of Array.from(body.rows)) {
+      if (Number(row.getAttribute("data-number")) >= from) row.remove();
+    }
+    if (body.rows.length !== from - 1) return false; // rows this page never had: all again
+    for (const row of Array.from(incoming.tBodies[0].rows)) body.appendChild(document.importNode(row, true));
+    const head = document.getElementById("sheet-head-" + id);
+    if (head) head.replaceChildren(...Array.from(incoming.tHead.rows, (row) => document.importNode(row, true)));
+    const foot = document.getElementById("sheet-foot-" + id);
+    if (foot) foot.replaceChildren(...Array.from(incoming.tFoot.rows, (row) => document.importNode(row, true)));
+    const section = document.getElementById("sheet-" + id);
+    const count = Number(template.getAttribute("data-count"));
+    if (section) {
+      const empty = section.querySelector(".no-deal-yet");
+      const wrap = section.querySelector(".sheet-wrap");
+      if (empty) empty.hidden = count > 0;
+      if (wrap) wrap.hidden = count === 0;
+    }
+    return true;
+  }
+
+  function applyChart(template) {
+    const slot = document.getElementById("chart-" + template.getAttribute("data-sheet-chart"));
+    if (slot) slot.replaceChildren(document.importNode(template.content, true));
+  }
+
+  // Puts every tail and chart of ``root`` in place; false when the sheet must come whole.
+  function applySheet(root) {
+    let complete = true;
+    const charts = [];
+    for (const template of Array.from(root.querySelectorAll("template[data-sheet-tail]"))) {
+      if (!applyTail(template)) complete = false;
+      template.remove();
+    }
+    for (const template of Array.from(root.querySelectorAll("template[data-sheet-chart]"))) {
+      template.remove();
+      charts.push(template);
+    }
+    if (charts.length) idle(() => charts.forEach(applyChart));
+    if (!complete) { wantFull = true; schedule(0); }
+    return complete;
+  }
+
+  // The page's moment, as the last answer gave it (a save's or the poll's).
+  function since() {
+    const el = box();
+    return el ? el.getAttribute("data-as-of") || "" : "";
+  }
+
+  window.SKSheet = { apply: applySheet, since: since, refresh: () => { delay = FAST; schedule(0); } };
+
+  // --- The poll ------------------------------------------------------------------------------
 
   function schedule(ms) {
     clearTimeout(timer);
@@ -38,6 +113,8 @@
   document.addEventListener("input", touch, true);
   document.addEventListener("change", touch, true);
 
+  // An untouched form follows the next deal; so does one the offline queue left saying
+  // "kept on this phone" (data-stale) once the server has the deals.
   function followEntry(template) {
     const id = template.getAttribute("data-next-entry");
     const section = document.getElementById("game-" + id);
@@ -46,9 +123,10 @@
     const form = section.querySelector("form.deal-form");
     const number = form && form.querySelector("input[name='deal-number']");
     const next = fresh.querySelector("input[name='deal-number']");
-    if (!number || !next || number.value === next.value) return; // still the same deal
-    const untouched = form && form.hasAttribute("data-fresh") && !form.hasAttribute("data-touched") &&
-      !form.classList.contains("htmx-request");
+    const stale = form && form.hasAttribute("data-stale");
+    if (!number || !next || (number.value === next.value && !stale)) return; // the same deal
+    const untouched = form && !form.hasAttribute("data-touched") &&
+      (form.hasAttribute("data-fresh") || stale) && !form.classList.contains("htmx-request");
     if (untouched) {
       const node = document.importNode(fresh, true);
       section.replaceWith(node);
@@ -57,63 +135,71 @@
     }
     const strip = section.querySelector(".strip-scores");
     const newStrip = fresh.querySelector(".strip-scores");
-    if (strip && newStrip) strip.replaceWith(document.importNode(newStrip, true));
+    const place = section.querySelector(".totals-strip");
+    if (newStrip && strip) strip.replaceWith(document.importNode(newStrip, true));
+    else if (newStrip && place) place.appendChild(document.importNode(newStrip, true));
   }
 
   function apply(html) {
     const doc = new DOMParser().parseFromString("<body>" + html + "</body>", "text/html");
     const incoming = doc.getElementById("live-totals");
     const current = box();
-    if (!incoming || Number(incoming.getAttribute("data-version")) <= Number(current.getAttribute("data-version"))) {
+    if (!incoming || Number(incoming.getAttribute("data-version")) < Number(current.getAttribute("data-version"))) {
       return; // an answer overtaken by a save made here: what shows is newer
     }
-    Array.prototype.forEach.call(doc.body.children, function (node) {
-      if (node.tagName === "TEMPLATE") { followEntry(node); return; }
-      const old = node.id && document.getElementById(node.id);
-      if (!old) return;
-      node.removeAttribute("hx-swap-oob");
-      const fresh = document.importNode(node, true);
-      old.replaceWith(fresh);
-      if (window.htmx) window.htmx.process(fresh);
-    });
+    if (incoming.getAttribute("data-games") !== current.getAttribute("data-games")) {
+      window.location.reload(); // a game started or went: the page changes as a whole
+      return;
+    }
+    current.replaceWith(document.importNode(incoming, true));
+    applySheet(doc.body);
+    for (const template of Array.from(doc.body.querySelectorAll("template[data-next-entry]"))) {
+      followEntry(template);
+    }
   }
 
   function poll() {
     const el = box();
     if (!el || busy || document.hidden) return;
     busy = true;
-    const url = el.getAttribute("data-live-url") + "?version=" + encodeURIComponent(el.getAttribute("data-version"));
+    const full = wantFull;
+    wantFull = false;
+    const url = el.getAttribute("data-live-url") + "?version=" +
+      encodeURIComponent(full ? "" : el.getAttribute("data-version")) +
+      "&since=" + encodeURIComponent(full ? "" : since());
     const controller = window.AbortController ? new AbortController() : null;
-    const stop = setTimeout(function () { if (controller) controller.abort(); }, TIMEOUT);
+    const stop = setTimeout(() => { if (controller) controller.abort(); }, TIMEOUT);
     fetch(url, {
       headers: { "HX-Request": "true" }, credentials: "same-origin", cache: "no-store",
-      signal: controller ? controller.signal : undefined
-    }).then(function (response) {
+      signal: controller ? controller.signal : undefined,
+    }).then((response) => {
       if (response.status === 304) return null;
       if (!response.ok) throw new Error("HTTP " + response.status);
       return response.text();
-    }).then(function (html) {
+    }).then((html) => {
       setLost(false);
+      const banner = document.getElementById("net-status");
+      if (banner && !banner.hidden) banner.hidden = true; // the server answers again
       if (html === null) { delay = quietDelay(); return; }
       apply(html);
       quietSince = Date.now();
       delay = FAST;
-    }).catch(function () {
+    }).catch(() => {
       setLost(true);
       delay = Math.min(Math.max(delay * 2, FAST), LOST_MAX);
-    }).then(function () {
+    }).then(() => {
       clearTimeout(stop);
       busy = false;
       schedule(delay);
     });
   }
 
-  document.addEventListener("visibilitychange", function () {
+  document.addEventListener("visibilitychange", () => {
     if (document.hidden) { clearTimeout(timer); return; }
     delay = FAST;
     schedule(0);
   });
-  window.addEventListener("online", function () { delay = FAST; schedule(0); });
+  window.addEventListener("online", () => { delay = FAST; schedule(0); });
   // A deal saved here brings the new version with it: the next answer is a 304.
   if (box()) schedule(FAST);
 })();

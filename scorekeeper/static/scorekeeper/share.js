@@ -1,11 +1,18 @@
 /* Share a link: the Copy button copies it, the Share button opens the phone's share sheet
- * (Web Share API). Each button is hidden until this script finds what it needs.
+ * (Web Share API). Each button is hidden until this script finds what it needs. Arriving
+ * at a section named by the address (#owner-tools once a link is made), its QR code opens.
  *   <button data-copy="#input-id" data-copied="Copied">   <button data-share-url="..." data-share-title="...">
  */
 "use strict";
 
 (function () {
   function setup() {
+    const target = location.hash && document.getElementById(location.hash.slice(1));
+    const qr = target && target.querySelector("details.qr-details");
+    if (qr) {
+      qr.open = true;
+      target.scrollIntoView({block: "start"});
+    }
     for (const button of document.querySelectorAll("button[data-copy]")) {
       const input = document.querySelector(button.dataset.copy);
       if (!input) continue;

@@ -1,7 +1,8 @@
 /* Keep the screen on during an open evening (Screen Wake Lock API), if the scorer asks.
  * The choice is remembered on this device (localStorage "sk-wake-lock"); the lock is taken
  * again when the page comes back into view (the browser drops it when the page is hidden).
- *   <label class="wake-lock" hidden><input type="checkbox" id="wake-lock"> ...</label>
+ *   <label class="wake-lock pending"><input type="checkbox" id="wake-lock"> ...</label>
+ * (its place is kept while pending, so that showing it moves nothing).
  */
 "use strict";
 
@@ -30,7 +31,8 @@
   function setup() {
     const box = document.getElementById("wake-lock");
     if (!box || !("wakeLock" in navigator)) return;
-    box.closest(".wake-lock").hidden = false;
+    const label = box.closest(".wake-lock");
+    label.classList.remove("pending");
     box.checked = remembered();
     if (box.checked) take();
     box.addEventListener("change", () => {

@@ -256,7 +256,7 @@ def test_live_follow_answers_304_until_something_changes(table) -> None:
     changed = client.get(url, {"version": evening.version}, HTTP_HX_REQUEST="true")
     assert changed.status_code == 200
     assert 'id="live-totals"' in changed.text
-    assert 'hx-swap-oob="true"' in changed.text
+    assert f'data-sheet-tail="{game.pk}" data-from="1"' in changed.text  # the whole sheet
     assert "198" in changed.text
     evening.refresh_from_db()
     assert f'data-version="{evening.version}"' in changed.text
@@ -362,11 +362,16 @@ def test_the_counter_round_trip_brings_points_and_bouts_back_into_the_form(table
             "deal-bouts": "2",
             "deal-points_for": "attack",
         },
+        follow=True,
     )
+    # The address forgets the answers at once; the page shows them this one time.
+    assert page.redirect_chain == [(reverse("evening", args=[evening.pk]), 302)]
     form = page.context["sheets"][0].form
     assert form["taker"].value() == str(players[2].pk)
     assert form["points"].value() == "45.5"
     assert form["bouts"].value() == "2"
+    again = client.get(reverse("evening", args=[evening.pk])).context["sheets"][0].form
+    assert again["points"].value() is None
 
 
 def test_with_six_present_the_form_shows_that_the_dealer_sits_out(client: Client) -> None:

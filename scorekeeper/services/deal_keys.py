@@ -1,0 +1,97 @@
+"""A new deal's one-time key: the very same deal sent twice is stored once, and a key that
+comes back with another deal is refused in words instead of answered "saved".
+
+The key is the form's (a hidden field); a deletion keeps it in the deleted deal's snapshot
+and its undo gives it back, so the key resent after an undo is still "already saved".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from decimal import Decimal
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from scorekeeper.models import Deal, DeletedDeal, Game, Player
+from scorekeeper.services.common import DealInputs, ServiceError
+
+
+class DealKeyUsed(ServiceError):
+    """The one-time key came back with another deal: a different deal number or different
+    answers from the deal it stored (an old address reloaded, say). Nothing was saved.
+
+    ``deal`` is the deal the key stored (None when that deal was deleted since).
+    """
+
+    def __init__(self, message: str, deal: Deal | None) -> None:
+        super().__init__(message)
+        self.deal = deal
+
+
+#: Where a deleted deal's snapshot keeps its one-time key, so that its undo restores it.
+KEY_IN_SNAPSHOT = "idempotency_key"
+
+
+def same_inputs(stored: DealInputs, sent: DealInputs) -> bool:
+    """Whether ``sent`` are the answers a deal was ``stored`` with (order of seats aside)."""
+    return _comparable(stored) == _comparable(sent)
+
+
+def _comparable(inputs: DealInputs) -> tuple[str, dict[str, Any]]:
+    values = dict(vars(inputs))
+    for name, value in values.items():
+        if name in {"seated", "poignees"}:
+            values[name] = sorted(value, key=str)
+        elif name == "points" and value is not None:
+            values[name] = Decimal(str(value)).normalize()
+    return type(inputs).__name__, values
+
+
+def deal_of_key(
+    game: Game,
+    key: str,
+    inputs: DealInputs,
+    dealer: Player | None,
+    expected_number: int | None,
+    *,
+    stored: Callable[[Deal], DealInputs],
+) -> Deal | None:
+    """The deal already stored with this key when it is the very same deal sent again.
+
+    None when the key stored nothing yet. DealKeyUsed when the key stored another deal
+    (another number, other answers or another dealer), or a deal deleted since: telling the
+    phone "saved" then would lose what it typed.
+    """
+    existing = game.deals.filter(idempotency_key=key).first()
+    if existing is None:
+        deleted = (
+            DeletedDeal.objects.filter(game=game, restored_at__isnull=True)
+            .filter(**{f"snapshot__{KEY_IN_SNAPSHOT}": key})
+            .first()
+        )
+        if deleted is None:
+            return None
+        raise DealKeyUsed(
+            _(
+                "This deal was not saved: the form was the one of deal %(number)s, which was "
+                "deleted since. Check the answers and save again."
+            )
+            % {"number": deleted.number},
+            None,
+        )
+    same = (
+        (expected_number is None or expected_number == existing.number)
+        and (dealer is None or dealer.pk == existing.dealer_id)
+        and same_inputs(stored(existing), inputs)
+    )
+    if not same:
+        raise DealKeyUsed(
+            _(
+                "This deal was not saved: the form was the one of deal %(number)s, already "
+                "saved with other answers. Check the answers and save again."
+            )
+            % {"number": existing.number},
+            existing,
+        )
+    return existing
