@@ -4,6 +4,8 @@ table's evening (``TABLE_GRANT_VIEWS``), while its round is open."""
 
 from __future__ import annotations
 
+import hashlib
+
 from django.http import Http404, HttpRequest
 
 from scorekeeper.models import Club, Deal, Evening, Game, Membership, TournamentTable
@@ -88,6 +90,18 @@ def table_grant(request: HttpRequest, table: TournamentTable) -> None:
     grants = dict(request.session.get(TABLE_GRANTS) or {})
     grants[str(table.evening_id)] = table.token
     request.session[TABLE_GRANTS] = grants
+
+
+def queue_owner(request: HttpRequest) -> int | str | None:
+    """Whose deals kept offline on this phone this session may send: the signed-in account
+    (its id), or, signed out, the tournament tables whose links it opened (a name drawn from
+    their tokens, never the tokens themselves); None for anybody else."""
+    if request.user.is_authenticated:
+        return request.user.pk
+    tokens = sorted((request.session.get(TABLE_GRANTS) or {}).values())
+    if not tokens:
+        return None
+    return "table-" + hashlib.sha256("\n".join(tokens).encode()).hexdigest()[:16]
 
 
 def game_for(request: HttpRequest, evening_id: int, game_id: int) -> tuple[Game, Membership]:

@@ -10,6 +10,8 @@ from django.utils.html import json_script
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
+from scorekeeper.screens.access import queue_owner
+
 register = template.Library()
 
 
@@ -17,14 +19,16 @@ register = template.Library()
 def pwa_config(context: dict[str, Any]) -> SafeString:
     """A ``<script type="application/json" id="sk-pwa">`` block (data, never executed).
 
-    ``userId`` names the signed-in account: deals kept offline belong to it (null signed out).
+    ``userId`` names whose deals kept offline this page may send: the signed-in account, or
+    a tournament table's phone signed out (``screens.access.queue_owner``; null otherwise).
     """
     user = context.get("user")
     signed_in = user is not None and user.is_authenticated
+    request = context.get("request")
     data = {
         "serviceWorker": reverse("service_worker"),
         "loginUrl": reverse("accounts:login"),
-        "userId": user.pk if signed_in else None,
+        "userId": queue_owner(request) if request is not None else None,
         "userName": str(user) if signed_in else "",
         "texts": {
             "offlineCopy": _("Offline — as of %(time)s"),

@@ -17,7 +17,7 @@ from scorekeeper.exchange.error_text import refusal_message
 from scorekeeper.models import Deal, DeletedDeal, Game, Membership, Player
 from scorekeeper.reads.deal_history import deal_history, deleted_deals_url
 from scorekeeper.scoring.errors import ScoringError
-from scorekeeper.screens.access import deal_for, evening_for, game_for
+from scorekeeper.screens.access import deal_for, evening_for, game_for, queue_owner
 from scorekeeper.screens.table.deal_forms import (
     EscopetteDealForm,
     TarotDealForm,
@@ -73,7 +73,7 @@ def deal_create(request: HttpRequest, evening_id: int, game_id: int) -> HttpResp
     if request.method != "POST":  # the address a refused save left in the bar, reloaded
         return redirect(evening_url(game.evening, game))
     typed_by = request.headers.get("X-Deal-Account")
-    if typed_by is not None and typed_by != str(request.user.pk):
+    if typed_by is not None and typed_by != str(queue_owner(request)):
         # A deal kept offline by another account of this phone: it waits for its own.
         response = HttpResponse(_("This deal was typed by another account."), status=403)
         response["X-Deal-Account-Mismatch"] = "1"

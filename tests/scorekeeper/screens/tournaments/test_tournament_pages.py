@@ -2,6 +2,8 @@ from __future__ import annotations
 
 import csv
 import io
+import json
+import re
 
 import pytest
 from django.db import connection
@@ -212,3 +214,47 @@ def test_while_playing_the_pages_follow_the_ranking_by_polling_a_part_of_themsel
         part = client.get(url, HTTP_HX_REQUEST="true", **EN)
         assert part.text.lstrip().startswith('<div id="tournament-live"')
         assert "Ranking" in part.text
+
+
+def test_a_table_phone_owns_the_deals_it_kept_offline_and_sends_them_signed_out(
+    client: Client,
+) -> None:
+    _tournament, _started_round, tables = _started()
+    mine, other = tables
+    client.get(reverse("tournament_table", args=[mine.token]))
+    page = client.get(reverse("evening", args=[mine.evening_id]), **EN)
+    block = re.search(r'<script id="sk-pwa" type="application/json">(.*?)</script>', page.text)
+    owner = json.loads(block.group(1))["userId"]
+    assert isinstance(owner, str) and owner.startswith("table-")
+    assert mine.token not in owner
+    # Kept by this table's phone: sent under its own name, stored once.
+    sent = client.post(
+        reverse("deal_create", args=[mine.evening_id, mine.game_id]),
+        _answers(mine),
+        HTTP_X_DEAL_ACCOUNT=owner,
+        **EN,
+    )
+    assert sent.status_code == 302
+    # Kept by another phone's session (another table, or an account): refused, kept waiting.
+    stranger = Client()
+    stranger.get(reverse("tournament_table", args=[other.token]))
+    refused = stranger.post(
+        reverse("deal_create", args=[other.evening_id, other.game_id]),
+        _answers(other),
+        HTTP_X_DEAL_ACCOUNT=owner,
+        **EN,
+    )
+    assert refused.status_code == 403
+    assert Deal.objects.filter(game__in=[mine.game, other.game]).count() == 1
+
+
+def _answers(table: TournamentTable) -> dict[str, object]:
+    seated = list(table.game.seats.order_by("position").values_list("player_id", flat=True))
+    return deal_post(
+        dealer=table.game.first_dealer_id,
+        taker=seated[0],
+        contract="garde",
+        bouts=2,
+        points="49",
+        idempotency_key=f"kept-{table.pk}",
+    )
