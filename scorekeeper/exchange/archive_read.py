@@ -25,6 +25,7 @@ from scorekeeper.exchange.archive_check import (
     moment,
     not_a_player,
     once,
+    read_evening_points,
     read_history,
     where,
 )
@@ -302,6 +303,7 @@ def read_data(data: dict[str, Any], *, max_deals: int | None = None) -> Archive:
     members, invitations = _members(data), _invitations(data)
     players, by_key = _players(data)
     seasons = _seasons(data)
+    evening_points, evening_points_scale = read_evening_points(club)
     return Archive(
         name=name,
         created_at=moment(club.get("created_at"), "club"),
@@ -310,6 +312,8 @@ def read_data(data: dict[str, Any], *, max_deals: int | None = None) -> Archive:
         players=players,
         seasons=seasons,
         evenings=_evenings(data, by_key, max_deals),
+        evening_points=evening_points,
+        evening_points_scale=evening_points_scale,
     )
 
 
