@@ -18,9 +18,9 @@ from dataclasses import dataclass
 
 from django.core.cache import cache
 from django.db import connections, models
-from django.db.models import Count, F, Max, Min, Sum
 
 from scorekeeper.models import Deal, DealScore, Evening, Game
+from scorekeeper.reads.nights import Nights, nights
 from scorekeeper.scoring.deal_facts import DealFacts
 from scorekeeper.scoring.tarot import TARGETS
 from scorekeeper.server import shared_cache
@@ -53,9 +53,7 @@ def database() -> str:
     return hashlib.sha1(name.encode(), usedforsecurity=False).hexdigest()[:12]
 
 
-def _range(
-    club_id: int, start: dt.date | None, end: dt.date | None
-) -> models.QuerySet[Evening]:
+def _range(club_id: int, start: dt.date | None, end: dt.date | None) -> models.QuerySet[Evening]:
     evenings = Evening.objects.filter(club_id=club_id)
     if start is not None:
         evenings = evenings.filter(date__gte=start)
@@ -64,18 +62,9 @@ def _range(
     return evenings
 
 
-def fingerprint(club_id: int, start: dt.date | None, end: dt.date | None) -> tuple[object, ...]:
-    """One row that changes whenever an evening of the range changes, comes or goes."""
-    row = _range(club_id, start, end).aggregate(
-        count=Count("pk"),
-        ids=Sum("pk"),
-        versions=Sum("version"),
-        first=Min("created_at"),
-        last=Max("created_at"),
-        mixed=Sum(F("pk") * F("version")),
-        latest=Max("date"),
-    )
-    return tuple(row.values())
+def fingerprint(club_id: int, start: dt.date | None, end: dt.date | None) -> Nights:
+    """The range's evenings in two parts, settled and tonight's, fingerprinted (one query)."""
+    return nights(_range(club_id, start, end))
 
 
 def evening_marks(club_id: int, start: dt.date | None, end: dt.date | None) -> list[EveningMark]:
@@ -183,9 +172,7 @@ def evening_facts(
             chunk = missing[start : start + CHUNK]
             read = _read(chunk)
             if share:
-                cache.set_many(
-                    {_key(mark): read[mark.evening_id] for mark in chunk}, FACTS_SECONDS
-                )
+                cache.set_many({_key(mark): read[mark.evening_id] for mark in chunk}, FACTS_SECONDS)
             for mark in chunk:
                 found[mark.evening_id] = read[mark.evening_id]
                 _copies.set(_key(mark), read[mark.evening_id])
