@@ -64,7 +64,7 @@ def _range(club_id: int, start: dt.date | None, end: dt.date | None) -> models.Q
 
 def fingerprint(club_id: int, start: dt.date | None, end: dt.date | None) -> Nights:
     """The range's evenings in two parts, settled and tonight's, fingerprinted (one query)."""
-    return nights(_range(club_id, start, end))
+    return nights(club_id, start, end)
 
 
 def evening_marks(club_id: int, start: dt.date | None, end: dt.date | None) -> list[EveningMark]:

@@ -30,6 +30,7 @@ from django.db.models import (
 )
 
 from scorekeeper.models import Evening, Game
+from scorekeeper.reads.prepared import Prepared
 
 
 @dataclass(frozen=True)
@@ -81,9 +82,42 @@ class Nights:
         return (part.ids, part.first, part.versions, part.place)
 
 
-def nights(evenings: QuerySet[Evening], *, escopette: bool = False) -> Nights:
-    """The fingerprint of these evenings (one query); ``escopette``: count the evenings that
-    hold a game of L'escopette too."""
+# Stand-ins the queries are compiled with (no club has this id, no evening these dates).
+CLUB, START, END = 2_000_000_011, dt.date(1, 2, 3), dt.date(1, 4, 5)
+_prepared: dict[tuple[bool, bool, bool], Prepared] = {}
+
+
+def _evenings(club_id: int, start: dt.date | None, end: dt.date | None) -> QuerySet[Evening]:
+    evenings = Evening.objects.filter(club_id=club_id)
+    if start is not None:
+        evenings = evenings.filter(date__gte=start)
+    if end is not None:
+        evenings = evenings.filter(date__lte=end)
+    return evenings
+
+
+def nights(
+    club_id: int, start: dt.date | None, end: dt.date | None, *, escopette: bool = False
+) -> Nights:
+    """The fingerprint of the club's evenings from start to end (one query); ``escopette``:
+    count the evenings that hold a game of L'escopette too."""
+    shape = (start is not None, end is not None, escopette)
+    prepared = _prepared.get(shape)
+    if prepared is None:
+        sentinels = [CLUB] + [START] * shape[0] + [END] * shape[1]
+
+        def build(club: int, *dates: dt.date) -> QuerySet[Evening]:
+            given = iter(dates)
+            low = next(given) if shape[0] else None
+            high = next(given) if shape[1] else None
+            return _query(_evenings(club, low, high), escopette=escopette)
+
+        prepared = _prepared[shape] = Prepared(build, *sentinels)
+    values = [club_id] + [date for date in (start, end) if date is not None]
+    return _nights(prepared.rows(*values))
+
+
+def _query(evenings: QuerySet[Evening], *, escopette: bool) -> QuerySet[Evening]:
     latest = Subquery(evenings.order_by("-date").values("date")[:1])
     tonight = Case(
         When(date__gte=latest, then=Value(True)), default=Value(False), output_field=BooleanField()
@@ -101,7 +135,10 @@ def nights(evenings: QuerySet[Evening], *, escopette: bool = False) -> Nights:
     if escopette:
         games = Game.objects.filter(evening_id=OuterRef("pk"), kind=Game.Kind.ESCOPETTE)
         figures["escopette"] = Count("pk", filter=Exists(games))
-    rows = evenings.order_by().annotate(tonight=tonight).values("tonight").annotate(**figures)
+    return evenings.order_by().annotate(tonight=tonight).values("tonight").annotate(**figures)
+
+
+def _nights(rows: list[dict[str, object]]) -> Nights:
     parts: dict[bool, Part] = {}
     date = None
     for row in rows:

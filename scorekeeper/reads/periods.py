@@ -18,9 +18,8 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, replace
 
 from django.core.cache import cache
-from django.db.models import QuerySet
 
-from scorekeeper.models import Club, Evening
+from scorekeeper.models import Club
 from scorekeeper.reads.evening_tallies import database_name, evening_refs, evening_summaries
 from scorekeeper.reads.nights import Nights, nights
 from scorekeeper.reads.tallies import ESCOPETTE, EveningRef, EveningSummary, Tally
@@ -57,15 +56,6 @@ class Period:
     played: int  # deals played
     games: int = 0  # L'escopette: games with at least one deal
     unreplayable: int = 0  # L'escopette: games the rules cannot replay (no winner counted)
-
-
-def _range(club_id: int, start: dt.date | None, end: dt.date | None) -> QuerySet[Evening]:
-    evenings = Evening.objects.filter(club_id=club_id)
-    if start is not None:
-        evenings = evenings.filter(date__gte=start)
-    if end is not None:
-        evenings = evenings.filter(date__lte=end)
-    return evenings
 
 
 EMPTY = Period(None, (), {}, {}, {}, 0)
@@ -123,7 +113,7 @@ def season_periods(
     holds none of its games.
     """
     club_id = club.pk if isinstance(club, Club) else club
-    found = nights(_range(club_id, start, end), escopette=True)
+    found = nights(club_id, start, end, escopette=True)
     refs: list[EveningRef] | None = None
     tonight: list[EveningRef] | None = None
     periods: dict[str, Period] = {}
