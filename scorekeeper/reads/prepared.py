@@ -69,6 +69,14 @@ class Prepared:
 
     def rows(self, *values: object) -> list[dict[str, Any]]:
         """The query's rows with these values, as ``values()`` gives them (one query)."""
+        names, rows = self._run(values)
+        return [dict(zip(names, row, strict=True)) for row in rows]
+
+    def tuples(self, *values: object) -> list[tuple[Any, ...]]:
+        """The query's rows with these values, as ``values_list()`` gives them (one query)."""
+        return [tuple(row) for row in self._run(values)[1]]
+
+    def _run(self, values: tuple[object, ...]) -> tuple[tuple[str, ...], Any]:
         connection = connections["default"]
         compiled = self._compiled.get(id(connection))
         if compiled is None or compiled.connection is not connection:
@@ -84,7 +92,4 @@ class Prepared:
         with connection.cursor() as cursor:
             cursor.execute(compiled.sql, params)
             fetched = cursor.fetchall()
-        names = compiled.names
-        return [
-            dict(zip(names, row, strict=True)) for row in compiled.compiler.results_iter([fetched])
-        ]
+        return compiled.names, compiled.compiler.results_iter([fetched])

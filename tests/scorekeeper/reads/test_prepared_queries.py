@@ -7,7 +7,7 @@ import datetime as dt
 import pytest
 
 from scorekeeper.models import DealScore, Evening
-from scorekeeper.reads import nights, tallies
+from scorekeeper.reads import deal_facts, nights, tallies
 from scorekeeper.reads.prepared import Prepared
 from scorekeeper.reads.tallies import TAROT
 from tests.scorekeeper.season_factories import World, hand_computed_season, make_world
@@ -64,3 +64,11 @@ def test_a_stand_in_missing_from_the_query_is_refused() -> None:
     prepared = Prepared(lambda club: Evening.objects.filter(club_id=1).values("pk"), 2_000_000_099)
     with pytest.raises(ValueError, match="2000000099"):
         prepared.rows(5)
+
+
+def test_one_evenings_deals_read_alone_are_those_read_with_others(world: World) -> None:
+    marks = deal_facts.evening_marks(world.club.pk, None, None)
+    together = deal_facts._read(marks)
+    for mark in marks:
+        assert deal_facts._read([mark]) == {mark.evening_id: together[mark.evening_id]}
+    assert sum(len(facts) for facts in together.values()) == 7
