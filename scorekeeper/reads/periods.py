@@ -107,10 +107,10 @@ def season_periods(
     """Each game's figures over the range, sharing one look at what changed (one query).
 
     When nothing changed that is all. When only tonight's evenings changed (a deal saved),
-    the sums of the settled evenings are kept (``_settled``) and tonight's evenings are
-    added to them: one query aggregates tonight's evening, nothing is stored. Else the
-    evenings (one query) and each kind's aggregation, skipped for L'escopette when the range
-    holds none of its games.
+    the sums of the settled evenings (kept under their own fingerprint) have tonight's
+    evening added to them: one query aggregates it, nothing is written, and the period is
+    kept in this process only. Else the evenings (one query) and each kind's aggregation,
+    skipped for L'escopette when the range holds none of its games.
     """
     club_id = club.pk if isinstance(club, Club) else club
     found = nights(club_id, start, end, escopette=True)
@@ -121,27 +121,38 @@ def season_periods(
         key = (database_name(), kind, club_id, start, end, found.key)
         settled_key = (database_name(), kind, club_id, start, end, found.settled_key)
 
-        def build(key: Hashable = key, settled_key: Hashable = settled_key, kind: str = kind):
+        def build(
+            key: Hashable = key, settled_key: Hashable = settled_key, kind: str = kind
+        ) -> tuple[Period, bool]:
+            """The period, and whether it is worth a place in the shared cache."""
             nonlocal refs, tonight
             if kind == ESCOPETTE and not found.escopette:
-                return Period(key, (), {}, {}, {}, 0)
+                return Period(key, (), {}, {}, {}, 0), True
             name = _cache_name("season.settled", settled_key)
             settled = shared_cache.peek(name)
             if settled is not None:  # tonight's evenings only, not stored (they change)
                 if kind == ESCOPETTE and not found.tonight.escopette:
-                    return replace(settled, key=key)
+                    return replace(settled, key=key), False
                 if tonight is None:
                     tonight = _tonight_refs(club_id, found)
-                return _extend(key, settled, tonight, evening_summaries(tonight, kind, store=False))
+                summaries = evening_summaries(tonight, kind, store=False)
+                return _extend(key, settled, tonight, summaries), False
             if refs is None:
                 refs = evening_refs(club_id, start=start, end=end)
             summaries = evening_summaries(refs, kind)
             split = sum(1 for ref in refs if found.latest is None or ref.date < found.latest)
             settled = _extend(settled_key, EMPTY, refs[:split], summaries[:split])
             shared_cache.keep(name, settled, SEASON_SECONDS)
-            return _extend(key, settled, refs[split:], summaries[split:])
+            return _extend(key, settled, refs[split:], summaries[split:]), True
 
-        periods[kind] = shared_cache.get_or_build(_cache_name("season", key), build, SEASON_SECONDS)
+        name = _cache_name("season", key)
+        period = shared_cache.peek(name)
+        if period is None:
+            # Added up from the settled sums and tonight's evening, a period costs another
+            # process one query: cheaper than sending it through the shared cache.
+            period, shared = build()
+            shared_cache.keep(name, period, SEASON_SECONDS, shared=shared)
+        periods[kind] = period
     return periods
 
 

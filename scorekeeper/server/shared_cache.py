@@ -77,9 +77,11 @@ def peek(key: str) -> Any:
     return value
 
 
-def keep(key: str, value: Any, seconds: int) -> None:
-    """Keep ``value`` under ``key``, in this process and in the shared cache."""
-    cache.set(key, value, seconds)
+def keep(key: str, value: Any, seconds: int, *, shared: bool = True) -> None:
+    """Keep ``value`` under ``key`` in this process and, unless ``shared`` is False (a value
+    any process builds again in less time than it takes to fetch), in the shared cache."""
+    if shared:
+        cache.set(key, value, seconds)
     _local.set(key, value)
 
 
