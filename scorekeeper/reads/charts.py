@@ -97,14 +97,13 @@ class LineChart:
         return self.table_html
 
 
-# Pieces of drawings by what they are drawn from (pure: never stale). A season's chart after a
-# deal saved tonight differs from the last one in its last point: the others are found here.
+# Pieces of drawings by what they are drawn from (pure): a chart redrawn reuses all but its last.
 BLOCK = 32
 _pieces = shared_cache.LocalMemo(8192)
 
 
-def _table_rows(start: int, labels: tuple[str, ...], columns: tuple[tuple[int, ...], ...]) -> str:
-    key = ("rows", start, labels, columns)
+def _table_rows(labels: tuple[str, ...], columns: tuple[tuple[int, ...], ...]) -> str:
+    key = ("rows", labels, columns)
     text = _pieces.get(key)
     if text is None:
         text = "\n".join(
@@ -120,12 +119,9 @@ def _table_rows(start: int, labels: tuple[str, ...], columns: tuple[tuple[int, .
 def _table_html(x_label: str, x_labels: Sequence[str], series: Sequence[Series]) -> SafeString:
     head = "".join(f"<th scope='col'>{escape(s.name)}</th>" for s in series)
     columns = list(zip(*(s.values for s in series), strict=True)) if series else []
-    count = min(len(x_labels), len(columns))
+    blocks = range(0, min(len(x_labels), len(columns)), BLOCK)
     rows = "\n".join(
-        _table_rows(
-            start, tuple(x_labels[start : start + BLOCK]), tuple(columns[start : start + BLOCK])
-        )
-        for start in range(0, count, BLOCK)
+        _table_rows(tuple(x_labels[i : i + BLOCK]), tuple(columns[i : i + BLOCK])) for i in blocks
     )
     return mark_safe(
         f"<thead><tr><th scope='col'>{escape(x_label)}</th>{head}</tr></thead><tbody>{rows}</tbody>"
@@ -358,10 +354,10 @@ def _evening_labels(dates: tuple[dt.date, ...]) -> tuple[list[str], list[str]]:
     key = ("labels", get_language(), dates)
     labels = _pieces.get(key)
     if labels is None:
-        labels = (
-            [_("start")] + [_date(date, "SHORT_DATE_FORMAT") for date in dates],
-            [""] + [_short_date(date) for date in dates],
-        )
+        labels = ([_("start")], [""])
+        for date in dates:
+            labels[0].append(_date(date, "SHORT_DATE_FORMAT"))
+            labels[1].append(_short_date(date))
         _pieces.set(key, labels)
     return list(labels[0]), list(labels[1])
 
