@@ -32,6 +32,7 @@ from scorekeeper.reads.deal_facts import (
     fingerprint,
 )
 from scorekeeper.reads.nights import Nights
+from scorekeeper.reads.prepared import Prepared
 from scorekeeper.scoring.club_state import FiguresState
 from scorekeeper.scoring.rating_quality import PredictionQuality
 from scorekeeper.server import shared_cache
@@ -174,6 +175,10 @@ def club_figures(
     return figures
 
 
+CLUB = 2_000_000_023  # the stand-in club id the players' query is compiled with
+_names = Prepared(lambda club: Player.objects.filter(club_id=club).values_list("pk", "name"), CLUB)
+
+
 def player_names(club_id: int) -> dict[int, str]:
     """The club's players by id (one query: a renamed player is renamed everywhere)."""
-    return dict(Player.objects.filter(club_id=club_id).values_list("pk", "name"))
+    return dict(_names.tuples(club_id))
