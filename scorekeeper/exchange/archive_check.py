@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from accounts.models import normalize_email_address
 from scorekeeper.models import DealChange
+from scorekeeper.scoring.club_figures import check_scale
 from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.scoring.inputs import clean_date, clean_place, name_key
 from scorekeeper.server.parsing import parse_count
@@ -78,6 +79,18 @@ def moment(value: object, field: str) -> dt.datetime | None:
 
 def stamp(value: dt.datetime | None) -> str | None:
     return value.isoformat() if value is not None else None
+
+
+def evening_points_data(enabled: bool, scale: object) -> dict[str, Any]:
+    """The club's evening ranking points as the archive writes them (in its ``club``)."""
+    return {"evening_points": bool(enabled), "evening_points_scale": list(scale or ())}
+
+
+def read_evening_points(club: dict[str, Any]) -> tuple[bool, tuple[int, ...] | None]:
+    """The club's evening ranking points (on or off) and their scale; an archive written
+    before they existed has neither: off, and the default scale (None)."""
+    scale = club.get("evening_points_scale")
+    return club.get("evening_points") is True, None if scale is None else check_scale(scale)
 
 
 def email(value: object, field: str) -> str:

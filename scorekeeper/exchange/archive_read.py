@@ -25,6 +25,7 @@ from scorekeeper.exchange.archive_check import (
     moment,
     not_a_player,
     once,
+    read_evening_points,
     read_history,
     where,
 )
@@ -304,6 +305,7 @@ def read_data(data: dict[str, Any], *, max_deals: int | None = None) -> Archive:
     players, by_key = _players(data)
     seasons = _seasons(data)
     evenings = _evenings(data, by_key, max_deals)
+    evening_points, evening_points_scale = read_evening_points(club)
     return Archive(
         name=name,
         created_at=moment(club.get("created_at"), "club"),
@@ -313,6 +315,8 @@ def read_data(data: dict[str, Any], *, max_deals: int | None = None) -> Archive:
         seasons=seasons,
         evenings=evenings,
         tournaments=read_tournaments(data, by_key, [len(e.games) for e in evenings]),
+        evening_points=evening_points,
+        evening_points_scale=evening_points_scale,
     )
 
 

@@ -3,7 +3,9 @@
 ``{"format": "scorekeeper-club-archive", "version": 1, "club": {...}, "members": [...],
 "invitations": [...], "players": [...], "seasons": [...], "evenings": [...]}``. Players are
 referred to by name (unique in a club), members by e-mail; no database id is written, so an
-archive imported into an empty database and exported again gives the same file.
+archive imported into an empty database and exported again gives the same file. The
+``club`` carries its ``name``, ``created_at`` and evening ranking points (``evening_points``:
+on or off; ``evening_points_scale``: the points by place).
 
 A game is a deal sheet (``scorekeeper.scoring.sheet``) with its table: ``seats`` in order
 (``present``: still at the table), ``five_mode`` and ``first_dealer``; each deal adds its
@@ -20,7 +22,7 @@ from typing import Any
 
 from django.utils import timezone
 
-from scorekeeper.exchange.archive_check import FORMAT, VERSION, stamp
+from scorekeeper.exchange.archive_check import FORMAT, VERSION, evening_points_data, stamp
 from scorekeeper.exchange.archive_tournaments import tournaments_data
 from scorekeeper.exchange.game_data import GameData, load_games, player_names
 from scorekeeper.models import Club, Deal, DealChange, Evening, Game, Player, stored_inputs
@@ -122,7 +124,11 @@ def club_archive(club: Club) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "version": VERSION,
-        "club": {"name": club.name, "created_at": stamp(club.created_at)},
+        "club": {
+            "name": club.name,
+            "created_at": stamp(club.created_at),
+            **evening_points_data(club.evening_points, club.evening_points_scale),
+        },
         **_people(club),
         "seasons": [
             {"name": s.name, "start": s.start.isoformat(), "end": s.end.isoformat()}

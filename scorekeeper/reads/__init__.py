@@ -1,7 +1,9 @@
 """The read side: what the pages show, computed from stored deals and cached by version.
 
 Owns the per-evening figures (``tallies``: the aggregation; ``evening_tallies``: their storage
-under each evening's version), a season's sums (``periods``), the standings (``standings``),
+under each evening's version), a range's evenings fingerprinted as settled and tonight's
+(``nights``), queries compiled once and run again (``prepared``), a season's sums
+(``periods``), the standings (``standings``),
 a player's figures (``player_figures``), the score sheets (``game_sheets``), the charts
 (``charts``), the deal history (``deal_history``), the live poll (``live``), and what a club
 argues about: the stored deals as the figures read them (``deal_facts``), the ratings, head

@@ -97,14 +97,31 @@ class LineChart:
         return self.table_html
 
 
+# Pieces of drawings by what they are drawn from (pure): a chart redrawn reuses all but its last.
+BLOCK = 32
+_pieces = shared_cache.LocalMemo(8192)
+
+
+def _table_rows(labels: tuple[str, ...], columns: tuple[tuple[int, ...], ...]) -> str:
+    key = ("rows", labels, columns)
+    text = _pieces.get(key)
+    if text is None:
+        text = "\n".join(
+            f"<tr><th scope='row'>{escape(label)}</th>"
+            + "".join(f"<td>{int(value)}</td>" for value in values)
+            + "</tr>"
+            for label, values in zip(labels, columns, strict=False)
+        )
+        _pieces.set(key, text)
+    return text
+
+
 def _table_html(x_label: str, x_labels: Sequence[str], series: Sequence[Series]) -> SafeString:
     head = "".join(f"<th scope='col'>{escape(s.name)}</th>" for s in series)
     columns = list(zip(*(s.values for s in series), strict=True)) if series else []
+    blocks = range(0, min(len(x_labels), len(columns)), BLOCK)
     rows = "\n".join(
-        f"<tr><th scope='row'>{escape(label)}</th>"
-        + "".join(f"<td>{int(value)}</td>" for value in values)
-        + "</tr>"
-        for label, values in zip(x_labels, columns, strict=False)
+        _table_rows(tuple(x_labels[i : i + BLOCK]), tuple(columns[i : i + BLOCK])) for i in blocks
     )
     return mark_safe(
         f"<thead><tr><th scope='col'>{escape(x_label)}</th>{head}</tr></thead><tbody>{rows}</tbody>"
@@ -165,10 +182,26 @@ def _series_css(number: int) -> str:
     return css
 
 
+def _points(frame: _Frame, values: Sequence[int]) -> str:
+    """The path's points, "x,y" each, drawn a block at a time (blocks already drawn are kept)."""
+    blocks = []
+    for start in range(0, len(values), BLOCK):
+        chunk = tuple(values[start : start + BLOCK])
+        key = ("points", frame, start, chunk)
+        text = _pieces.get(key)
+        if text is None:
+            text = " ".join(
+                f"{frame.x_at(i):.1f},{frame.y_at(v):.1f}" for i, v in enumerate(chunk, start)
+            )
+            _pieces.set(key, text)
+        blocks.append(text)
+    return " ".join(blocks)
+
+
 def _draw(frame: _Frame, series: Sequence[tuple[str, Sequence[int]]]) -> list[Series]:
     drawn = []
     for number, (name, vs) in enumerate(series):
-        points = " ".join(f"{frame.x_at(i):.1f},{frame.y_at(v):.1f}" for i, v in enumerate(vs))
+        points = _points(frame, vs)
         drawn.append(
             Series(
                 name=name,
@@ -316,9 +349,21 @@ def season_chart(stats: SeasonStats, *, chart_id: str = "chart-season") -> LineC
     )
 
 
+def _evening_labels(dates: tuple[dt.date, ...]) -> tuple[list[str], list[str]]:
+    """The x labels and tick labels of these evenings, in the current language."""
+    key = ("labels", get_language(), dates)
+    labels = _pieces.get(key)
+    if labels is None:
+        labels = ([_("start")], [""])
+        for date in dates:
+            labels[0].append(_date(date, "SHORT_DATE_FORMAT"))
+            labels[1].append(_short_date(date))
+        _pieces.set(key, labels)
+    return list(labels[0]), list(labels[1])
+
+
 def _season_chart(stats: SeasonStats, chart_id: str) -> LineChart:
-    x_labels = [_("start")] + [_date(e.date, "SHORT_DATE_FORMAT") for e in stats.evenings]
-    ticks = [""] + [_short_date(e.date) for e in stats.evenings]
+    x_labels, ticks = _evening_labels(tuple(e.date for e in stats.evenings))
     series = [(row.name, [0, *stats.cumulative(row.player_id)]) for row in stats.rows]
     description = ""
     if stats.evenings:

@@ -31,6 +31,8 @@ from scorekeeper.reads.deal_facts import (
     evening_marks,
     fingerprint,
 )
+from scorekeeper.reads.nights import Nights
+from scorekeeper.reads.prepared import Prepared
 from scorekeeper.scoring.club_state import FiguresState
 from scorekeeper.scoring.rating_quality import PredictionQuality
 from scorekeeper.server import shared_cache
@@ -43,6 +45,8 @@ _states = shared_cache.LocalMemo(64)
 _figures = shared_cache.LocalMemo(256)
 # The last state of each (settled evenings, tonight's evenings), with tonight's deals in it.
 _tonight = shared_cache.LocalMemo(64)
+# The settled evenings of a range under their fingerprint: their marks, by id, and digest.
+_settled = shared_cache.LocalMemo(64)
 
 
 @dataclass(frozen=True)
@@ -77,10 +81,11 @@ def _facts(marks: Sequence[EveningMark], *, share: bool = True) -> list:
     return [deal for mark in marks for deal in read[mark.evening_id]]
 
 
-def _settled_state(marks: Sequence[EveningMark], tonight: Sequence[EveningMark]) -> FiguresState:
-    """The state of these evenings: this process's, the shared cache's, else replayed (their
-    deals read with tonight's, in the same two queries)."""
-    name = digest(marks)
+def _settled_state(
+    marks: Sequence[EveningMark], tonight: Sequence[EveningMark], name: str
+) -> FiguresState:
+    """The state of these evenings (``name``: their digest): this process's, the shared
+    cache's, else replayed (their deals read with tonight's, in the same two queries)."""
     state = _states.get(name)
     if state is None:
         state = cache.get(f"figures.state.{name}")
@@ -92,34 +97,33 @@ def _settled_state(marks: Sequence[EveningMark], tonight: Sequence[EveningMark])
     return state
 
 
-def figures_state(marks: Sequence[EveningMark]) -> FiguresState:
+def figures_state(marks: Sequence[EveningMark], *, settled_name: str = "") -> FiguresState:
     """The state after these evenings (in order): the settled ones' kept state, extended.
 
     When tonight's deals so far are the ones the last state of the same evenings was built
     with, followed by new ones (a deal was saved), only the new deals are added to it.
+    ``settled_name``: the settled evenings' ``digest``, when the caller knows it.
     """
     if not marks:
         return FiguresState()
-    name = digest(marks)
-    state = _states.get(name)
-    if state is not None:
-        return state
     latest = marks[-1].date
     settled = [mark for mark in marks if mark.date < latest]
     tonight = [mark for mark in marks if mark.date >= latest]
-    base = (digest(settled), tuple(mark.evening_id for mark in tonight))
+    base = (settled_name or digest(settled), tuple(mark.evening_id for mark in tonight))
+    state = None
     previous = _tonight.get(base)
     if previous is not None:
         deals = _facts(tonight, share=False)
         done, done_state = previous
+        if tuple(deals) == done:
+            return done_state
         if tuple(deals[: len(done)]) == done:
             state = done_state.copy().advance(deals[len(done) :])
     if state is None:
-        base_state = _settled_state(settled, tonight)
+        base_state = _settled_state(settled, tonight, base[0])
         deals = _facts(tonight, share=False)
         state = base_state.copy().advance(deals)
     _tonight.set(base, (tuple(deals), state))
-    _states.set(name, state)
     return state
 
 
@@ -128,23 +132,53 @@ def replay_state(marks: Sequence[EveningMark]) -> FiguresState:
     return FiguresState().advance(_facts(marks))
 
 
+def _tonight_marks(club_id: int, found: Nights) -> list[EveningMark]:
+    """Tonight's evenings: from the fingerprint when there is one, else one query."""
+    if found.latest is None:
+        return []
+    one = found.tonight_evening()
+    if one is not None:
+        evening_id, created_at, version, _place = one
+        return [EveningMark(evening_id, found.latest, created_at, version)]
+    return evening_marks(club_id, found.latest, found.latest)
+
+
 def club_figures(
     club_id: int, *, start: dt.date | None = None, end: dt.date | None = None
 ) -> ClubFigures:
-    """The figures of the club's evenings from start to end (all time without dates)."""
-    key = repr((database(), club_id, start, end, fingerprint(club_id, start, end)))
+    """The figures of the club's evenings from start to end (all time without dates).
+
+    When only tonight's evenings changed, the settled evenings are known in this process
+    (their marks and digest, under their fingerprint): tonight's alone are looked at.
+    """
+    found = fingerprint(club_id, start, end)
+    key = repr((database(), club_id, start, end, found.key))
     figures = _figures.get(key)
     if figures is None:
-        marks = evening_marks(club_id, start, end)
+        settled_key = repr((database(), club_id, start, end, found.settled_key))
+        kept = _settled.get(settled_key)
+        if kept is None:
+            marks = evening_marks(club_id, start, end)
+            settled = tuple(mark for mark in marks if mark.date < marks[-1].date) if marks else ()
+            kept = (settled, {mark.evening_id: mark for mark in settled}, digest(settled))
+            _settled.set(settled_key, kept)
+        else:
+            marks = [*kept[0], *_tonight_marks(club_id, found)]
+        evenings = dict(kept[1])
+        evenings.update((mark.evening_id, mark) for mark in marks[len(kept[0]) :])
         figures = ClubFigures(
-            state=figures_state(marks),
-            evenings={mark.evening_id: mark for mark in marks},
+            state=figures_state(marks, settled_name=kept[2]),
+            evenings=evenings,
             key=hashlib.sha1(key.encode(), usedforsecurity=False).hexdigest(),
         )
         _figures.set(key, figures)
     return figures
 
 
+CLUB = 2_000_000_023  # the stand-in club id the players' query is compiled with
+_names = Prepared(lambda club: Player.objects.filter(club_id=club).values_list("pk", "name"), CLUB)
+
+
 def player_names(club_id: int) -> dict[int, str]:
     """The club's players by id (one query: a renamed player is renamed everywhere)."""
-    return dict(Player.objects.filter(club_id=club_id).values_list("pk", "name"))
+    return dict(_names.tuples(club_id))

@@ -13,14 +13,16 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from django.core.cache import cache
 from django.db import connections, models
-from django.db.models import Count, F, Max, Min, Sum
 
 from scorekeeper.models import Deal, DealScore, Evening, Game
+from scorekeeper.reads.nights import Nights, nights
+from scorekeeper.reads.prepared import Prepared
 from scorekeeper.scoring.deal_facts import DealFacts
 from scorekeeper.scoring.tarot import TARGETS
 from scorekeeper.server import shared_cache
@@ -62,18 +64,9 @@ def _range(club_id: int, start: dt.date | None, end: dt.date | None) -> models.Q
     return evenings
 
 
-def fingerprint(club_id: int, start: dt.date | None, end: dt.date | None) -> tuple[object, ...]:
-    """One row that changes whenever an evening of the range changes, comes or goes."""
-    row = _range(club_id, start, end).aggregate(
-        count=Count("pk"),
-        ids=Sum("pk"),
-        versions=Sum("version"),
-        first=Min("created_at"),
-        last=Max("created_at"),
-        mixed=Sum(F("pk") * F("version")),
-        latest=Max("date"),
-    )
-    return tuple(row.values())
+def fingerprint(club_id: int, start: dt.date | None, end: dt.date | None) -> Nights:
+    """The range's evenings in two parts, settled and tonight's, fingerprinted (one query)."""
+    return nights(club_id, start, end)
 
 
 def evening_marks(club_id: int, start: dt.date | None, end: dt.date | None) -> list[EveningMark]:
@@ -87,31 +80,50 @@ def ordinal(date: dt.date, evening_id: int, game: int, number: int) -> int:
     return ((date.toordinal() * 2**64 + evening_id) * 2**16 + game) * 2**24 + max(number, 0)
 
 
+DEAL_FIELDS = (
+    "pk",
+    "game__evening_id",
+    "game__number",
+    "number",
+    "passed",
+    "paper",
+    "taker_id",
+    "partner_id",
+    "contract",
+    "bouts",
+    "points",
+    "petit_au_bout",
+    "chelem",
+)
+
+
+def _deals(ids: Sequence[int]) -> models.QuerySet[Deal]:
+    return Deal.objects.filter(game__kind=TAROT, game__evening_id__in=ids).values_list(*DEAL_FIELDS)
+
+
+def _scores(ids: Sequence[int]) -> models.QuerySet[DealScore]:
+    rows = DealScore.objects.filter(deal__game__kind=TAROT, deal__game__evening_id__in=ids)
+    return rows.values_list("deal_id", "player_id", "seated", "score")
+
+
+# One evening's deals and scores (tonight's, after each deal saved), compiled once.
+EVENING = 2_000_000_019  # the stand-in evening id they are compiled with
+_one_evening_deals = Prepared(lambda evening: _deals([evening]), EVENING)
+_one_evening_scores = Prepared(lambda evening: _scores([evening]), EVENING)
+
+
 def _read(marks: Sequence[EveningMark]) -> dict[int, tuple[DealFacts, ...]]:
     """Two queries: these evenings' French Tarot deals, then their scores."""
     ids = [mark.evening_id for mark in marks]
     dates = {mark.evening_id: mark.date for mark in marks}
-    deals = Deal.objects.filter(game__kind=TAROT, game__evening_id__in=ids).values_list(
-        "pk",
-        "game__evening_id",
-        "game__number",
-        "number",
-        "passed",
-        "paper",
-        "taker_id",
-        "partner_id",
-        "contract",
-        "bouts",
-        "points",
-        "petit_au_bout",
-        "chelem",
-    )
+    if len(ids) == 1:
+        score_rows: Iterable[tuple[Any, ...]] = _one_evening_scores.tuples(ids[0])
+        deals: Iterable[tuple[Any, ...]] = _one_evening_deals.tuples(ids[0])
+    else:
+        score_rows, deals = _scores(ids), _deals(ids)
     scores: dict[int, dict[int, int]] = {}
     seated: dict[int, list[int]] = {}
-    rows = DealScore.objects.filter(deal__game__kind=TAROT, deal__game__evening_id__in=ids)
-    for deal_id, player_id, sits, score in rows.values_list(
-        "deal_id", "player_id", "seated", "score"
-    ):
+    for deal_id, player_id, sits, score in score_rows:
         scores.setdefault(deal_id, {})[player_id] = score
         if sits:
             seated.setdefault(deal_id, []).append(player_id)

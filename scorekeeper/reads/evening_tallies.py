@@ -93,9 +93,16 @@ def _store(refs: Sequence[EveningRef], kind: str, summaries: Sequence[EveningSum
     )
 
 
-def evening_summaries(refs: Sequence[EveningRef], kind: str = TAROT) -> list[EveningSummary]:
+def evening_summaries(
+    refs: Sequence[EveningRef], kind: str = TAROT, *, store: bool = True
+) -> list[EveningSummary]:
     """Each evening's figures: stored ones at the evening's version, the others aggregated
-    (one query per 500 evenings) and stored for the next reader."""
+    (one query per 500 evenings) and stored for the next reader.
+
+    ``store=False`` is for tonight's evenings, whose version changes with every deal saved:
+    their figures are neither looked for in the database nor written there (a read writes
+    nothing while a club night goes on); this process keeps its copy.
+    """
     found: dict[int, EveningSummary] = {}
     unknown: list[EveningRef] = []
     for ref in refs:
@@ -104,13 +111,15 @@ def evening_summaries(refs: Sequence[EveningRef], kind: str = TAROT) -> list[Eve
             unknown.append(ref)
         else:
             found[ref.evening_id] = copy
-    found.update(_stored(unknown, kind))
+    if store:
+        found.update(_stored(unknown, kind))
     missing = [ref for ref in refs if ref.evening_id not in found]
     for start in range(0, len(missing), 500):
         chunk = missing[start : start + 500]
         aggregated = aggregate_escopette(chunk) if kind == ESCOPETTE else aggregate(chunk, kind)
         summaries = list(aggregated.values())
-        _store(chunk, kind, summaries)
+        if store:
+            _store(chunk, kind, summaries)
         for ref, summary in zip(chunk, summaries, strict=True):
             found[ref.evening_id] = summary
     for ref in unknown:

@@ -2,9 +2,12 @@
 
 A ``Period`` adds up the stored per-evening figures (``evening_tallies``) of a club's evenings
 between two dates. It is kept in the shared cache (Redis with several workers or machines)
-under a one-row fingerprint of those evenings, so no figure lives in one process only: a
-restart, another worker or another machine reads the same. ``season_periods`` reads several
-games with one look at what changed: a range without L'escopette costs nothing more.
+under a one-query fingerprint of those evenings (``nights``), so no figure lives in one
+process only: a restart, another worker or another machine reads the same. The sums of the
+evenings before the latest date are kept as well, under their own fingerprint: a deal saved
+tonight adds tonight's evening to them, and nothing older is added up again.
+``season_periods`` reads several games with one look at what changed: a range without
+L'escopette costs nothing more.
 """
 
 from __future__ import annotations
@@ -12,14 +15,14 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.core.cache import cache
-from django.db.models import Count, Exists, F, Max, Min, OuterRef, Sum
 
-from scorekeeper.models import Club, Evening, Game
+from scorekeeper.models import Club
 from scorekeeper.reads.evening_tallies import database_name, evening_refs, evening_summaries
-from scorekeeper.reads.tallies import ESCOPETTE, EveningRef, Tally
+from scorekeeper.reads.nights import Nights, nights
+from scorekeeper.reads.tallies import ESCOPETTE, EveningRef, EveningSummary, Tally
 from scorekeeper.server import shared_cache
 
 SEASON_SECONDS = 7 * 86400  # a season's sums in the cache (a new fingerprint, a new key)
@@ -55,40 +58,23 @@ class Period:
     unreplayable: int = 0  # L'escopette: games the rules cannot replay (no winner counted)
 
 
-def _fingerprint(club_id: int, start: dt.date | None, end: dt.date | None) -> tuple[Hashable, ...]:
-    """One row that changes whenever an evening of the range changes, comes or goes.
-
-    Every change to an evening's deals, date or place bumps its version (services); an
-    evening moving in or out changes the count and the sums of ids; created_at tells apart
-    the rows of a database that reused an id (a test's rolled-back transaction). Its last
-    value counts the evenings holding a game of L'escopette (none: nothing to aggregate).
-    """
-    evenings = Evening.objects.filter(club_id=club_id)
-    if start is not None:
-        evenings = evenings.filter(date__gte=start)
-    if end is not None:
-        evenings = evenings.filter(date__lte=end)
-    row = evenings.aggregate(
-        count=Count("pk"),
-        ids=Sum("pk"),
-        versions=Sum("version"),
-        mixed=Sum(F("pk") * F("version")),
-        first=Min("created_at"),
-        last=Max("created_at"),
-        escopette=Count(
-            "pk", filter=Exists(Game.objects.filter(evening_id=OuterRef("pk"), kind=ESCOPETTE))
-        ),
-    )
-    return tuple(row.values())
+EMPTY = Period(None, (), {}, {}, {}, 0)
 
 
-def _build_period(key: Hashable, refs: Sequence[EveningRef], kind: str) -> Period:
+def _extend(
+    key: Hashable, base: Period, refs: Sequence[EveningRef], summaries: Sequence[EveningSummary]
+) -> Period:
+    """``base`` followed by these evenings (later ones): the same figures, in the same order,
+    as adding every evening up from the first; ``base`` is left as it was."""
     tallies: dict[int, Tally] = {}
-    played_evenings: dict[int, int] = {}
-    points: dict[tuple[int, int], int] = {}
-    evenings: list[EveningPoint] = []
-    played = games = unreplayable = 0
-    for ref, summary in zip(refs, evening_summaries(refs, kind), strict=True):
+    for player_id, tally in base.tallies.items():
+        tallies[player_id] = copy = Tally()
+        copy.add(tally)
+    played_evenings = dict(base.played_evenings)
+    points = dict(base.points)
+    evenings = list(base.evenings)
+    played, games, unreplayable = base.played, base.games, base.unreplayable
+    for ref, summary in zip(refs, summaries, strict=True):
         if not summary.tallies:
             continue
         evenings.append(EveningPoint(ref.evening_id, ref.date, ref.place))
@@ -104,32 +90,74 @@ def _build_period(key: Hashable, refs: Sequence[EveningRef], kind: str) -> Perio
     )
 
 
+def _tonight_refs(club_id: int, found: Nights) -> list[EveningRef]:
+    """Tonight's evenings: from the fingerprint when there is one, else one query."""
+    if found.latest is None:
+        return []
+    one = found.tonight_evening()
+    if one is not None:
+        evening_id, created_at, version, place = one
+        return [EveningRef(evening_id, found.latest, place, created_at, version)]
+    return evening_refs(club_id, start=found.latest, end=found.latest)
+
+
 def season_periods(
     club: Club | int, start: dt.date | None, end: dt.date | None, kinds: Sequence[str]
 ) -> dict[str, Period]:
     """Each game's figures over the range, sharing one look at what changed (one query).
 
-    When nothing changed that is all; else the evenings (one query) and each kind's
-    aggregation, skipped for L'escopette when the range holds none of its games.
+    When nothing changed that is all. When only tonight's evenings changed (a deal saved),
+    the sums of the settled evenings (kept under their own fingerprint) have tonight's
+    evening added to them: one query aggregates it, nothing is written, and the period is
+    kept in this process only. Else the evenings (one query) and each kind's aggregation,
+    skipped for L'escopette when the range holds none of its games.
     """
     club_id = club.pk if isinstance(club, Club) else club
-    fingerprint = _fingerprint(club_id, start, end)
+    found = nights(club_id, start, end, escopette=True)
     refs: list[EveningRef] | None = None
+    tonight: list[EveningRef] | None = None
     periods: dict[str, Period] = {}
     for kind in kinds:
-        key = (database_name(), kind, club_id, start, end, fingerprint)
+        key = (database_name(), kind, club_id, start, end, found.key)
+        settled_key = (database_name(), kind, club_id, start, end, found.settled_key)
 
-        def build(key: Hashable = key, kind: str = kind) -> Period:
-            nonlocal refs
-            if kind == ESCOPETTE and not fingerprint[-1]:
-                return Period(key, (), {}, {}, {}, 0)
+        def build(
+            key: Hashable = key, settled_key: Hashable = settled_key, kind: str = kind
+        ) -> tuple[Period, bool]:
+            """The period, and whether it is worth a place in the shared cache."""
+            nonlocal refs, tonight
+            if kind == ESCOPETTE and not found.escopette:
+                return Period(key, (), {}, {}, {}, 0), True
+            name = _cache_name("season.settled", settled_key)
+            settled = shared_cache.peek(name)
+            if settled is not None:  # tonight's evenings only, not stored (they change)
+                if kind == ESCOPETTE and not found.tonight.escopette:
+                    return replace(settled, key=key), False
+                if tonight is None:
+                    tonight = _tonight_refs(club_id, found)
+                summaries = evening_summaries(tonight, kind, store=False)
+                return _extend(key, settled, tonight, summaries), False
             if refs is None:
                 refs = evening_refs(club_id, start=start, end=end)
-            return _build_period(key, refs, kind)
+            summaries = evening_summaries(refs, kind)
+            split = sum(1 for ref in refs if found.latest is None or ref.date < found.latest)
+            settled = _extend(settled_key, EMPTY, refs[:split], summaries[:split])
+            shared_cache.keep(name, settled, SEASON_SECONDS)
+            return _extend(key, settled, refs[split:], summaries[split:]), True
 
-        digest = hashlib.sha1(repr(key).encode(), usedforsecurity=False).hexdigest()
-        periods[kind] = shared_cache.get_or_build(f"season.{digest}", build, SEASON_SECONDS)
+        name = _cache_name("season", key)
+        period = shared_cache.peek(name)
+        if period is None:
+            # Added up from the settled sums and tonight's evening, a period costs another
+            # process one query: cheaper than sending it through the shared cache.
+            period, shared = build()
+            shared_cache.keep(name, period, SEASON_SECONDS, shared=shared)
+        periods[kind] = period
     return periods
+
+
+def _cache_name(prefix: str, key: Hashable) -> str:
+    return f"{prefix}.{hashlib.sha1(repr(key).encode(), usedforsecurity=False).hexdigest()}"
 
 
 def season_period(

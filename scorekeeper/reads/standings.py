@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.models import Club, Player, Season
+from scorekeeper.reads.club_figures import player_names
 from scorekeeper.reads.periods import EveningPoint, Period, season_periods
 from scorekeeper.reads.tallies import KINDS, TAROT
 
@@ -134,7 +135,13 @@ def season_stats_by_kind(
     """Each game's standings: two queries when nothing changed, three or more else."""
     periods = season_periods(club, start, end, kinds)
     ids = {player_id for period in periods.values() for player_id in period.tallies}
-    names = dict(Player.objects.filter(pk__in=list(ids)).values_list("pk", "name")) if ids else {}
+    names: dict[int, str] = {}
+    if ids:
+        club_id = club.pk if isinstance(club, Club) else club
+        names = player_names(club_id)  # one query, compiled once
+        others = [player_id for player_id in ids if player_id not in names]
+        if others:  # a player of another club (never, unless rows were moved by hand)
+            names.update(Player.objects.filter(pk__in=others).values_list("pk", "name"))
     return {kind: _stats(period, names) for kind, period in periods.items()}
 
 

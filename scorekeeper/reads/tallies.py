@@ -12,13 +12,25 @@ aggregations; storing them is ``evening_tallies``'s business.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import BooleanField, Case, CharField, Count, F, Q, Sum, Value, When
+from django.db.models import (
+    BooleanField,
+    Case,
+    CharField,
+    Count,
+    F,
+    Q,
+    QuerySet,
+    Sum,
+    Value,
+    When,
+)
 
 from scorekeeper.models import Deal, DealScore, Game
+from scorekeeper.reads.prepared import Prepared
 from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.scoring.escopette import EscopetteDeal, escopette_game
 from scorekeeper.scoring.tarot import TARGETS
@@ -168,15 +180,9 @@ class EveningRef:
     version: int
 
 
-def aggregate(refs: Sequence[EveningRef], kind: str) -> dict[int, EveningSummary]:
-    """One query: the scores of these evenings grouped by evening, player and kind of deal."""
-    ids = [ref.evening_id for ref in refs]
-    scores = DealScore.objects.filter(deal__game__kind=kind)
-    if len(ids) == 1:
-        scores = scores.filter(deal__game__evening_id=ids[0])
-    else:
-        scores = scores.filter(deal__game__evening_id__in=ids)
-    lines = (
+def _lines(scores: QuerySet[DealScore]) -> QuerySet[DealScore]:
+    """The scores grouped by evening, player and kind of deal."""
+    return (
         scores.values(
             "player_id",
             "deal__contract",
@@ -190,6 +196,34 @@ def aggregate(refs: Sequence[EveningRef], kind: str) -> dict[int, EveningSummary
         .annotate(n=Count("pk"), points=Sum("score"))
         .order_by()
     )
+
+
+# One evening's aggregation (tonight's, after each deal saved), compiled once per game.
+EVENING = 2_000_000_017  # the stand-in evening id it is compiled with
+_one_evening: dict[str, Prepared] = {}
+
+
+def _evening_lines(evening_id: int, kind: str) -> list[dict[str, Any]]:
+    prepared = _one_evening.get(kind)
+    if prepared is None:
+
+        def build(evening: int, kind: str = kind) -> QuerySet[DealScore]:
+            scores = DealScore.objects.filter(deal__game__kind=kind)
+            return _lines(scores.filter(deal__game__evening_id=evening))
+
+        prepared = _one_evening[kind] = Prepared(build, EVENING)
+    return prepared.rows(evening_id)
+
+
+def aggregate(refs: Sequence[EveningRef], kind: str) -> dict[int, EveningSummary]:
+    """One query: the scores of these evenings grouped by evening, player and kind of deal."""
+    ids = [ref.evening_id for ref in refs]
+    lines: Iterable[dict[str, Any]]
+    if len(ids) == 1:
+        lines = _evening_lines(ids[0], kind)
+    else:
+        scores = DealScore.objects.filter(deal__game__kind=kind, deal__game__evening_id__in=ids)
+        lines = _lines(scores)
     tallies: dict[int, dict[int, Tally]] = {evening_id: {} for evening_id in ids}
     played = dict.fromkeys(ids, 0)
     for line in lines:

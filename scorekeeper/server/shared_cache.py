@@ -67,6 +67,24 @@ def get_or_build(key: str, build: Callable[[], T], seconds: int) -> T:
     return value
 
 
+def peek(key: str) -> Any:
+    """The value under ``key`` (this process's copy, else the shared cache's), or None."""
+    value = _local.get(key)
+    if value is None:
+        value = cache.get(key)
+        if value is not None:
+            _local.set(key, value)
+    return value
+
+
+def keep(key: str, value: Any, seconds: int, *, shared: bool = True) -> None:
+    """Keep ``value`` under ``key`` in this process and, unless ``shared`` is False (a value
+    any process builds again in less time than it takes to fetch), in the shared cache."""
+    if shared:
+        cache.set(key, value, seconds)
+    _local.set(key, value)
+
+
 def forget_local() -> None:
     """Drop this process's copies, as a restart would (tests, the benchmark)."""
     for memo in LocalMemo.every:

@@ -67,6 +67,8 @@ class Archive:
     seasons: list[tuple[str, dt.date, dt.date]]
     evenings: list[ArchiveEvening]
     tournaments: list[ArchiveTournament] = field(default_factory=list)
+    evening_points: bool = False  # the club's evening ranking points, and their scale
+    evening_points_scale: tuple[int, ...] | None = None  # None: the default scale
 
     @property
     def deal_count(self) -> int:
@@ -224,7 +226,13 @@ def archive_import(*, archive: Archive, owner: User | None, restore_members: boo
         name = archive.name
         if not restore_members:
             name = restored_name(name, timezone.localdate())
-        club = Club.objects.create(name=name, created_at=archive.created_at or timezone.now())
+        scale = archive.evening_points_scale
+        club = Club.objects.create(
+            name=name,
+            created_at=archive.created_at or timezone.now(),
+            evening_points=archive.evening_points,
+            **({} if scale is None else {"evening_points_scale": list(scale)}),
+        )
         if restore_members:
             users = _restore_members(club, archive)
         else:

@@ -176,11 +176,14 @@ def _after_save(client: Client, save: Request, season_url: str, repeat: int) -> 
     samples, queries = [], 0
     for number in range(repeat):
         save()
-        with CaptureQueriesContext(connections["default"]) as captured:
-            started = time.perf_counter()
+        started = time.perf_counter()
+        if number == 0:  # counted once: logging the queries costs time of its own
+            with CaptureQueriesContext(connections["default"]) as captured:
+                response = client.get(season_url, {"sort": "total"})
+            queries = len(captured.captured_queries)
+        else:
             response = client.get(season_url, {"sort": "total"})
-            samples.append((time.perf_counter() - started) * 1000)
-        queries = len(captured.captured_queries) if number == 0 else queries
+        samples.append((time.perf_counter() - started) * 1000)
         if response.status_code != 200:
             raise CommandError(f"status {response.status_code}, expected 200")
     return Timing("season standings after a save", statistics.median(samples), queries)

@@ -1,0 +1,135 @@
+"""A deal saved tonight: the standings add tonight's evening to the kept sums of the others,
+and give exactly what adding every evening up from the first gives."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterator
+
+import pytest
+from django.core.cache import cache
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from scorekeeper import services
+from scorekeeper.models import EveningTally
+from scorekeeper.reads import periods, standings
+from scorekeeper.reads.tallies import ESCOPETTE, TAROT
+from tests.scorekeeper.season_factories import (
+    World,
+    deal,
+    escopette_evening,
+    hand_computed_season,
+    make_world,
+    play_evening,
+)
+
+pytestmark = pytest.mark.django_db
+
+TONIGHT = dt.date(2025, 3, 8)  # after every evening of the hand-computed season
+
+
+@pytest.fixture(autouse=True)
+def _fresh_memory() -> Iterator[None]:
+    periods.clear_memo()
+    cache.clear()
+    yield
+    periods.clear_memo()
+
+
+@pytest.fixture
+def world() -> World:
+    world = make_world()
+    hand_computed_season(world)
+    return world
+
+
+def everything(world: World) -> dict[str, standings.SeasonStats]:
+    return standings.season_stats_by_kind(world.club)
+
+
+def from_the_first_evening(world: World) -> dict[str, standings.SeasonStats]:
+    """The same figures with nothing kept: every evening added up again."""
+    periods.clear_memo()
+    EveningTally.objects.all().delete()
+    return everything(world)
+
+
+def same(kept: standings.SeasonStats, again: standings.SeasonStats) -> None:
+    assert kept.rows == again.rows
+    assert list(kept.points.items()) == list(again.points.items())
+    assert kept.evenings == again.evenings
+    assert (kept.deals, kept.games, kept.unreplayable) == (
+        again.deals,
+        again.games,
+        again.unreplayable,
+    )
+
+
+def test_deals_saved_one_by_one_tonight_give_the_standings_of_every_evening_added_up(
+    world: World,
+) -> None:
+    four = [world.players[name] for name in ("Ana", "Ben", "Chloé", "Dan")]
+    tonight = play_evening(world, TONIGHT, four, [deal(four, four[0], "garde", 2, 50)])
+    game = tonight.games.get()
+    for number, taker in enumerate(four):
+        everything(world)  # seen after each save: the next one adds tonight's evening only
+        inputs = deal(four, taker, "petite", 1, 30 + 10 * number, poignees=("simple",))
+        services.deal_record(game=game, inputs=inputs, created_by=None)
+    kept = everything(world)
+    again = from_the_first_evening(world)
+    for kind in (TAROT, ESCOPETTE):
+        same(kept[kind], again[kind])
+
+
+def test_a_deal_saved_tonight_aggregates_tonight_only_and_writes_nothing(world: World) -> None:
+    four = [world.players[name] for name in ("Ana", "Ben", "Chloé", "Dan")]
+    tonight = play_evening(world, TONIGHT, four, [deal(four, four[0], "garde", 2, 50)])
+    everything(world)
+    services.deal_record(
+        game=tonight.games.get(), inputs=deal(four, four[1], "garde", 1, 60), created_by=None
+    )
+    with CaptureQueriesContext(connection) as captured:
+        figures = everything(world)[TAROT]
+    sql = [query["sql"] for query in captured.captured_queries]
+    assert len(sql) == 3  # what changed, tonight's scores, the names
+    scores = [query for query in sql if "scorekeeper_dealscore" in query]
+    assert len(scores) == 1 and f"= {tonight.pk}" in scores[0]
+    assert not any(query.startswith(("INSERT", "UPDATE")) for query in sql)
+    assert sum(row.total for row in figures.rows) == 0
+
+
+def test_two_tables_tonight_and_a_game_of_lescopette_come_out_the_same(world: World) -> None:
+    p = world.players
+    four = [p["Ana"], p["Ben"], p["Chloé"], p["Dan"]]
+    other = [p["Eve"], p["Ana"], p["Ben"], p["Dan"]]
+    first = play_evening(world, TONIGHT, four, [deal(four, four[0], "garde", 2, 50)])
+    everything(world)
+    second = play_evening(world, TONIGHT, other, [deal(other, other[0], "petite", 1, 45)])
+    everything(world)
+    escopette_evening(world, TONIGHT, four)
+    everything(world)
+    for game, table in ((first.games.get(), four), (second.games.get(), other)):
+        services.deal_record(game=game, inputs=deal(table, table[2], "garde", 0, 60))
+        everything(world)
+    kept = everything(world)
+    again = from_the_first_evening(world)
+    for kind in (TAROT, ESCOPETTE):
+        same(kept[kind], again[kind])
+    assert len(kept[TAROT].evenings) == 5
+
+
+def test_a_correction_of_an_old_evening_or_a_new_night_adds_up_again(world: World) -> None:
+    four = [world.players[name] for name in ("Ana", "Ben", "Chloé", "Dan")]
+    play_evening(world, TONIGHT, four, [deal(four, four[0], "garde", 2, 50)])
+    everything(world)
+    old = world.club.evenings.get(date="2025-01-10").games.get().deals.order_by("number").first()
+    services.deal_update(deal=old, inputs=deal(four, four[3], "garde_sans", 3, 70))
+    kept = everything(world)
+    same(kept[TAROT], from_the_first_evening(world)[TAROT])
+    everything(world)
+    play_evening(
+        world, TONIGHT + dt.timedelta(days=7), four, [deal(four, four[1], "petite", 1, 41)]
+    )
+    kept = everything(world)
+    same(kept[TAROT], from_the_first_evening(world)[TAROT])
