@@ -15,6 +15,8 @@ from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from scorekeeper.scoring.rules import HouseRules, rules_from_data
+
 
 class Club(models.Model):
     name = models.CharField(_("name"), max_length=80)
@@ -22,6 +24,8 @@ class Club(models.Model):
     members = models.ManyToManyField(
         settings.AUTH_USER_MODEL, through="Membership", related_name="clubs"
     )
+    # The house rules new evenings start with: HouseRules.to_data() ({} = the FFT rules).
+    rules = models.JSONField(_("house rules"), default=dict, blank=True)
 
     class Meta:
         verbose_name = _("club")
@@ -30,6 +34,10 @@ class Club(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def house_rules(self) -> HouseRules:
+        return rules_from_data(self.rules)
 
 
 class Membership(models.Model):
@@ -129,6 +137,9 @@ class Evening(models.Model):
     # Bumped by every change a watcher should see; the live view polls against it.
     version = models.PositiveIntegerField(default=1)
     share_token = models.CharField(max_length=64, null=True, blank=True, unique=True)
+    # The house rules every tarot deal of the evening is scored by (HouseRules.to_data(),
+    # {} = the FFT rules): the club's when the evening started; only a rescore changes them.
+    rules = models.JSONField(_("house rules"), default=dict, blank=True)
 
     class Meta:
         verbose_name = _("evening")
@@ -142,6 +153,10 @@ class Evening(models.Model):
     @property
     def is_closed(self) -> bool:
         return self.closed_at is not None
+
+    @property
+    def house_rules(self) -> HouseRules:
+        return rules_from_data(self.rules)
 
 
 class Game(models.Model):
@@ -234,6 +249,8 @@ class Deal(models.Model):
     poignees = models.JSONField(_("poignées"), default=list, blank=True)
     chelem = models.CharField(_("chelem"), max_length=20, blank=True)
     stakes = models.JSONField(_("stakes"), default=dict, blank=True)  # L'escopette
+    # The players (ids) who announced a misère, when the evening's rules score misères.
+    miseres = models.JSONField(_("misères"), default=list, blank=True)
     # Known only by its scores (paper history, or a deal the rules here do not cover): counts in
     # totals and standings, not in contract statistics.
     paper = models.BooleanField(_("scores only"), default=False)
@@ -417,6 +434,8 @@ class InvitationMail(models.Model):
 
     def __str__(self) -> str:
         return f"{self.email} {self.sent_at:%Y-%m-%d %H:%M}"
+
+
 class EveningTally(models.Model):
     """One evening's figures for one game kind, as the season pages add them up.
 

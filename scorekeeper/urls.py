@@ -4,7 +4,7 @@ from django.contrib import admin
 from django.urls import include, path, register_converter
 
 from scorekeeper.screens import home as views
-from scorekeeper.screens.clubs import archive_views, join_views
+from scorekeeper.screens.clubs import archive_views, join_views, rules_views
 from scorekeeper.screens.clubs import views as club_views
 from scorekeeper.screens.counter import views as counter_views
 from scorekeeper.screens.install import views as pwa_views
@@ -36,6 +36,7 @@ urlpatterns = [
     ),
     path("clubs/<id:club_id>/", club_views.club_detail, name="club"),
     path("clubs/<id:club_id>/rename/", club_views.club_rename, name="club_rename"),
+    path("clubs/<id:club_id>/rules/", rules_views.club_rules, name="club_rules"),
     path("clubs/<id:club_id>/leave/", club_views.club_leave, name="club_leave"),
     path("clubs/<id:club_id>/invitations/", club_views.invitation_create, name="club_invite"),
     path(
@@ -84,6 +85,7 @@ urlpatterns = [
     path("rules/escopette/", evening_views.rules_escopette, name="rules_escopette"),
     path("evenings/<id:evening_id>/close/", evening_views.evening_close, name="evening_close"),
     path("evenings/<id:evening_id>/reopen/", evening_views.evening_reopen, name="evening_reopen"),
+    path("evenings/<id:evening_id>/rescore/", rules_views.evening_rescore, name="evening_rescore"),
     path("evenings/<id:evening_id>/share/", evening_views.share_link_create, name="share_create"),
     path(
         "evenings/<id:evening_id>/share/revoke/",

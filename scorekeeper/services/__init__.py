@@ -48,6 +48,7 @@ from scorekeeper.services.evenings import (
     share_link_create,
     share_link_revoke,
 )
+from scorekeeper.services.house_rules import club_rules_set, evening_rescore
 from scorekeeper.services.imports import (
     DuplicateGame,
     evening_import,
@@ -75,6 +76,7 @@ __all__ = [
     "ServiceError",
     "club_create",
     "club_rename",
+    "club_rules_set",
     "deal_delete",
     "deal_record",
     "deal_restore",
@@ -85,6 +87,7 @@ __all__ = [
     "evening_close",
     "evening_import",
     "evening_reopen",
+    "evening_rescore",
     "evening_start",
     "evening_update",
     "evenings_import",
