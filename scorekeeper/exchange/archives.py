@@ -28,6 +28,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User, normalize_email_address
+from scorekeeper.exchange.archive_rules import read_rules, with_rules
 from scorekeeper.exchange.error_text import error_text
 from scorekeeper.exchange.exports import BOM, GameData, _load, _names
 from scorekeeper.models import (
@@ -51,6 +52,7 @@ from scorekeeper.scoring.inputs import (
     name_key,
 )
 from scorekeeper.scoring.paper import PaperDeal
+from scorekeeper.scoring.rules import FFT_RULES, HouseRules, rules_from_data
 from scorekeeper.scoring.sheet import Sheet, json_error, parse_sheet, sheet_to_data
 from scorekeeper.server.parsing import parse_count
 from scorekeeper.services.imports import (
@@ -90,6 +92,8 @@ def _snapshot_by(snapshot: dict[str, Any] | None, to: Any) -> dict[str, Any] | N
             out[key] = to(out[key])
     for key in _PLAYER_LISTS:
         out[key] = [to(player) for player in out.get(key) or []]
+    if out.get("miseres"):
+        out["miseres"] = [to(player) for player in out["miseres"]]
     out["stakes"] = {trump: to(player) for trump, player in (out.get("stakes") or {}).items()}
     if out.get("paper"):
         out["paper"] = {to(player): score for player, score in out["paper"].items()}
@@ -195,7 +199,7 @@ def club_archive(club: Club) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "version": VERSION,
-        "club": {"name": club.name, "created_at": _stamp(club.created_at)},
+        "club": {"name": club.name, "created_at": _stamp(club.created_at), **with_rules(club)},
         "members": [
             {"email": m.user.email, "role": m.role, "joined_at": _stamp(m.joined_at)}
             for m in members
@@ -223,6 +227,7 @@ def club_archive(club: Club) -> dict[str, Any]:
                 "place": e.place,
                 "created_at": _stamp(e.created_at),
                 "closed_at": _stamp(e.closed_at),
+                **with_rules(e),
                 "games": by_evening.get(e.pk, []),
             }
             for e in evenings
@@ -309,6 +314,7 @@ class ArchiveEvening:
     created_at: dt.datetime | None
     closed_at: dt.datetime | None
     games: list[ArchiveGame] = field(default_factory=list)
+    rules: dict[str, Any] = field(default_factory=dict)  # HouseRules.to_data()
 
 
 @dataclass
@@ -322,6 +328,7 @@ class Archive:
     players: list[tuple[str, bool, str | None, dt.datetime | None]]
     seasons: list[tuple[str, dt.date, dt.date]]
     evenings: list[ArchiveEvening]
+    rules: dict[str, Any] = field(default_factory=dict)  # the club's, HouseRules.to_data()
 
     @property
     def deal_count(self) -> int:
@@ -386,7 +393,14 @@ def _read_snapshot(value: object, players: dict[str, str]) -> dict[str, Any] | N
         "paper": None
         if paper is None
         else {_history_player(name, players): score for name, score in paper.items()},
+        **_read_miseres(data, players),
     }
+
+
+def _read_miseres(data: dict[str, Any], players: dict[str, str]) -> dict[str, Any]:
+    """A snapshot's misères, by name (no key when there are none, as the app writes it)."""
+    names = _list(data.get("miseres"), "history")
+    return {"miseres": [_history_player(n, players) for n in names]} if names else {}
 
 
 def _decimal_text(text: str) -> bool:
@@ -427,7 +441,7 @@ def _read_history(value: object, players: dict[str, str]) -> list[dict[str, Any]
     return entries
 
 
-def _read_game(data: object, players: dict[str, str]) -> ArchiveGame:
+def _read_game(data: object, players: dict[str, str], rules: HouseRules = FFT_RULES) -> ArchiveGame:
     data = _object(data, "game")
     kind = data.get("kind", "tarot")
     seats_data = _list(data.get("seats"), "seats")
@@ -462,8 +476,10 @@ def _read_game(data: object, players: dict[str, str]) -> ArchiveGame:
     sheet_data: dict[str, Any] = {"version": 2, "game": kind, "players": names, "deals": bare}
     if kind == Game.Kind.ESCOPETTE:
         sheet_data["target"] = data.get("target")
+    elif rules != FFT_RULES:
+        sheet_data.update(version=3, rules=rules.to_data())
     sheet = parse_sheet(sheet_data)
-    scores = deal_scores(sheet.game, sheet.players, sheet.target, sheet.deals)
+    scores = deal_scores(sheet.game, sheet.players, sheet.target, sheet.deals, sheet.rules)
     dealers = dealer_rotation(sheet.players, sheet.deals, sheet.dealers)  # missing: in turn
     first = data.get("first_dealer", names[0] if names else None)
     if not isinstance(first, str) or first not in names:
@@ -499,6 +515,7 @@ def _read_game(data: object, players: dict[str, str]) -> ArchiveGame:
         seats=seats,
         deals=deals,
         digest=content_digest(sheet),
+        rules=sheet.rules,
     )
     return ArchiveGame(plan=plan, created=created, history=history)
 
@@ -599,10 +616,11 @@ def read_archive(text: str | bytes, *, max_deals: int | None = None) -> Archive:
                 place=clean_place(evening.get("place")),
                 created_at=_moment(evening.get("created_at"), "date"),
                 closed_at=_moment(evening.get("closed_at"), "date"),
+                rules=read_rules(evening),
             )
             for game_number, game in enumerate(_list(evening.get("games"), "games"), start=1):
                 try:
-                    item.games.append(_read_game(game, by_key))
+                    item.games.append(_read_game(game, by_key, rules_from_data(item.rules)))
                     item.games[-1].plan.digest = dated_digest(item.games[-1].plan.digest, item.date)
                 except ScoringError as error:
                     raise _where(error, game=game_number) from None
@@ -620,6 +638,7 @@ def read_archive(text: str | bytes, *, max_deals: int | None = None) -> Archive:
         evenings.append(item)
     return Archive(
         name=name,
+        rules=read_rules(club),
         created_at=_moment(club.get("created_at"), "club"),
         members=members,
         invitations=invitations,
@@ -635,7 +654,7 @@ def archive_import(*, archive: Archive, owner: User | None, restore_members: boo
     archived members are invited again (the owner's upload)."""
     with transaction.atomic():
         club = Club.objects.create(
-            name=archive.name, created_at=archive.created_at or timezone.now()
+            name=archive.name, created_at=archive.created_at or timezone.now(), rules=archive.rules
         )
         users: dict[str, User] = {}
         if restore_members:
@@ -689,6 +708,7 @@ def archive_import(*, archive: Archive, owner: User | None, restore_members: boo
                 place=item.place,
                 created_at=item.created_at or timezone.now(),
                 closed_at=item.closed_at,
+                rules=item.rules,
             )
             for number, game in enumerate(item.games, start=1):
                 _game, deals = store_game(

@@ -22,6 +22,7 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from scorekeeper.exchange import csv_rules
 from scorekeeper.models import Deal, Game
 from scorekeeper.scoring.errors import ScoringError, show_points, to_points
 from scorekeeper.scoring.escopette import STAKE_TRUMPS
@@ -103,7 +104,10 @@ def write_csv(
     out.write(BOM)
     writer = csv.writer(out, delimiter=separator, lineterminator="\r\n")
     headers = _headers()
-    writer.writerow([headers[key] for key in COLUMNS] + [_cell(names[p]) for p in players])
+    # The house rules' columns, only when some evening is not played by the FFT rules.
+    with_rules = any(data.evening.rules for data in games)
+    extra = list(csv_rules.rules_headers().values()) if with_rules else []
+    writer.writerow([headers[key] for key in COLUMNS] + extra + [_cell(names[p]) for p in players])
     numbers: dict[int, int] = {}
     for data in games:
         game = data.game
@@ -143,6 +147,14 @@ def write_csv(
                     deal.chelem if played else "",
                     stakes,
                     result(deal, game),
+                    *(
+                        [
+                            csv_rules.rules_cell(data.evening.house_rules),
+                            _cell(csv_rules.miseres_cell(deal.miseres, names)),
+                        ]
+                        if with_rules
+                        else []
+                    ),
                     *(scores.get(player, "") for player in players),
                 ]
             )
@@ -157,9 +169,9 @@ def _header_names() -> dict[str, str]:
     known: dict[str, str] = {}
     for code, _name in settings.LANGUAGES:
         with translation.override(code):
-            for key, header in _headers().items():
+            for key, header in (_headers() | csv_rules.rules_headers()).items():
                 known[header.casefold()] = key
-    for key in COLUMNS:
+    for key in (*COLUMNS, *csv_rules.RULE_COLUMNS):
         known[key] = key
     return known
 
@@ -314,6 +326,11 @@ def _group_sheet(
                     deal[key] = get(key)
             if get("poignees"):
                 deal["poignees"] = get("poignees").split()
+            if get("miseres"):
+                deal["miseres"] = [
+                    by_key.get(name_key(name), name)
+                    for name in csv_rules.miseres_from_cell(get("miseres"))
+                ]
         if game == "tarot":
             away = [name for name in players if name not in scores]
             if away:
@@ -323,6 +340,9 @@ def _group_sheet(
             deal["dealer"] = dealer
         deals.append(deal)
     data: dict[str, Any] = {"version": 2, "game": game, "players": players, "deals": deals}
+    rules = _group_rules(group, columns) if game == "tarot" else {}
+    if rules:
+        data.update(version=3, rules=rules)
     if game == "escopette":
         target = escopette[0].removeprefix("escopette").strip()
         data["target"] = int(target) if target.isascii() and target.isdigit() else target
@@ -332,6 +352,28 @@ def _group_sheet(
         if error.deal is not None:
             error.row = group[error.deal - 1][0]  # type: ignore[attr-defined]
             error.deal = None
+        raise
+
+
+def _group_rules(group: list[tuple[int, list[str]]], columns: dict[str, int]) -> dict[str, Any]:
+    """A game's house rules from its rows' rules cells (all alike; empty: the FFT rules)."""
+    if "rules" not in columns:
+        return {}
+    first = _uncell(group[0][1][columns["rules"]])
+    for number, row in group:
+        text = _uncell(row[columns["rules"]])
+        if " ".join(text.split()) != " ".join(first.split()):
+            raise _fail(
+                number,
+                "rules",
+                "rules_differ",
+                "%(value)s: every deal of a game is scored by the same rules",
+                value=text or "FFT",
+            )
+    try:
+        return csv_rules.rules_from_cell(first)
+    except ScoringError as error:
+        error.row = group[0][0]  # type: ignore[attr-defined]
         raise
 
 

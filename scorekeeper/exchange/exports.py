@@ -30,6 +30,7 @@ from scorekeeper.models import Club, Deal, DealScore, Evening, Game, Player, Sea
 from scorekeeper.reads.game_sheets import result_text, stored_inputs
 from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.scoring.inputs import clean_date, clean_place
+from scorekeeper.scoring.rules import FFT_RULES, HouseRules
 from scorekeeper.scoring.sheet import (
     Sheet,
     load_sheet_text,
@@ -64,6 +65,7 @@ def _load(evenings: QuerySet[Evening]) -> list[GameData]:
     evening_list = list(evenings.order_by("date", "pk"))
     games = list(
         Game.objects.filter(evening__in=evening_list)
+        .select_related("evening")  # its house rules
         .order_by("evening__date", "evening_id", "number")
         .prefetch_related(
             Prefetch(
@@ -97,6 +99,11 @@ def _names(club_id: int) -> dict[int, str]:
 # --- The deal sheet ----------------------------------------------------------------------
 
 
+def game_rules(game: Game) -> HouseRules:
+    """The house rules a game's deals are scored by: its evening's (none for L'escopette)."""
+    return game.evening.house_rules if game.kind == Game.Kind.TAROT else FFT_RULES
+
+
 def _sheet_deal(deal: Deal, game: Game, names: dict[int, str]) -> Any:
     return stored_inputs(deal, game.kind, key=names.__getitem__)
 
@@ -114,6 +121,7 @@ def _sheet(data: GameData, names: dict[int, str]) -> Sheet:
         game=data.game.kind,
         target=data.game.target if data.game.kind == Game.Kind.ESCOPETTE else None,
         dealers=[names[deal.dealer_id] for deal in data.deals],
+        rules=game_rules(data.game),
     )
 
 
@@ -176,7 +184,7 @@ def _result(deal: Deal, game: Game) -> str:
     if isinstance(inputs, PassedDeal):
         return result_text(deal, None)
     try:
-        return result_text(deal, deal_outcome(inputs))
+        return result_text(deal, deal_outcome(inputs, game_rules(game)))
     except ScoringError:
         return ""
 

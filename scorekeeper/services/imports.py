@@ -29,6 +29,7 @@ from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.scoring.escopette import EscopetteDeal, escopette_game
 from scorekeeper.scoring.inputs import clean_name, name_key
 from scorekeeper.scoring.paper import PaperDeal, score_paper_deal
+from scorekeeper.scoring.rules import FFT_RULES, HouseRules
 from scorekeeper.scoring.sheet import AnyDeal, Sheet, sheet_to_data
 from scorekeeper.scoring.tarot import PassedDeal, TarotDeal, score_deal
 from scorekeeper.services.common import ServiceError
@@ -60,6 +61,7 @@ class GamePlan:
     seats: list[tuple[str, bool]]  # (name, still at the table)
     deals: list[DealPlan]
     digest: str = ""
+    rules: HouseRules = FFT_RULES  # the house rules its tarot deals were scored by
 
 
 class DuplicateGame(ScoringError):
@@ -109,7 +111,11 @@ def dated_digest(digest: str, date: dt.date) -> str:
 
 
 def deal_scores(
-    kind: str, players: Sequence[str], target: int | None, deals: Sequence[AnyDeal]
+    kind: str,
+    players: Sequence[str],
+    target: int | None,
+    deals: Sequence[AnyDeal],
+    rules: HouseRules = FFT_RULES,
 ) -> list[dict[str, int]]:
     """Each deal's scores by the pure scoring code (a ScoringError names the bad deal)."""
     if kind == Game.Kind.ESCOPETTE:
@@ -120,7 +126,7 @@ def deal_scores(
             if isinstance(deal, PaperDeal):
                 result.append(score_paper_deal(deal))
             else:
-                result.append(score_deal(deal))  # type: ignore[arg-type]
+                result.append(score_deal(deal, rules))  # type: ignore[arg-type]
         except ScoringError as error:
             raise error.with_deal(number) from None
     return result
@@ -128,9 +134,10 @@ def deal_scores(
 
 def plan_sheet(sheet: Sheet) -> GamePlan:
     """A parsed deal sheet as a game to store: every seat present, dealers filled in."""
-    scores = deal_scores(sheet.game, sheet.players, sheet.target, sheet.deals)
+    scores = deal_scores(sheet.game, sheet.players, sheet.target, sheet.deals, sheet.rules)
     dealers = dealer_rotation(sheet.players, sheet.deals, sheet.dealers)
     return GamePlan(
+        rules=sheet.rules,
         kind=sheet.game,
         target=sheet.target,
         five_mode=Game.FiveMode.FIVE,
@@ -251,6 +258,7 @@ def _deal_row(
         deal.petit_au_bout = inputs.petit_au_bout or ""
         deal.poignees = list(inputs.poignees)
         deal.chelem = inputs.chelem or ""
+        deal.miseres = [ids[name] for name in inputs.miseres]
     elif isinstance(inputs, PassedDeal):
         deal.passed = not plan.paper
     elif isinstance(inputs, EscopetteDeal):
@@ -379,6 +387,8 @@ def evenings_import(
                 error.evening = existing
                 raise _in_evening(error, number, len(entries))
             key = (entry.date, entry.place, entry.evening) if entry.evening is not None else None
+            if key is not None:  # an evening has one set of rules: other rules, another evening
+                key = (*key, repr(plan.rules))
             evening = by_key.get(key) if key is not None else None
             if evening is None:
                 evening = Evening.objects.create(
@@ -387,6 +397,7 @@ def evenings_import(
                     place=(entry.place if entry.date else place).strip(),
                     created_by=created_by,
                     closed_at=now,
+                    rules=plan.rules.to_data(),
                 )
                 season_ensure_for(club=club, date=evening.date)
                 evenings.append(evening)

@@ -25,6 +25,7 @@ from scorekeeper import services
 from scorekeeper.exchange import exports
 from scorekeeper.models import Club, Membership, Player, Season
 from scorekeeper.reads import charts, stats
+from scorekeeper.reads.house_rules import rules_in_force
 from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.screens.access import evening_for, membership_for, owner_membership_for
 from scorekeeper.screens.seasons.forms import ImportForm, SeasonForm
@@ -251,6 +252,7 @@ def season_detail(request: HttpRequest, club_id: int, season_id: int) -> HttpRes
         recent_evenings=season_evenings[::-1][:RECENT_EVENINGS],
         chart=charts.season_chart(season_stats),
         seasons=list(membership.club.seasons.all()),
+        rules_in_force=rules_in_force(exports.season_evenings(season)),  # several: a note
     )
     return render(request, "scorekeeper/seasons/season.html", context)
 
