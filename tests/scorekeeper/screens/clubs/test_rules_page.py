@@ -186,7 +186,12 @@ def test_a_rescore_the_rules_cannot_make_says_which_deal(client: Client, club) -
     services.deal_record(
         game=game,
         inputs=TarotDeal(
-            seated=ids, taker=ids[0], contract="petite", bouts=1, points=Decimal(51), miseres=ids[:1]
+            seated=ids,
+            taker=ids[0],
+            contract="petite",
+            bouts=1,
+            points=Decimal(51),
+            miseres=ids[:1],
         ),
     )
     services.club_rules_set(club=club, rules=FFT_RULES)
