@@ -3,14 +3,17 @@ misères; the preview and the sheet say which rules are in force."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from decimal import Decimal
 
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from scorekeeper import services
 from scorekeeper.models import Deal
+from scorekeeper.reads.deal_history import deal_history
 from scorekeeper.scoring.rules import HouseRules
 from scorekeeper.scoring.tarot import TarotDeal, score_deal
 from scorekeeper.screens.table.deal_forms import TarotDealForm
@@ -145,3 +148,14 @@ def test_a_sitting_out_player_cannot_announce_a_misere(client: Client) -> None:
     assert response.status_code == 422
     assert response.context["sheets"][0].form.errors["miseres"]
     assert not Deal.objects.exists()
+
+
+def test_a_deals_history_shows_a_misere_added_by_a_correction(client: Client) -> None:
+    _evening, game, players = _table(client, HOUSE)
+    ids = tuple(p.pk for p in players)
+    inputs = TarotDeal(seated=ids, taker=ids[0], contract="garde", bouts=2, points=Decimal(45))
+    deal = services.deal_record(game=game, inputs=inputs)
+    services.deal_update(deal=deal, inputs=replace(inputs, miseres=ids[3:]))
+    with translation.override("en"):
+        change = deal_history(deal)[-1]
+    assert ("Misère announced by", "—", players[3].name) in change.details
