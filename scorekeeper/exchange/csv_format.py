@@ -340,7 +340,9 @@ def _group_sheet(
             deal["dealer"] = dealer
         deals.append(deal)
     data: dict[str, Any] = {"version": 2, "game": game, "players": players, "deals": deals}
-    rules = _group_rules(group, columns) if game == "tarot" else {}
+    rules = {}
+    if game == "tarot" and "rules" in columns:
+        rules = csv_rules.group_rules([(n, _uncell(row[columns["rules"]])) for n, row in group])
     if rules:
         data.update(version=3, rules=rules)
     if game == "escopette":
@@ -352,28 +354,6 @@ def _group_sheet(
         if error.deal is not None:
             error.row = group[error.deal - 1][0]  # type: ignore[attr-defined]
             error.deal = None
-        raise
-
-
-def _group_rules(group: list[tuple[int, list[str]]], columns: dict[str, int]) -> dict[str, Any]:
-    """A game's house rules from its rows' rules cells (all alike; empty: the FFT rules)."""
-    if "rules" not in columns:
-        return {}
-    first = _uncell(group[0][1][columns["rules"]])
-    for number, row in group:
-        text = _uncell(row[columns["rules"]])
-        if " ".join(text.split()) != " ".join(first.split()):
-            raise _fail(
-                number,
-                "rules",
-                "rules_differ",
-                "%(value)s: every deal of a game is scored by the same rules",
-                value=text or "FFT",
-            )
-    try:
-        return csv_rules.rules_from_cell(first)
-    except ScoringError as error:
-        error.row = group[0][0]  # type: ignore[attr-defined]
         raise
 
 

@@ -77,3 +77,23 @@ def miseres_from_cell(text: str) -> list[str]:
         if isinstance(names, list) and all(isinstance(name, str) for name in names):
             return names
     return [name.strip() for name in text.split(",") if name.strip()]
+
+
+def group_rules(cells: Sequence[tuple[int, str]]) -> dict[str, Any]:
+    """A game's rules from its rows' cells, (row number, text): all alike, empty for FFT."""
+    first = " ".join(cells[0][1].split())
+    for row, text in cells:
+        if " ".join(text.split()) != first:
+            error = ScoringError.coded(
+                "rules",
+                "rules_differ",
+                "%(value)s: every deal of a game is scored by the same rules",
+                value=text or "FFT",
+            )
+            error.row = row  # type: ignore[attr-defined]
+            raise error
+    try:
+        return rules_from_cell(first)
+    except ScoringError as error:
+        error.row = cells[0][0]  # type: ignore[attr-defined]
+        raise
