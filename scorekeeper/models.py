@@ -25,7 +25,7 @@ class Club(models.Model):
         settings.AUTH_USER_MODEL, through="Membership", related_name="clubs"
     )
     # The house rules new evenings start with: HouseRules.to_data() ({} = the FFT rules).
-    rules = models.JSONField(_("house rules"), default=dict, blank=True)
+    rules = models.JSONField(_("rules of the club"), default=dict, blank=True)
 
     class Meta:
         verbose_name = _("club")
@@ -139,7 +139,7 @@ class Evening(models.Model):
     share_token = models.CharField(max_length=64, null=True, blank=True, unique=True)
     # The house rules every tarot deal of the evening is scored by (HouseRules.to_data(),
     # {} = the FFT rules): the club's when the evening started; only a rescore changes them.
-    rules = models.JSONField(_("house rules"), default=dict, blank=True)
+    rules = models.JSONField(_("rules of the evening"), default=dict, blank=True)
 
     class Meta:
         verbose_name = _("evening")
@@ -250,7 +250,7 @@ class Deal(models.Model):
     chelem = models.CharField(_("chelem"), max_length=20, blank=True)
     stakes = models.JSONField(_("stakes"), default=dict, blank=True)  # L'escopette
     # The players (ids) who announced a misère, when the evening's rules score misères.
-    miseres = models.JSONField(_("misères"), default=list, blank=True)
+    miseres = models.JSONField(_("misères announced"), default=list, blank=True)
     # Known only by its scores (paper history, or a deal the rules here do not cover): counts in
     # totals and standings, not in contract statistics.
     paper = models.BooleanField(_("scores only"), default=False)
