@@ -296,9 +296,10 @@ def initial_for_deal(deal: Deal, present: Sequence[Player]) -> dict[str, Any]:
 def initial_from_query(query: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
     """Initial values carried back in the URL (from the counter page): deal-<field>=..."""
     initial: dict[str, Any] = {}
-    for name in names:
+    lists = ("sitting_out", "miseres")  # the misère field exists only under some rules
+    for name in [*names, *(name for name in lists if name not in names)]:
         key = f"deal-{name}"
-        if hasattr(query, "getlist") and name == "sitting_out":
+        if hasattr(query, "getlist") and name in lists:
             values = query.getlist(key)
             if values:
                 initial[name] = values

@@ -159,3 +159,13 @@ def test_a_deals_history_shows_a_misere_added_by_a_correction(client: Client) ->
     with translation.override("en"):
         change = deal_history(deal)[-1]
     assert ("Misère announced by", "—", players[3].name) in change.details
+
+
+def test_the_misere_ticked_comes_back_from_the_counter_page(client: Client) -> None:
+    evening, _game, players = _table(client, HOUSE)
+    url = reverse("evening", args=[evening.pk])
+    query = f"?deal-miseres={players[1].pk}&deal-miseres={players[2].pk}&deal-points=40"
+    page = client.get(url + query, **EN)
+    form = page.context["sheets"][0].form
+    assert form.initial["miseres"] == [str(players[1].pk), str(players[2].pk)]
+    assert [str(v) for v in form["miseres"].value()] == [str(players[1].pk), str(players[2].pk)]
