@@ -75,6 +75,10 @@ class ExampleRow:
     scores: tuple[int, ...]  # in the order of PLAYERS
     current: bool  # the club's choice
 
+    @property
+    def pairs(self) -> list[tuple[str, int]]:
+        return list(zip(PLAYERS, self.scores, strict=True))
+
 
 @dataclass(frozen=True)
 class Example:
