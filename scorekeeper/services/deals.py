@@ -441,6 +441,13 @@ def _snapshot(
     return snapshot
 
 
+def stored_deal_inputs(deal: Deal, rows: Sequence[DealScore]) -> DealInputs:
+    """A stored deal's inputs from its score rows (prefetched: no query). Not a paper deal."""
+    present = [row.player_id for row in rows]
+    seated = [row.player_id for row in rows if row.seated]
+    return _inputs_from_snapshot(_snapshot(deal, present=present, seated=seated))
+
+
 def _inputs_from_snapshot(snapshot: dict[str, Any]) -> DealInputs:
     if snapshot["stakes"]:
         return EscopetteDeal(stakes={int(k): v for k, v in snapshot["stakes"].items()})

@@ -14,7 +14,7 @@ from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.scoring.rules import HouseRules, to_rules
 from scorekeeper.scoring.tarot import TarotDeal, score_deal
 from scorekeeper.services.common import _bump, _check_open
-from scorekeeper.services.deals import _inputs_from_snapshot, _snapshot
+from scorekeeper.services.deals import stored_deal_inputs
 
 
 @transaction.atomic
@@ -41,12 +41,7 @@ def _rescored_rows(evening: Evening, rules: HouseRules) -> list[DealScore]:
     changed: list[DealScore] = []
     for deal in deals:
         rows = sorted(deal.scores.all(), key=lambda row: row.pk)
-        snapshot = _snapshot(
-            deal,
-            present=[row.player_id for row in rows],
-            seated=[row.player_id for row in rows if row.seated],
-        )
-        inputs = _inputs_from_snapshot(snapshot)
+        inputs = stored_deal_inputs(deal, rows)
         if not isinstance(inputs, TarotDeal):
             continue
         try:
