@@ -33,6 +33,7 @@ from scorekeeper.scoring.rules import FFT_RULES, HouseRules
 from scorekeeper.scoring.sheet import AnyDeal, Sheet, sheet_to_data
 from scorekeeper.scoring.tarot import PassedDeal, TarotDeal, score_deal
 from scorekeeper.services.common import ServiceError
+from scorekeeper.services.import_rules import evening_keys, rules_for
 from scorekeeper.services.seasons import season_ensure_for
 
 BATCH = 2000
@@ -369,6 +370,7 @@ def evenings_import(
         evenings: list[Evening] = []
         by_key: dict[Any, Evening] = {}
         now = timezone.now()
+        keys, key_rules = evening_keys(entries, plans)
         for number, (entry, plan, roster) in enumerate(
             zip(entries, plans, rosters, strict=True), start=1
         ):
@@ -386,9 +388,7 @@ def evenings_import(
                 )
                 error.evening = existing
                 raise _in_evening(error, number, len(entries))
-            key = (entry.date, entry.place, entry.evening) if entry.evening is not None else None
-            if key is not None:  # an evening has one set of rules: other rules, another evening
-                key = (*key, repr(plan.rules))
+            key = keys[number - 1]  # one evening, one set of rules (services.import_rules)
             evening = by_key.get(key) if key is not None else None
             if evening is None:
                 evening = Evening.objects.create(
@@ -397,7 +397,7 @@ def evenings_import(
                     place=(entry.place if entry.date else place).strip(),
                     created_by=created_by,
                     closed_at=now,
-                    rules=plan.rules.to_data(),
+                    rules=rules_for(key, plan, key_rules).to_data(),
                 )
                 season_ensure_for(club=club, date=evening.date)
                 evenings.append(evening)

@@ -15,6 +15,7 @@ from scorekeeper import services
 from scorekeeper.exchange import archives, csv_rules, exports
 from scorekeeper.models import Club, DealScore, Evening, Season
 from scorekeeper.scoring.errors import ScoringError
+from scorekeeper.scoring.escopette import STAKE_TRUMPS, EscopetteDeal
 from scorekeeper.scoring.rules import FFT_RULES, HouseRules
 from scorekeeper.scoring.sheet import load_sheet_text, score_sheet
 from scorekeeper.scoring.tarot import TarotDeal, score_deal
@@ -199,3 +200,22 @@ def test_an_archive_with_a_rule_that_is_not_a_choice_is_refused(house_club) -> N
         archives.read_archive(json.dumps(data))
     assert "misere" in str(refused.value)
     assert getattr(refused.value, "archive_place", {}) == {"evening": 2}
+
+
+@pytest.mark.parametrize("way", ["season_json", "season_csv"])
+def test_an_evening_of_tarot_and_lescopette_comes_back_as_one_evening_with_its_rules(
+    house_club, way
+) -> None:
+    club, players, _fft, first, _second = house_club
+    escopette = services.game_start(
+        evening=first, players=players, first_dealer=players[0], kind="escopette", target=100
+    )
+    stakes = {trump: players[1].pk for trump in STAKE_TRUMPS}
+    services.deal_record(game=escopette, inputs=EscopetteDeal(stakes=stakes))
+    season = Season.objects.get(club=club, name="2025")
+    with translation.override("en"):
+        entries = exports.read_import(getattr(exports, way)(season))
+    evenings = exports.import_entries(club=_other_club(), entries=entries, created_by=None)
+    assert [e.games.count() for e in evenings] == [1, 2, 1]
+    assert evenings[1].house_rules == HOUSE
+    assert _scores(evenings[1]) == _scores(first)
