@@ -254,7 +254,7 @@ class TarotDealForm(HouseRulesFields, DealFormBase):
             petit_au_bout=data.get("petit_au_bout") or None,
             poignees=poignees,
             chelem=data.get("chelem") or None,
-            miseres=self.announced_miseres(data, seated),
+            miseres=self.announced_miseres(data),
         )
         try:
             self.outcome = deal_outcome(self.inputs, self.rules)

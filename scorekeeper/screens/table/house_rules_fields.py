@@ -3,7 +3,6 @@ rules score misères) and the line saying which rules the deal is scored by."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from django import forms
@@ -45,7 +44,7 @@ class HouseRulesFields:
         """The misère field, or None when the evening's rules score no misère."""
         return self[MISERES] if MISERES in self.fields else None  # type: ignore[index]
 
-    def announced_miseres(self, data: dict[str, Any], seated: Sequence[int]) -> tuple[int, ...]:
+    def announced_miseres(self, data: dict[str, Any]) -> tuple[int, ...]:
         """The players who announced a misère, in seat order (none when the rules have none)."""
         chosen = set(data.get(MISERES) or ()) if MISERES in self.fields else set()
         return tuple(pk for pk in (p.pk for p in self.present) if pk in chosen)
