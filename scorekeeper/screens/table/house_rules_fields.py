@@ -23,7 +23,7 @@ class HouseRulesFields:
 
     def add_house_rules(self, game: Game) -> None:
         self.rules: HouseRules = (
-            game.evening.house_rules if game.kind == Game.Kind.TAROT else (FFT_RULES)
+            game.evening.house_rules if game.kind == Game.Kind.TAROT else FFT_RULES
         )
         if self.rules.misere:
             self.fields[MISERES] = forms.TypedMultipleChoiceField(
