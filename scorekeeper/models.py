@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.scoring.escopette import EscopetteDeal
 from scorekeeper.scoring.paper import PaperDeal
+from scorekeeper.scoring.rules import HouseRules, rules_from_data
 from scorekeeper.scoring.sheet import map_players
 from scorekeeper.scoring.tarot import PassedDeal, TarotDeal
 
@@ -40,6 +41,8 @@ class Club(models.Model):
     members = models.ManyToManyField(
         settings.AUTH_USER_MODEL, through="Membership", related_name="clubs"
     )
+    # The house rules new evenings start with: HouseRules.to_data() ({} = the FFT rules).
+    rules = models.JSONField(_("rules of the club"), default=dict, blank=True)
 
     class Meta:
         verbose_name = _("club")
@@ -48,6 +51,10 @@ class Club(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def house_rules(self) -> HouseRules:
+        return rules_from_data(self.rules)
 
 
 class Membership(models.Model):
@@ -147,6 +154,9 @@ class Evening(models.Model):
     # Bumped by every change a watcher should see; the live view polls against it.
     version = models.PositiveIntegerField(default=1)
     share_token = models.CharField(max_length=64, null=True, blank=True, unique=True)
+    # The house rules every tarot deal of the evening is scored by (HouseRules.to_data(),
+    # {} = the FFT rules): the club's when the evening started; only a rescore changes them.
+    rules = models.JSONField(_("rules of the evening"), default=dict, blank=True)
 
     class Meta:
         verbose_name = _("evening")
@@ -160,6 +170,10 @@ class Evening(models.Model):
     @property
     def is_closed(self) -> bool:
         return self.closed_at is not None
+
+    @property
+    def house_rules(self) -> HouseRules:
+        return rules_from_data(self.rules)
 
 
 class Game(models.Model):
@@ -271,6 +285,8 @@ class Deal(models.Model):
     poignees = models.JSONField(_("poignées"), default=list, blank=True)
     chelem = models.CharField(_("chelem"), max_length=20, blank=True)
     stakes = models.JSONField(_("stakes"), default=dict, blank=True)  # L'escopette
+    # The players (ids) who announced a misère, when the evening's rules score misères.
+    miseres = models.JSONField(_("misères announced"), default=list, blank=True)
     # Known only by its scores (paper history, or a deal the rules here do not cover): counts in
     # totals and standings, not in contract statistics.
     paper = models.BooleanField(_("scores only"), default=False)
@@ -620,8 +636,10 @@ def stored_inputs(
                 petit_au_bout=deal.petit_au_bout or None,
                 poignees=tuple(deal.poignees),
                 chelem=deal.chelem or None,
+                miseres=tuple(deal.miseres or ()),
             )
     return map_players(inputs, key) if key is not None else inputs
+
 
 class WaitingArchive(models.Model):
     """An uploaded club archive waiting for its preview to be confirmed (an hour at most).

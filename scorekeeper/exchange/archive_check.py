@@ -165,7 +165,14 @@ def read_snapshot(value: object, players: dict[str, str]) -> dict[str, Any] | No
         "paper": None
         if paper is None
         else {_history_player(name, players): score for name, score in paper.items()},
+        **_read_miseres(data, players),
     }
+
+
+def _read_miseres(data: dict[str, Any], players: dict[str, str]) -> dict[str, Any]:
+    """A snapshot's misères, by name (no key when there are none, as the app writes it)."""
+    names = json_list(data.get("miseres"), "history")
+    return {"miseres": [_history_player(n, players) for n in names]} if names else {}
 
 
 def read_history(value: object, players: dict[str, str]) -> list[dict[str, Any]]:

@@ -29,6 +29,7 @@ from scorekeeper.exchange.archive_check import (
     read_history,
     where,
 )
+from scorekeeper.exchange.archive_rules import read_rules
 from scorekeeper.exchange.archive_tournaments import read_tournaments
 from scorekeeper.exchange.error_text import error_text
 from scorekeeper.exchange.game_data import BOM
@@ -50,6 +51,7 @@ from scorekeeper.scoring.inputs import (
     name_key,
 )
 from scorekeeper.scoring.paper import PaperDeal
+from scorekeeper.scoring.rules import FFT_RULES, HouseRules, rules_from_data
 from scorekeeper.scoring.sheet import json_error, parse_sheet
 from scorekeeper.services.archives import Archive, ArchiveEvening, ArchiveGame
 
@@ -109,7 +111,10 @@ def _table(data: dict[str, Any], names: list[str]) -> tuple[str, str]:
     return first, five_mode
 
 
-def _read_game(data: object, players: dict[str, str]) -> ArchiveGame:
+def _read_game(
+    data: object, players: dict[str, str], rules: HouseRules = FFT_RULES
+) -> ArchiveGame:
+    """A game, its tarot deals scored by its evening's ``rules``."""
     data = json_object(data, "game")
     kind = data.get("kind", "tarot")
     seats = _seats(data, players)
@@ -120,8 +125,10 @@ def _read_game(data: object, players: dict[str, str]) -> ArchiveGame:
     sheet_data: dict[str, Any] = {"version": 2, "game": kind, "players": names, "deals": bare}
     if kind == Game.Kind.ESCOPETTE:
         sheet_data["target"] = data.get("target")
+    elif rules != FFT_RULES:
+        sheet_data.update(version=3, rules=rules.to_data())
     sheet = parse_sheet(sheet_data)
-    scores = deal_scores(sheet.game, sheet.players, sheet.target, sheet.deals)
+    scores = deal_scores(sheet.game, sheet.players, sheet.target, sheet.deals, sheet.rules)
     dealers = dealer_rotation(sheet.players, sheet.deals, sheet.dealers)  # missing: in turn
     first, five_mode = _table(data, names)
     deals = [
@@ -142,6 +149,7 @@ def _read_game(data: object, players: dict[str, str]) -> ArchiveGame:
         seats=seats,
         deals=deals,
         digest=content_digest(sheet),
+        rules=sheet.rules,
     )
     return ArchiveGame(plan=plan, created=created, history=history)
 
@@ -255,10 +263,12 @@ def _evening(raw: object, players: dict[str, str]) -> ArchiveEvening:
         place=clean_place(evening.get("place")),
         created_at=moment(evening.get("created_at"), "date"),
         closed_at=moment(evening.get("closed_at"), "date"),
+        rules=read_rules(evening),
     )
+    rules = rules_from_data(item.rules)
     for number, game in enumerate(json_list(evening.get("games"), "games"), start=1):
         try:
-            item.games.append(_read_game(game, players))
+            item.games.append(_read_game(game, players, rules))
         except ScoringError as error:
             raise where(error, game=number) from None
         item.games[-1].plan.digest = dated_digest(item.games[-1].plan.digest, item.date)
@@ -317,6 +327,7 @@ def read_data(data: dict[str, Any], *, max_deals: int | None = None) -> Archive:
         tournaments=read_tournaments(data, by_key, [len(e.games) for e in evenings]),
         evening_points=evening_points,
         evening_points_scale=evening_points_scale,
+        rules=read_rules(club),
     )
 
 

@@ -4,8 +4,10 @@
 "invitations": [...], "players": [...], "seasons": [...], "evenings": [...]}``. Players are
 referred to by name (unique in a club), members by e-mail; no database id is written, so an
 archive imported into an empty database and exported again gives the same file. The
-``club`` carries its ``name``, ``created_at`` and evening ranking points (``evening_points``:
-on or off; ``evening_points_scale``: the points by place).
+``club`` carries its ``name``, ``created_at``, evening ranking points (``evening_points``:
+on or off; ``evening_points_scale``: the points by place) and its house ``rules`` (the deal
+sheet's ``"rules"`` object, only when they are not the FFT rules); so does each evening: the
+rules its French Tarot deals were scored by.
 
 A game is a deal sheet (``scorekeeper.scoring.sheet``) with its table: ``seats`` in order
 (``present``: still at the table), ``five_mode`` and ``first_dealer``; each deal adds its
@@ -23,6 +25,7 @@ from typing import Any
 from django.utils import timezone
 
 from scorekeeper.exchange.archive_check import FORMAT, VERSION, evening_points_data, stamp
+from scorekeeper.exchange.archive_rules import with_rules
 from scorekeeper.exchange.archive_tournaments import tournaments_data
 from scorekeeper.exchange.game_data import GameData, load_games, player_names
 from scorekeeper.models import Club, Deal, DealChange, Evening, Game, Player, stored_inputs
@@ -128,6 +131,7 @@ def club_archive(club: Club) -> dict[str, Any]:
             "name": club.name,
             "created_at": stamp(club.created_at),
             **evening_points_data(club.evening_points, club.evening_points_scale),
+            **with_rules(club),
         },
         **_people(club),
         "seasons": [
@@ -140,6 +144,7 @@ def club_archive(club: Club) -> dict[str, Any]:
                 "place": e.place,
                 "created_at": stamp(e.created_at),
                 "closed_at": stamp(e.closed_at),
+                **with_rules(e),
                 "games": by_evening.get(e.pk, []),
             }
             for e in evenings

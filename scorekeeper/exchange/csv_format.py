@@ -25,6 +25,7 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from scorekeeper.exchange import csv_rules
 from scorekeeper.models import Deal, Game
 from scorekeeper.scoring.errors import ScoringError, show_points, to_points
 from scorekeeper.scoring.escopette import STAKE_TRUMPS
@@ -133,7 +134,10 @@ def write_csv(
     out.write(BOM)
     writer = csv.writer(out, delimiter=separator, lineterminator="\r\n")
     headers = _headers()
-    writer.writerow([headers[key] for key in COLUMNS] + [_cell(names[p]) for p in players])
+    # The house rules' columns, only when some evening is not played by the FFT rules.
+    with_rules = any(data.evening.rules for data in games)
+    extra = list(csv_rules.rules_headers().values()) if with_rules else []
+    writer.writerow([headers[key] for key in COLUMNS] + extra + [_cell(names[p]) for p in players])
     for data in games:
         game = data.game
         for deal in data.deals:
@@ -171,6 +175,14 @@ def write_csv(
                     chelem.get(deal.chelem, deal.chelem) if played else "",
                     stakes,
                     result(deal, game),
+                    *(
+                        [
+                            csv_rules.rules_cell(data.evening.house_rules),
+                            _cell(csv_rules.miseres_cell(deal.miseres, names)),
+                        ]
+                        if with_rules
+                        else []
+                    ),
                     *(scores.get(player, "") for player in players),
                 ]
             )
@@ -185,9 +197,9 @@ def _header_names() -> dict[str, str]:
     known: dict[str, str] = {}
     for code, _name in settings.LANGUAGES:
         with translation.override(code):
-            for key, header in _headers().items():
+            for key, header in (_headers() | csv_rules.rules_headers()).items():
                 known[header.casefold()] = key
-    for key in COLUMNS:
+    for key in (*COLUMNS, *csv_rules.RULE_COLUMNS):
         known[key] = key
     return known
 
@@ -347,6 +359,11 @@ def _group_sheet(
                     deal[key] = words[key].get(get(key).casefold(), get(key))
             if get("poignees"):
                 deal["poignees"] = get("poignees").split()
+            if get("miseres"):
+                deal["miseres"] = [
+                    by_key.get(name_key(name), name)
+                    for name in csv_rules.miseres_from_cell(get("miseres"))
+                ]
         if game == "tarot":
             away = [name for name in players if name not in scores]
             if away:
@@ -356,6 +373,11 @@ def _group_sheet(
             deal["dealer"] = dealer
         deals.append(deal)
     data: dict[str, Any] = {"version": 2, "game": game, "players": players, "deals": deals}
+    rules = {}
+    if game == "tarot" and "rules" in columns:
+        rules = csv_rules.group_rules([(n, _uncell(row[columns["rules"]])) for n, row in group])
+    if rules:
+        data.update(version=3, rules=rules)
     if game == "escopette":
         target = escopette[0].removeprefix("escopette").strip()
         data["target"] = int(target) if target.isascii() and target.isdigit() else target

@@ -378,6 +378,10 @@ MESSAGES: dict[str, Promise] = {
         "import error",
         "l'escopette is scored by its stakes: it has no rules",
     ),
+    "rules_differ": pgettext_lazy(
+        "import error",
+        "%(value)s: every deal of a game is scored by the same rules",
+    ),
 }
 
 FIELDS: dict[str, Promise] = {

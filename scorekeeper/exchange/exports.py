@@ -29,9 +29,10 @@ from scorekeeper.exchange.game_data import (
     load_games,
     player_names,
 )
-from scorekeeper.models import Deal, Evening, Game, Season
-from scorekeeper.reads.game_sheets import result_text, stored_inputs
+from scorekeeper.models import Deal, Evening, Game, Season, stored_inputs
+from scorekeeper.reads.game_sheets import result_text
 from scorekeeper.scoring.errors import ScoringError
+from scorekeeper.scoring.rules import FFT_RULES, HouseRules
 from scorekeeper.scoring.sheet import Sheet, sheet_from_deals, sheet_to_data
 from scorekeeper.scoring.tarot import PassedDeal, deal_outcome
 
@@ -41,6 +42,11 @@ SEASON_VERSION = 2  # 2: sheets name their dealers, an evening's games share dat
 
 
 # --- The deal sheet ----------------------------------------------------------------------
+
+
+def game_rules(game: Game) -> HouseRules:
+    """The house rules a game's deals are scored by: its evening's (none for L'escopette)."""
+    return game.evening.house_rules if game.kind == Game.Kind.TAROT else FFT_RULES
 
 
 def _sheet_deal(deal: Deal, game: Game, names: dict[int, str]) -> Any:
@@ -60,6 +66,7 @@ def _sheet(data: GameData, names: dict[int, str]) -> Sheet:
         game=data.game.kind,
         target=data.game.target if data.game.kind == Game.Kind.ESCOPETTE else None,
         dealers=[names[deal.dealer_id] for deal in data.deals],
+        rules=game_rules(data.game),
     )
 
 
@@ -115,7 +122,7 @@ def _result(deal: Deal, game: Game) -> str:
     if isinstance(inputs, PassedDeal):
         return result_text(deal, None)
     try:
-        return result_text(deal, deal_outcome(inputs))
+        return result_text(deal, deal_outcome(inputs, game_rules(game)))
     except ScoringError:
         return ""
 

@@ -31,6 +31,7 @@ def load_games(evenings: QuerySet[Evening]) -> list[GameData]:
     evening_list = list(evenings.order_by("date", "pk"))
     games = list(
         Game.objects.filter(evening__in=evening_list)
+        .select_related("evening")  # its house rules
         .order_by("evening__date", "evening_id", "number")
         .prefetch_related(
             Prefetch(

@@ -20,7 +20,7 @@ from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.scoring.import_plan import (
     SheetEntry,
     dated_digest,
-    evening_key,
+    evening_keys,
     in_evening,
     plan_entries,
 )
@@ -69,6 +69,7 @@ def import_preview(
     shown: dict[str, str] = {}
     evenings: list[EveningPreview] = []
     by_key: dict[Any, EveningPreview] = {}
+    keys, _rules = evening_keys(entries, plans)  # as the import groups them
     for number, (entry, plan) in enumerate(zip(entries, plans, strict=True), start=1):
         try:
             roster = book.roster(entry.sheet.players)
@@ -78,7 +79,7 @@ def import_preview(
         existing = duplicate_of(club, dated_digest(plan.digest, day), day)
         if existing is not None and skip_existing:
             continue
-        key = evening_key(entry)
+        key = keys[number - 1]
         preview = by_key.get(key) if key is not None else None
         if preview is None:
             preview = EveningPreview(

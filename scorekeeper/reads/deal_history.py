@@ -94,6 +94,9 @@ def describe(snapshot: dict[str, Any] | None, names: dict[int, str]) -> list[tup
     )
     chelem = snapshot.get("chelem") or ""
     lines.append((_("Chelem"), str(dict(CHELEM_CHOICES).get(chelem, chelem))))
+    if snapshot.get("miseres"):  # only under house rules that score misères
+        announced = ", ".join(_who(names, player) for player in snapshot["miseres"])
+        lines.append((_("Misère announced by"), announced))
     return lines
 
 

@@ -118,12 +118,13 @@ def game_sheet(game: Game) -> GameSheet:
     ids = [player.pk for player in players]
     rows: list[SheetRow] = []
     problem = ""
+    rules = game.evening.house_rules  # the rules the evening's deals are scored by
     for deal in deals:
         stored = {score.player_id: score.score for score in deal.scores.all()}
         outcome = None
         if game.kind == Game.Kind.TAROT and not deal.passed and deal.taker_id is not None:
             try:
-                outcome = deal_outcome(stored_inputs(deal, game.kind))
+                outcome = deal_outcome(stored_inputs(deal, game.kind), rules)
             except ScoringError as error:  # shown as stored, with the reason above the sheet
                 problem = problem or replay_problem(error.with_deal(deal.number))
         rows.append(SheetRow(deal=deal, outcome=outcome, scores=[stored.get(pid) for pid in ids]))

@@ -2,8 +2,10 @@
 
 A file to import is a list of ``SheetEntry`` (a deal sheet and the evening it belongs to);
 ``plan_entries`` checks and scores each one into a ``GamePlan`` (seats, dealers, every
-deal's scores) and a digest of what the game is, so that the same game imported twice is
-noticed. No Django here: the services store the plans, the exchange builds the entries.
+deal's scores, by the house rules its sheet names) and a digest of what the game is, so that
+the same game imported twice is noticed; ``evening_keys`` says which evening each game goes to
+and the rules of that evening. No Django here: the services store the plans, the exchange
+builds the entries.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,10 +21,12 @@ from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.scoring.escopette import escopette_game
 from scorekeeper.scoring.inputs import name_key
 from scorekeeper.scoring.paper import PaperDeal, score_paper_deal
+from scorekeeper.scoring.rules import FFT_RULES, HouseRules
 from scorekeeper.scoring.sheet import AnyDeal, Sheet, sheet_to_data
 from scorekeeper.scoring.tarot import PassedDeal, TarotDeal, score_deal
 
 ESCOPETTE = "escopette"  # the game kinds, as stored (``Game.Kind``)
+TAROT = "tarot"
 FIVE_WITH_A_CALLED_KING = "five"  # ``Game.FiveMode.FIVE``
 
 
@@ -59,6 +63,7 @@ class GamePlan:
     seats: list[tuple[str, bool]]  # (name, still at the table)
     deals: list[DealPlan]
     digest: str = ""
+    rules: HouseRules = FFT_RULES  # the house rules its tarot deals were scored by
 
 
 def dealer_rotation(
@@ -102,7 +107,11 @@ def dated_digest(digest: str, date: dt.date) -> str:
 
 
 def deal_scores(
-    kind: str, players: Sequence[str], target: int | None, deals: Sequence[AnyDeal]
+    kind: str,
+    players: Sequence[str],
+    target: int | None,
+    deals: Sequence[AnyDeal],
+    rules: HouseRules = FFT_RULES,
 ) -> list[dict[str, int]]:
     """Each deal's scores by the pure scoring code (a ScoringError names the bad deal)."""
     if kind == ESCOPETTE:
@@ -113,7 +122,7 @@ def deal_scores(
             if isinstance(deal, PaperDeal):
                 result.append(score_paper_deal(deal))
             else:
-                result.append(score_deal(deal))  # type: ignore[arg-type]
+                result.append(score_deal(deal, rules))  # type: ignore[arg-type]
         except ScoringError as error:
             raise error.with_deal(number) from None
     return result
@@ -121,9 +130,10 @@ def deal_scores(
 
 def plan_sheet(sheet: Sheet) -> GamePlan:
     """A parsed deal sheet as a game to store: every seat present, dealers filled in."""
-    scores = deal_scores(sheet.game, sheet.players, sheet.target, sheet.deals)
+    scores = deal_scores(sheet.game, sheet.players, sheet.target, sheet.deals, sheet.rules)
     dealers = dealer_rotation(sheet.players, sheet.deals, sheet.dealers)
     return GamePlan(
+        rules=sheet.rules,
         kind=sheet.game,
         target=sheet.target,
         five_mode=FIVE_WITH_A_CALLED_KING,
@@ -164,3 +174,38 @@ def plan_entries(entries: Sequence[SheetEntry]) -> list[GamePlan]:
 def evening_key(entry: SheetEntry) -> tuple[Any, ...] | None:
     """Entries with the same key are games of one evening (None: an evening of its own)."""
     return (entry.date, entry.place, entry.evening) if entry.evening is not None else None
+
+
+EveningKey = tuple[Hashable, ...] | None
+
+
+def evening_keys(
+    entries: Sequence[SheetEntry], plans: Sequence[GamePlan]
+) -> tuple[list[EveningKey], dict[EveningKey, HouseRules]]:
+    """Each entry's evening key (None: an evening of its own) and each key's house rules.
+
+    An evening has one set of rules: its games of French Tarot share them, and L'escopette
+    has none. Games of one evening in the file (same ``SheetEntry.evening``) stay together,
+    the evening taking its first tarot game's rules; a tarot game by other rules goes to an
+    evening of its own, the same day.
+    """
+    rules: dict[EveningKey, HouseRules] = {}
+    for entry, plan in zip(entries, plans, strict=True):
+        key = evening_key(entry)
+        if key is not None and plan.kind == TAROT:
+            rules.setdefault(key, plan.rules)
+    keys: list[EveningKey] = []
+    for entry, plan in zip(entries, plans, strict=True):
+        key = evening_key(entry)
+        if key is not None and plan.kind == TAROT and rules[key] != plan.rules:
+            key = (*key, repr(plan.rules))
+            rules.setdefault(key, plan.rules)
+        keys.append(key)
+    return keys, rules
+
+
+def rules_for(key: EveningKey, plan: GamePlan, rules: dict[EveningKey, HouseRules]) -> HouseRules:
+    """The house rules of the evening a game creates."""
+    if key is not None and key in rules:
+        return rules[key]
+    return plan.rules if plan.kind == TAROT else FFT_RULES

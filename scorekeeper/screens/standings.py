@@ -1,7 +1,8 @@
 """The standings table, as the season page and the club page show it.
 
 Shared by the screens (``seasons`` and ``clubs``): the columns with their sorting links and
-the context ``seasons/_standings_table.html`` reads. Reads ``scorekeeper.reads.standings`` only.
+the context ``seasons/_standings_table.html`` reads, and the rules the standings' evenings were
+played by (``seasons/_rules_note.html``). Reads ``scorekeeper.reads`` only.
 """
 
 from __future__ import annotations
@@ -9,15 +10,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.core.cache import cache
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import urlencode
 from django.utils.translation import get_language, gettext_lazy
 
-from scorekeeper.models import Club, Season
+from scorekeeper.models import Club, Evening, Season
 from scorekeeper.reads import standings, tallies
 from scorekeeper.reads.evening_points import with_evening_points
+from scorekeeper.reads.house_rules import RulesInForce, rules_in_force
 
 COLUMNS = [
     ("name", gettext_lazy("Player")),
@@ -40,6 +43,7 @@ ESCOPETTE_COLUMNS = [
 #: without JavaScript come back to its section; the French Tarot table keeps the plain links.
 ESCOPETTE_SECTION = "escopette-standings"
 EVENING_POINTS_COLUMN = ("evening_points", gettext_lazy("Evening points"))
+RULES_CACHE_SECONDS = 24 * 3600
 
 
 def _tarot_columns(evening_points: bool) -> list[tuple[str, Any]]:
@@ -50,6 +54,27 @@ def _tarot_columns(evening_points: bool) -> list[tuple[str, Any]]:
 def evening_points_scale(club: Club) -> tuple[int, ...] | None:
     """The club's evening ranking points scale, None when it gives none."""
     return tuple(club.evening_points_scale) if club.evening_points else None
+
+
+def season_rules_in_force(
+    season: Season, season_stats: standings.SeasonStats
+) -> list[RulesInForce]:
+    """The rules the season's French Tarot evenings were played by: more than one entry and
+    the season page says its standings mix rules.
+
+    One query, then kept under the figures' digest (a rescore bumps the evening's version,
+    so the digest too): a warm page reads none.
+    """
+    key = f"season-rules.{season.pk}.{season.start}.{season.end}.{season_stats.digest}"
+    found = cache.get(key)
+    if found is None:
+        found = rules_in_force(
+            Evening.objects.filter(
+                club_id=season.club_id, date__gte=season.start, date__lte=season.end
+            )
+        )
+        cache.set(key, found, RULES_CACHE_SECONDS)
+    return found
 
 
 @dataclass

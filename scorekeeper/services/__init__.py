@@ -57,6 +57,7 @@ from scorekeeper.services.evenings import (
     share_link_create,
     share_link_revoke,
 )
+from scorekeeper.services.house_rules import club_rules_set, evening_rescore
 from scorekeeper.services.imports import (
     DuplicateGame,
     evening_import,
@@ -101,6 +102,7 @@ __all__ = [
     "archive_waiting_cleanup",
     "club_create",
     "club_rename",
+    "club_rules_set",
     "club_set_evening_points",
     "deal_delete",
     "deal_record",
@@ -112,6 +114,7 @@ __all__ = [
     "evening_close",
     "evening_import",
     "evening_reopen",
+    "evening_rescore",
     "evening_start",
     "evening_update",
     "evenings_import",

@@ -53,6 +53,7 @@ class ArchiveEvening:
     created_at: dt.datetime | None
     closed_at: dt.datetime | None
     games: list[ArchiveGame] = field(default_factory=list)
+    rules: dict[str, Any] = field(default_factory=dict)  # HouseRules.to_data()
 
 
 @dataclass
@@ -69,6 +70,7 @@ class Archive:
     tournaments: list[ArchiveTournament] = field(default_factory=list)
     evening_points: bool = False  # the club's evening ranking points, and their scale
     evening_points_scale: tuple[int, ...] | None = None  # None: the default scale
+    rules: dict[str, Any] = field(default_factory=dict)  # the club's, HouseRules.to_data()
 
     @property
     def deal_count(self) -> int:
@@ -85,6 +87,8 @@ def snapshot_by(snapshot: dict[str, Any] | None, to: Callable[[Any], Any]) -> di
             out[key] = to(out[key])
     for key in PLAYER_LISTS:
         out[key] = [to(player) for player in out.get(key) or []]
+    if out.get("miseres"):  # only under house rules that score misères
+        out["miseres"] = [to(player) for player in out["miseres"]]
     out["stakes"] = {trump: to(player) for trump, player in (out.get("stakes") or {}).items()}
     if out.get("paper"):
         out["paper"] = {to(player): score for player, score in out["paper"].items()}
@@ -177,6 +181,7 @@ def _store_evenings(
             place=item.place,
             created_at=item.created_at or timezone.now(),
             closed_at=item.closed_at or close_at,
+            rules=item.rules,
         )
         for number, game in enumerate(item.games, start=1):
             _game, deals = store_game(
@@ -231,6 +236,7 @@ def archive_import(*, archive: Archive, owner: User | None, restore_members: boo
             name=name,
             created_at=archive.created_at or timezone.now(),
             evening_points=archive.evening_points,
+            rules=archive.rules,
             **({} if scale is None else {"evening_points_scale": list(scale)}),
         )
         if restore_members:

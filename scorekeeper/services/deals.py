@@ -79,7 +79,7 @@ def _score(game: Game, inputs: DealInputs) -> dict[int, int]:
         raise ServiceError(_("This game is French Tarot."))
     if isinstance(inputs, PaperDeal):
         return score_paper_deal(inputs)
-    return score_deal(inputs)
+    return score_deal(inputs, game.evening.house_rules)  # the rules the evening started with
 
 
 def _escopette_deals(game: Game) -> list[EscopetteDeal[int]]:
@@ -118,12 +118,13 @@ def _store(game: Game, deal: Deal, inputs: DealInputs, present: Sequence[int]) -
         deal.petit_au_bout = inputs.petit_au_bout or ""
         deal.poignees = list(inputs.poignees)
         deal.chelem = inputs.chelem or ""
+        deal.miseres = list(inputs.miseres)
         deal.stakes = {}
     elif isinstance(inputs, PassedDeal | PaperDeal):
         deal.passed = not deal.paper
         deal.taker_id = deal.partner_id = deal.bouts = deal.points = None
         deal.contract = deal.petit_au_bout = deal.chelem = ""
-        deal.poignees = []
+        deal.poignees, deal.miseres = [], []
         deal.stakes = {}
     else:
         deal.passed = False
@@ -423,7 +424,7 @@ def _snapshot(
         seated = list(
             deal.scores.filter(seated=True).order_by("pk").values_list("player_id", flat=True)
         )
-    return {
+    snapshot = {
         "dealer": deal.dealer_id,
         "created_by": deal.created_by_id,
         "present": list(present),
@@ -444,6 +445,16 @@ def _snapshot(
         if deal.paper
         else None,
     }
+    if deal.miseres:  # only when there are some: snapshots without misères stay as they were
+        snapshot["miseres"] = list(deal.miseres)
+    return snapshot
+
+
+def stored_deal_inputs(deal: Deal, rows: Sequence[DealScore]) -> DealInputs:
+    """A stored deal's inputs from its score rows (prefetched: no query). Not a paper deal."""
+    present = [row.player_id for row in rows]
+    seated = [row.player_id for row in rows if row.seated]
+    return _inputs_from_snapshot(_snapshot(deal, present=present, seated=seated))
 
 
 def _inputs_from_snapshot(snapshot: dict[str, Any]) -> DealInputs:
@@ -464,6 +475,7 @@ def _inputs_from_snapshot(snapshot: dict[str, Any]) -> DealInputs:
         petit_au_bout=snapshot["petit_au_bout"] or None,
         poignees=tuple(snapshot["poignees"]),
         chelem=snapshot["chelem"] or None,
+        miseres=tuple(snapshot.get("miseres") or ()),
     )
 
 

@@ -94,6 +94,7 @@ def evening_start(
         date=date or timezone.localdate(),
         place=place.strip(),
         created_by=created_by,
+        rules=dict(club.rules),  # the evening keeps them whatever the club decides later
     )
     season_ensure_for(club=club, date=evening.date)
     game_start(

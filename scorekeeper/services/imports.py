@@ -29,9 +29,10 @@ from scorekeeper.scoring.import_plan import (
     SheetEntry,
     content_digest,
     dated_digest,
-    evening_key,
+    evening_keys,
     in_evening,
     plan_entries,
+    rules_for,
 )
 from scorekeeper.scoring.inputs import clean_name, name_key
 from scorekeeper.scoring.sheet import Sheet
@@ -149,6 +150,7 @@ def _deal_row(
         deal.petit_au_bout = inputs.petit_au_bout or ""
         deal.poignees = list(inputs.poignees)
         deal.chelem = inputs.chelem or ""
+        deal.miseres = [ids[name] for name in inputs.miseres]
     elif isinstance(inputs, PassedDeal):
         deal.passed = not plan.paper
     elif isinstance(inputs, EscopetteDeal):
@@ -238,6 +240,7 @@ def evenings_import(
         evenings: list[Evening] = []
         by_key: dict[Any, Evening] = {}
         now = timezone.now()
+        keys, key_rules = evening_keys(entries, plans)
         for number, (entry, plan, roster) in enumerate(
             zip(entries, plans, rosters, strict=True), start=1
         ):
@@ -255,7 +258,7 @@ def evenings_import(
                 )
                 error.evening = existing
                 raise in_evening(error, number, len(entries))
-            key = evening_key(entry)
+            key = keys[number - 1]  # one evening, one set of rules (import_plan.evening_keys)
             evening = by_key.get(key) if key is not None else None
             if evening is None:
                 evening = Evening.objects.create(
@@ -264,6 +267,7 @@ def evenings_import(
                     place=(entry.place if entry.date else place).strip(),
                     created_by=created_by,
                     closed_at=now,
+                    rules=rules_for(key, plan, key_rules).to_data(),
                 )
                 season_ensure_for(club=club, date=evening.date)
                 evenings.append(evening)

@@ -1,10 +1,11 @@
-"""The clubs screen's URLs: a club, its members and players, joining, and its archive."""
+"""The clubs screen's URLs: a club, its members and players, joining, its archive, and its
+house rules (the rules page, and the rescore of an open evening by them)."""
 
 from __future__ import annotations
 
 from django.urls import include, path
 
-from scorekeeper.screens.clubs import archive_views, join_views, views
+from scorekeeper.screens.clubs import archive_views, join_views, rules_views, views
 
 # Under clubs/<id:club_id>/members/<id:membership_id>/
 member_urls = [
@@ -25,6 +26,7 @@ club_urls = [
     path("rename/", views.club_rename, name="club_rename"),
     path("leave/", views.club_leave, name="club_leave"),
     path("evening-points/", views.club_evening_points, name="club_evening_points"),
+    path("rules/", rules_views.club_rules, name="club_rules"),
     path("archive.json", archive_views.club_archive_download, name="club_archive"),
     path("invitations/", views.invitation_create, name="club_invite"),
     path(
@@ -44,4 +46,5 @@ urlpatterns = [
     path("clubs/restore/", archive_views.club_restore, name="club_restore"),
     path("clubs/<id:club_id>/", include(club_urls)),
     path("join/<token:token>/", join_views.club_join, name="club_join"),
+    path("evenings/<id:evening_id>/rescore/", rules_views.evening_rescore, name="evening_rescore"),
 ]

@@ -25,6 +25,7 @@ from scorekeeper.screens.seasons.forms import SeasonForm
 from scorekeeper.screens.standings import (
     ESCOPETTE_SECTION,
     evening_points_scale,
+    season_rules_in_force,
     standings_context,
     standings_sorting,
 )
@@ -116,6 +117,7 @@ def season_detail(request: HttpRequest, club_id: int, season_id: int) -> HttpRes
         recent_evenings=season_evenings[::-1][:RECENT_EVENINGS],
         chart=charts.season_chart(season_stats),
         seasons=list(membership.club.seasons.all()),
+        rules_in_force=season_rules_in_force(season, season_stats),  # several: a note
     )
     return render(request, "scorekeeper/seasons/season.html", context)
 

@@ -29,6 +29,7 @@ from scorekeeper.scoring.tarot import (
     TarotDeal,
     deal_outcome,
 )
+from scorekeeper.screens.table.house_rules_fields import HouseRulesFields
 from scorekeeper.server.parsing import parse_id
 
 SIDES = [("attack", _("Attack")), ("defense", _("Defence"))]
@@ -60,6 +61,7 @@ _FIELD_FOR = {
     "petit_au_bout": "petit_au_bout",
     "poignees": "poignee_simple",
     "chelem": "chelem",
+    "miseres": "miseres",
 }
 
 
@@ -125,7 +127,7 @@ class DealFormBase(forms.Form):
         return next(p for p in self.present if p.pk == dealer_id)
 
 
-class TarotDealForm(DealFormBase):
+class TarotDealForm(HouseRulesFields, DealFormBase):
     include_template = "scorekeeper/table/_deal_form.html"
     player_fields = ("dealer", "sitting_out", "taker", "partner")
 
@@ -184,6 +186,7 @@ class TarotDealForm(DealFormBase):
         super().__init__(*args, **kwargs)
         self.inputs: TarotDeal[int] | PassedDeal[int] | None = None
         self.outcome: DealOutcome[int] | None = None
+        self.add_house_rules(self.game)  # the misère field when the evening's rules have it
 
     # What the page shows beside the fields.
     def seated_count(self) -> int:
@@ -253,9 +256,10 @@ class TarotDealForm(DealFormBase):
             petit_au_bout=data.get("petit_au_bout") or None,
             poignees=poignees,
             chelem=data.get("chelem") or None,
+            miseres=self.announced_miseres(data),
         )
         try:
-            self.outcome = deal_outcome(self.inputs)
+            self.outcome = deal_outcome(self.inputs, self.rules)
         except ScoringError as error:
             message = _MESSAGE_FOR.get(error.field, message_text(error))
             self.add_error(_FIELD_FOR.get(error.field), message)
@@ -287,15 +291,17 @@ def initial_for_deal(deal: Deal, present: Sequence[Player]) -> dict[str, Any]:
         "petit_au_bout": deal.petit_au_bout,
         **{f"poignee_{kind}": counts[kind] or None for kind in POIGNEES},
         "chelem": deal.chelem,
+        "miseres": list(deal.miseres),
     }
 
 
 def initial_from_query(query: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
     """Initial values carried back in the URL (from the counter page): deal-<field>=..."""
     initial: dict[str, Any] = {}
-    for name in names:
+    lists = ("sitting_out", "miseres")  # the misère field exists only under some rules
+    for name in [*names, *(name for name in lists if name not in names)]:
         key = f"deal-{name}"
-        if hasattr(query, "getlist") and name == "sitting_out":
+        if hasattr(query, "getlist") and name in lists:
             values = query.getlist(key)
             if values:
                 initial[name] = values

@@ -62,11 +62,11 @@
     if (changes && window.SKSheet) requestAnimationFrame(() => setTimeout(() => window.SKSheet.apply(changes)));
   }
 
-  // Who sits out this deal (the dealer at 6) is not offered as taker or partner.
+  // Who sits out this deal (the dealer at 6) is not offered as taker, partner or misère.
   function syncSittingOut(form) {
     const out = {};
     form.querySelectorAll("input[name='deal-sitting_out']:checked").forEach((box) => { out[box.value] = true; });
-    form.querySelectorAll("input[name='deal-taker'], input[name='deal-partner']").forEach((input) => {
+    form.querySelectorAll("input[name='deal-taker'], input[name='deal-partner'], input[name='deal-miseres']").forEach((input) => {
       const label = input.closest("label");
       if (label) label.hidden = !!out[input.value] && !input.checked;
     });

@@ -24,7 +24,7 @@ SIZES = {"small": (2, 3, 5), "big": (9, 12, 8)}  # evenings, deals each, players
 # Queries, pinned: nothing computed yet, and warm.
 # Cold: session, user, membership, season, changes, evenings, stored figures, scores, store,
 # names, seasons.
-SEASON_PAGE = 11
+SEASON_PAGE = 12  # with the rules its evenings were played by (one query, then kept)
 SEASON_PAGE_WARM = 7
 PLAYER_PAGE = 10
 PLAYER_PAGE_WARM = 6

@@ -1,0 +1,79 @@
+"""House rules: a club's rules for its new evenings, and an open evening rescored by them.
+
+An evening keeps the rules it started with (``Evening.rules``) and every deal of it is scored
+by them, so a change of the club's rules never moves a past score. Only the owner's rescore
+of an open evening puts it under other rules: every tarot deal is scored again, all at once.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from scorekeeper.models import Club, Deal, DealScore, Evening, Game
+from scorekeeper.scoring.errors import ScoringError
+from scorekeeper.scoring.rules import HouseRules, to_rules
+from scorekeeper.scoring.tarot import TarotDeal, score_deal
+from scorekeeper.services.common import _bump, _check_open
+from scorekeeper.services.deals import stored_deal_inputs
+
+
+@transaction.atomic
+def club_rules_set(*, club: Club, rules: HouseRules) -> Club:
+    """The rules the club's next evenings start with; evenings started before keep theirs."""
+    club.rules = to_rules(rules).to_data()
+    club.save(update_fields=["rules"])
+    return club
+
+
+def _rescored_rows(evening: Evening, rules: HouseRules) -> list[DealScore]:
+    """The score rows that change when the evening's tarot deals are scored by ``rules``.
+
+    A deal these rules cannot score (a misère, once misères are off) raises its
+    ScoringError, naming the deal; nothing is written then.
+    """
+    deals = (
+        Deal.objects.filter(
+            game__evening=evening, game__kind=Game.Kind.TAROT, paper=False, passed=False
+        )
+        .prefetch_related("scores")
+        .order_by("game__number", "number")
+    )
+    changed: list[DealScore] = []
+    for deal in deals:
+        rows = sorted(deal.scores.all(), key=lambda row: row.pk)
+        inputs = stored_deal_inputs(deal, rows)
+        if not isinstance(inputs, TarotDeal):
+            continue
+        try:
+            scores = score_deal(inputs, rules)
+        except ScoringError as error:
+            raise error.with_deal(deal.number) from None
+        for row in rows:
+            if row.seated and scores.get(row.player_id, 0) != row.score:
+                row.score = scores.get(row.player_id, 0)
+                changed.append(row)
+    return changed
+
+
+@transaction.atomic
+def evening_rescore(*, evening: Evening, rules: HouseRules) -> Evening:
+    """Score every tarot deal of an open evening again by ``rules``, which become its rules.
+
+    A closed evening is refused (ServiceError); a deal the rules cannot score, too
+    (ScoringError naming the deal). Paper deals keep their scores.
+    """
+    rules = to_rules(rules)
+    evening = Evening.objects.select_for_update().get(pk=evening.pk)
+    _check_open(evening)
+    # A deal saved meanwhile waits for this: it is then scored by the new rules.
+    list(Game.objects.select_for_update().filter(evening=evening).values_list("pk", flat=True))
+    changed = _rescored_rows(evening, rules)
+    DealScore.objects.bulk_update(changed, ["score"], batch_size=500)
+    # The phones watching the evening redraw the sheet from the first deal that moved.
+    Deal.objects.filter(pk__in={row.deal_id for row in changed}).update(updated_at=timezone.now())
+    evening.rules = rules.to_data()
+    evening.save(update_fields=["rules"])
+    _bump(evening)
+    evening.refresh_from_db(fields=["version"])
+    return evening
