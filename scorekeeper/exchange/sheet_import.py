@@ -15,7 +15,7 @@ from typing import Any
 
 from scorekeeper import services
 from scorekeeper.exchange import csv_format
-from scorekeeper.exchange.csv_format import csv_entries
+from scorekeeper.exchange.csv_read import csv_entries
 from scorekeeper.exchange.error_text import error_text
 from scorekeeper.exchange.exports import SEASON_VERSION, one_line
 from scorekeeper.exchange.game_data import BOM

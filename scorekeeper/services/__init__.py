@@ -32,15 +32,13 @@ from scorekeeper.services.common import (
     DealInputs,
     ServiceError,
 )
+from scorekeeper.services.deal_deletions import deal_delete, deal_restore, deals_restore_all
 from scorekeeper.services.deals import (
     DealAlreadyRestored,
     DealGone,
     DealNumberTaken,
-    deal_delete,
     deal_record,
-    deal_restore,
     deal_update,
-    deals_restore_all,
 )
 from scorekeeper.services.evenings import (
     dealer_after,

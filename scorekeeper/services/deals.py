@@ -1,4 +1,5 @@
-"""Deals: record, correct, delete and restore, each scored by the scoring service."""
+"""Deals: record and correct, each scored by the scoring service (deleting and putting
+back: ``deal_deletions``; a deal as JSON: ``deal_snapshots``)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,6 @@ from scorekeeper.models import (
     DealChange,
     DealScore,
     DeletedDeal,
-    Evening,
     Game,
     Player,
 )
@@ -30,7 +30,8 @@ from scorekeeper.scoring.escopette import (
 from scorekeeper.scoring.paper import PaperDeal, score_paper_deal
 from scorekeeper.scoring.tarot import PassedDeal, TarotDeal, score_deal
 from scorekeeper.services.common import DealInputs, ServiceError, _bump, _check_open
-from scorekeeper.services.deal_keys import KEY_IN_SNAPSHOT, deal_of_key
+from scorekeeper.services.deal_keys import deal_of_key
+from scorekeeper.services.deal_snapshots import deal_inputs, deal_snapshot
 from scorekeeper.services.evenings import next_dealer, present_players
 
 # --- Deals ---------------------------------------------------------------------------------
@@ -139,7 +140,7 @@ def _store(game: Game, deal: Deal, inputs: DealInputs, present: Sequence[int]) -
         DealScore(deal=deal, player_id=player, seated=player in scores, score=scores.get(player, 0))
         for player in everyone
     )
-    return _snapshot(deal, present=everyone, seated=[p for p in everyone if p in scores])
+    return deal_snapshot(deal, present=everyone, seated=[p for p in everyone if p in scores])
 
 
 def _person(user: User | None) -> User | None:
@@ -191,7 +192,7 @@ def deal_record(
     game = Game.objects.select_for_update().select_related("evening").get(pk=game.pk)
     if idempotency_key:
         existing = deal_of_key(
-            game, idempotency_key, inputs, dealer, expected_number, stored=_stored_inputs
+            game, idempotency_key, inputs, dealer, expected_number, stored=deal_inputs
         )
         if existing is not None:
             return existing
@@ -238,7 +239,7 @@ def deal_update(
     game = Game.objects.select_for_update().select_related("evening").get(pk=deal.game_id)
     _check_open(game.evening)
     deal = _locked_deal(game, deal)
-    before = _snapshot(deal)
+    before = deal_snapshot(deal)
     if dealer is not None:
         deal.dealer = dealer
     after = _store(game, deal, inputs, before["present"])
@@ -279,206 +280,3 @@ def _renumber(game: Game, *, from_number: int, shift: int) -> None:
     later = game.deals.filter(number__gte=from_number)
     later.update(number=-(F("number") + shift))
     game.deals.filter(number__lt=0).update(number=-F("number"))
-
-
-@transaction.atomic
-def deal_delete(*, deal: Deal, deleted_by: User | None = None) -> DeletedDeal:
-    game = Game.objects.select_for_update().select_related("evening").get(pk=deal.game_id)
-    _check_open(game.evening)
-    deal = _locked_deal(game, deal)  # a second delete of the same deal: DealGone
-    snapshot = _snapshot(deal)
-    kept = dict(snapshot)
-    if deal.idempotency_key:  # its undo gives the key back: the key resent is "already saved"
-        kept[KEY_IN_SNAPSHOT] = deal.idempotency_key
-    number = deal.number
-    deleted = DeletedDeal.objects.create(
-        game=game, number=number, snapshot=kept, deleted_by=_person(deleted_by)
-    )
-    deal.changes.update(deleted=deleted)  # the history follows the deleted deal
-    _log(
-        game,
-        DealChange.Action.DELETED,
-        deleted=deleted,
-        number=number,
-        by=deleted_by,
-        before=snapshot,
-    )
-    deal.scores.all().delete()
-    deal.delete()
-    _renumber(game, from_number=number + 1, shift=-1)
-    if game.kind == Game.Kind.ESCOPETTE:  # the game may now end before later deals
-        _check_escopette_sequence(game)
-    _bump(game.evening)
-    return deleted
-
-
-@transaction.atomic
-def deal_restore(*, deleted: DeletedDeal, restored_by: User | None = None) -> Deal:
-    """Undo a deletion: the deal comes back at its number, later deals move on by one.
-
-    Undone already (two taps on Undo at once): ``DealAlreadyRestored``, no second copy.
-    """
-    game = Game.objects.select_for_update().select_related("evening").get(pk=deleted.game_id)
-    _check_open(game.evening)
-    deal = _restore(game, deleted, restored_by)
-    _bump(game.evening)
-    return deal
-
-
-@transaction.atomic
-def deals_restore_all(*, evening: Evening, restored_by: User | None = None) -> list[Deal]:
-    """Undo every deletion of the evening still undone: each deal back at its number.
-
-    Deletions are undone last first (each number then means what it meant when that deal
-    was deleted). All of them, or none (a refusal names the first that cannot).
-    """
-    games = list(
-        Game.objects.select_for_update()
-        .select_related("evening")
-        .filter(evening=evening)
-        .order_by("pk")
-    )
-    if not games:
-        return []
-    _check_open(games[0].evening)
-    restored: list[Deal] = []
-    for game in games:
-        pending = DeletedDeal.objects.filter(game=game, restored_at__isnull=True).order_by("-pk")
-        for deleted in pending:
-            restored.append(_restore(game, deleted, restored_by))
-    if restored:
-        _bump(games[0].evening)
-    return restored
-
-
-def _restore(game: Game, deleted: DeletedDeal, restored_by: User | None) -> Deal:
-    """Put one deleted deal back; the caller holds the game's lock."""
-    row = DeletedDeal.objects.select_for_update().filter(pk=deleted.pk, game=game).first()
-    if row is None:
-        raise DealGone(_("This deleted deal is no longer kept."))
-    if row.restored_at is not None:
-        back = row.restored_as
-        raise DealAlreadyRestored(
-            _("Deal %(number)s is already back.")
-            % {"number": back.number if back is not None else row.number},
-            back,
-        )
-    snapshot: dict[str, Any] = row.snapshot
-    last = game.deals.aggregate(last=Max("number"))["last"] or 0
-    number = min(_number_before_later_deletions(game, row), last + 1)
-    _renumber(game, from_number=number, shift=1)
-    deal = Deal(
-        game=game,
-        number=number,
-        dealer_id=snapshot["dealer"],
-        created_by_id=snapshot.get("created_by"),
-        idempotency_key=snapshot.get(KEY_IN_SNAPSHOT) or None,
-    )
-    after = _store(game, deal, _inputs_from_snapshot(snapshot), snapshot["present"])
-    if game.kind == Game.Kind.ESCOPETTE:
-        _check_escopette_sequence(game)
-    row.restored_at = timezone.now()
-    row.restored_as = deal
-    row.save(update_fields=["restored_at", "restored_as"])
-    row.changes.update(deal=deal)  # its history is the deal's again
-    _log(
-        game,
-        DealChange.Action.RESTORED,
-        deal=deal,
-        deleted=row,
-        number=number,
-        by=restored_by,
-        after=after,
-    )
-    return deal
-
-
-def _number_before_later_deletions(game: Game, row: DeletedDeal) -> int:
-    """Where the deal goes back, given the deletions made after it that are not undone.
-
-    ``row.number`` is the deal's place when it was deleted. A later deletion before that
-    place moves it up by one; one at or after it is renumbered as if this deal had never
-    left (its own number, kept for its undo, moves on by one). So deletions undone in any
-    order put every deal back at its original number.
-    """
-    number = row.number
-    later = DeletedDeal.objects.select_for_update().filter(
-        game=game, restored_at__isnull=True, pk__gt=row.pk
-    )
-    for other in later.order_by("pk"):
-        if other.number < number:
-            number -= 1
-        else:
-            other.number += 1
-            other.save(update_fields=["number"])
-    return number
-
-
-def _snapshot(
-    deal: Deal, *, present: Sequence[int] | None = None, seated: Sequence[int] | None = None
-) -> dict[str, Any]:
-    """A deal's inputs as JSON; ``present`` and ``seated`` are read if not given."""
-    if present is None:
-        present = list(deal.scores.order_by("pk").values_list("player_id", flat=True))
-    if seated is None:
-        seated = list(
-            deal.scores.filter(seated=True).order_by("pk").values_list("player_id", flat=True)
-        )
-    snapshot = {
-        "dealer": deal.dealer_id,
-        "created_by": deal.created_by_id,
-        "present": list(present),
-        "seated": list(seated),
-        "passed": deal.passed,
-        "taker": deal.taker_id,
-        "contract": deal.contract,
-        "bouts": deal.bouts,
-        "points": str(Decimal(deal.points).quantize(Decimal("0.1")))
-        if deal.points is not None
-        else None,
-        "partner": deal.partner_id,
-        "petit_au_bout": deal.petit_au_bout,
-        "poignees": list(deal.poignees),
-        "chelem": deal.chelem,
-        "stakes": dict(deal.stakes),
-        "paper": {s.player_id: s.score for s in deal.scores.filter(seated=True)}
-        if deal.paper
-        else None,
-    }
-    if deal.miseres:  # only when there are some: snapshots without misères stay as they were
-        snapshot["miseres"] = list(deal.miseres)
-    return snapshot
-
-
-def stored_deal_inputs(deal: Deal, rows: Sequence[DealScore]) -> DealInputs:
-    """A stored deal's inputs from its score rows (prefetched: no query). Not a paper deal."""
-    present = [row.player_id for row in rows]
-    seated = [row.player_id for row in rows if row.seated]
-    return _inputs_from_snapshot(_snapshot(deal, present=present, seated=seated))
-
-
-def _inputs_from_snapshot(snapshot: dict[str, Any]) -> DealInputs:
-    if snapshot["stakes"]:
-        return EscopetteDeal(stakes={int(k): v for k, v in snapshot["stakes"].items()})
-    seated = tuple(snapshot["seated"])
-    if snapshot.get("paper"):  # JSON keys are text: back to player ids
-        return PaperDeal(seated=seated, scores={int(k): v for k, v in snapshot["paper"].items()})
-    if snapshot["passed"]:
-        return PassedDeal(seated=seated)
-    return TarotDeal(
-        seated=seated,
-        taker=snapshot["taker"],
-        contract=snapshot["contract"],
-        bouts=snapshot["bouts"],
-        points=Decimal(snapshot["points"]),
-        partner=snapshot["partner"],
-        petit_au_bout=snapshot["petit_au_bout"] or None,
-        poignees=tuple(snapshot["poignees"]),
-        chelem=snapshot["chelem"] or None,
-        miseres=tuple(snapshot.get("miseres") or ()),
-    )
-
-
-def _stored_inputs(deal: Deal) -> DealInputs:
-    """The answers a stored deal was scored from."""
-    return _inputs_from_snapshot(_snapshot(deal))

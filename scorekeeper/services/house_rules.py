@@ -15,7 +15,7 @@ from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.scoring.rules import HouseRules, to_rules
 from scorekeeper.scoring.tarot import TarotDeal, score_deal
 from scorekeeper.services.common import _bump, _check_open
-from scorekeeper.services.deals import stored_deal_inputs
+from scorekeeper.services.deal_snapshots import stored_deal_inputs
 
 
 @transaction.atomic

@@ -7,7 +7,7 @@ import datetime as dt
 import pytest
 from django.utils import translation
 
-from scorekeeper.exchange import csv_format, exports
+from scorekeeper.exchange import csv_format, csv_read, exports
 from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.scoring.tarot import TarotDeal
 from tests.scorekeeper.season_factories import World, deal, make_world, passed, play_evening
@@ -52,7 +52,7 @@ def test_a_written_csv_reads_back_as_the_same_deals(world: World, language: str)
     with translation.override(language):
         text = exports.evening_csv(evening(world))
     with translation.override("en"):  # read in another language than it was written in
-        (entry,) = csv_format.csv_entries(text)
+        (entry,) = csv_read.csv_entries(text)
     assert entry.date == dt.date(2025, 3, 14) and entry.place == "Chez Zoé"
     assert entry.sheet.players == ("Ana", "Ben", "Chloé", "Dan")
     first, _passed, third = entry.sheet.deals
@@ -67,24 +67,24 @@ def test_a_written_csv_reads_back_as_the_same_deals(world: World, language: str)
     [("a;b;c,d", ";"), ("a,b,c;d", ","), ("a,b", ","), ("a;b", ";"), ("", ",")],
 )
 def test_the_separator_is_the_one_the_header_row_uses_most(header: str, expected: str) -> None:
-    assert csv_format._sniff(header + "\n1;2,3") == expected
+    assert csv_read._sniff(header + "\n1;2,3") == expected
 
 
 def test_either_decimal_mark_is_read() -> None:
-    assert csv_format._number("45,5", 2, "points") == 45.5
-    assert csv_format._number("45.5", 2, "points") == 45.5
-    assert csv_format._number("41", 2, "points") == 41
+    assert csv_read._number("45,5", 2, "points") == 45.5
+    assert csv_read._number("45.5", 2, "points") == 45.5
+    assert csv_read._number("41", 2, "points") == 41
 
 
 def test_a_cell_a_spreadsheet_would_run_as_a_formula_is_written_quoted_and_read_back() -> None:
     assert csv_format._cell("=SUM(A1)") == "'=SUM(A1)"
-    assert csv_format._uncell("'=SUM(A1)") == "=SUM(A1)"
-    assert csv_format._uncell("'plain") == "'plain"
+    assert csv_format.uncell("'=SUM(A1)") == "=SUM(A1)"
+    assert csv_format.uncell("'plain") == "'plain"
 
 
 def test_a_csv_without_the_date_column_is_refused_naming_the_columns() -> None:
     with pytest.raises(ScoringError) as caught:
-        csv_format.csv_entries("Ana,Ben\n1,2\n")
+        csv_read.csv_entries("Ana,Ben\n1,2\n")
     assert caught.value.code == "csv_header"
 
 
@@ -106,7 +106,7 @@ def test_the_codes_of_the_deal_sheet_still_read_in_a_csv(world: World) -> None:
     with translation.override("en"):
         text = exports.evening_csv(evening(world))
     text = text.replace("Made, not announced", "unannounced").replace(",Attack,", ",attack,")
-    (entry,) = csv_format.csv_entries(text)
+    (entry,) = csv_read.csv_entries(text)
     assert entry.sheet.deals[0].petit_au_bout == "attack"
     assert entry.sheet.deals[2].chelem == "unannounced"
 

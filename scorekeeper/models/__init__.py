@@ -1,0 +1,80 @@
+"""Clubs, players, evenings, games and deals: the tables, a module per family.
+
+Models hold data and read-only helpers; every write goes through ``scorekeeper.services``.
+Scores come only from ``scorekeeper.scoring``; a deal stores its inputs and each player's
+score (``DealScore``) so that totals are plain sums in the database. Everything is
+imported from here (``from scorekeeper.models import Deal``); the modules may import
+``scorekeeper.scoring`` and each other, nothing else of the app.
+"""
+
+from __future__ import annotations
+
+from scorekeeper.models.archives import (
+    WaitingArchive,
+)
+from scorekeeper.models.clubs import (
+    Club,
+    Invitation,
+    InvitationMail,
+    JoinLink,
+    Membership,
+    Player,
+    RemovedMember,
+    default_points_scale,
+    new_share_token,
+)
+from scorekeeper.models.deals import (
+    CHELEM_CHOICES,
+    PETIT_AU_BOUT_CHOICES,
+    POIGNEE_KINDS,
+    POIGNEE_LABELS,
+    Deal,
+    DealChange,
+    DealScore,
+    DeletedDeal,
+    stored_inputs,
+)
+from scorekeeper.models.evenings import (
+    Evening,
+    EveningTally,
+    Game,
+    Season,
+    Seat,
+)
+from scorekeeper.models.tournaments import (
+    Tournament,
+    TournamentPlayer,
+    TournamentRound,
+    TournamentTable,
+)
+
+__all__ = [
+    "CHELEM_CHOICES",
+    "PETIT_AU_BOUT_CHOICES",
+    "POIGNEE_KINDS",
+    "POIGNEE_LABELS",
+    "Club",
+    "Deal",
+    "DealChange",
+    "DealScore",
+    "DeletedDeal",
+    "Evening",
+    "EveningTally",
+    "Game",
+    "Invitation",
+    "InvitationMail",
+    "JoinLink",
+    "Membership",
+    "Player",
+    "RemovedMember",
+    "Season",
+    "Seat",
+    "Tournament",
+    "TournamentPlayer",
+    "TournamentRound",
+    "TournamentTable",
+    "WaitingArchive",
+    "default_points_scale",
+    "new_share_token",
+    "stored_inputs",
+]

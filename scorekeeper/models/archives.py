@@ -1,0 +1,37 @@
+"""Club archives waiting for their preview to be confirmed."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from scorekeeper.models.clubs import Club, new_share_token
+
+
+class WaitingArchive(models.Model):
+    """An uploaded club archive waiting for its preview to be confirmed (an hour at most).
+
+    Kept compact (the archive's JSON without spaces, compressed), a few per account and a
+    bounded total for the site (``services.archive_waiting``). Its restore takes the row once:
+    ``club`` then names the club it made, and the content is dropped.
+    """
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    token = models.CharField(max_length=64, unique=True, default=new_share_token)
+    content = models.BinaryField(_("archive (compressed)"), blank=True)
+    size = models.PositiveIntegerField(_("bytes kept"), default=0)
+    created_at = models.DateTimeField(_("created"), default=timezone.now)
+    expires_at = models.DateTimeField(_("expires"))
+    club = models.ForeignKey(
+        Club, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        verbose_name = _("waiting archive")
+        verbose_name_plural = _("waiting archives")
+        indexes = [models.Index(fields=["user", "created_at"], name="scorekeeper_waiting_user")]
+
+    def __str__(self) -> str:
+        return f"{self.user} archive ({self.size} bytes)"
