@@ -90,8 +90,8 @@ def test_a_deal_with_a_misere_and_a_poignee_under_house_rules(live_server, page:
     )
     scores = score_deal(deal, RULES)
     assert scores != score_deal(replace(deal, miseres=()), RULES)  # the misère counts
+    expect(form.locator(".rules-in-force")).to_have_text(LINE)  # beside the preview
     preview = form.locator(".preview")
-    expect(preview.locator(".rules-in-force")).to_have_text(LINE)
     expect(preview.locator(".preview-scores li")).to_have_text(
         [f"{name} {shown(scores[name])}" for name in PLAYERS]
     )

@@ -100,30 +100,37 @@ def test_a_misere_sent_when_the_rules_score_none_is_not_counted(client: Client) 
     assert sum(abs(row.score) for row in deal.scores.all()) == 150  # 25 x 3, both ways
 
 
-def test_the_preview_says_which_house_rules_score_the_deal(client: Client) -> None:
+def test_the_form_and_its_preview_say_which_house_rules_score_the_deal(client: Client) -> None:
     evening, game, players = _table(client, HOUSE)
     data = deal_post(
         dealer=players[0].pk, taker=players[1].pk, contract="petite", bouts=1, points="51"
     )
     data["deal-miseres"] = [players[2].pk]
-    response = client.post(
-        reverse("deal_preview", args=[evening.pk, game.pk]), data, HTTP_HX_REQUEST="true", **EN
+    url = reverse("deal_preview", args=[evening.pk, game.pk])
+    ids = tuple(p.pk for p in players)
+    inputs = TarotDeal(
+        seated=ids, taker=ids[1], contract="petite", bouts=1, points=Decimal(51), miseres=ids[2:3]
     )
-    assert "House rules: poignées 20-40-60, misère 10" in response.text
-    assert response.context["form"].outcome.miseres[players[2].pk] == 30
+    chloe = score_deal(inputs, HOUSE)[ids[2]]
+    assert chloe == -25 + 30
+    live = client.post(url, data, HTTP_HX_REQUEST="true", **EN)
+    assert f'<span>Chloé</span> <strong class="positive">+{chloe}</strong>' in live.text
+    without_js = client.post(url, data, **EN)  # the whole page, the preview in the form
+    assert "House rules: poignées 20-40-60, misère 10" in without_js.text
+    page = client.get(reverse("evening", args=[evening.pk]), **EN)
+    form_html = page.text[page.text.index("deal-form") :]
+    assert "House rules: poignées 20-40-60, misère 10" in form_html
 
 
-def test_under_the_fft_rules_the_preview_says_nothing_more_and_the_sheet_says_fft(
+def test_under_the_fft_rules_the_form_says_nothing_more_and_the_sheet_says_fft(
     client: Client,
 ) -> None:
     evening, game, players = _table(client)
     data = deal_post(
         dealer=players[0].pk, taker=players[1].pk, contract="petite", bouts=1, points="51"
     )
-    response = client.post(
-        reverse("deal_preview", args=[evening.pk, game.pk]), data, HTTP_HX_REQUEST="true", **EN
-    )
-    assert "rules" not in response.text.lower()
+    page = client.get(reverse("evening", args=[evening.pk]), **EN)
+    assert "rules-in-force" not in page.text[page.text.index("deal-form") :].split("</form>")[0]
     client.post(reverse("deal_create", args=[evening.pk, game.pk]), data, **EN)
     page = client.get(reverse("evening", args=[evening.pk]), **EN)
     assert "FFT rules" in page.text
