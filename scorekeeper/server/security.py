@@ -58,3 +58,16 @@ class DatabaseUnavailableMiddleware:
         response["Retry-After"] = str(RETRY_AFTER_SECONDS)
         response["Cache-Control"] = "no-store"
         return response
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    """Django's refusal of a missing or stale CSRF token, marked ``X-CSRF-Refused``.
+
+    A phone sending the deals it kept offline may hold a token from before a sign-in; the
+    mark tells it to keep the deal waiting for a fresh page rather than call it refused.
+    """
+    from django.views.csrf import csrf_failure as django_csrf_failure
+
+    response = django_csrf_failure(request, reason)
+    response["X-CSRF-Refused"] = "1"
+    return response

@@ -105,6 +105,8 @@
       }
       blocked.add(entry.gameId);
       if (response.status >= 500 || response.headers.get("X-Deal-Account-Mismatch")) continue;
+      // A token from before a sign-in (a stale page or the worker): wait for a fresh page.
+      if (response.headers.get("X-CSRF-Refused")) continue;
       // Refused while sent without knowing whose session this is (the worker): another
       // account's session refuses its token too. The deal waits for its own account.
       if (response.status === 403 && userId === undefined && entry.userId !== undefined) continue;

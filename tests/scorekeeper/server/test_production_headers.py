@@ -123,3 +123,10 @@ def test_a_database_that_cannot_be_reached_answers_503_with_a_short_page(
     text = response.content.decode()
     assert "Scorekeeper est indisponible" in text
     assert "Traceback" not in text
+
+
+def test_a_refused_csrf_token_is_marked_so_that_a_kept_deal_waits() -> None:
+    strict = Client(enforce_csrf_checks=True)
+    response = strict.post("/login/", {"email": "ana@example.com"})
+    assert response.status_code == 403
+    assert response["X-CSRF-Refused"] == "1"
