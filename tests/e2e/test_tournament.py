@@ -48,7 +48,15 @@ def table_phone(browser: Browser) -> Page:
 
 def tap(form: Locator, group: str, label: str) -> None:
     choice = form.get_by_role("group", name=group, exact=True).get_by_label(label, exact=True)
-    choice.tap()
+    # Back from offline, the entry section is redrawn from the server once the queue is
+    # empty: a tap landing on the form it replaces is lost, so tap again on the new one.
+    for _attempt in range(3):
+        choice.tap()
+        try:
+            expect(choice).to_be_checked(timeout=3_000)
+            return
+        except AssertionError:
+            continue
     expect(choice).to_be_checked()
 
 
