@@ -81,7 +81,8 @@ def _extend(
         played += summary.played
         games += summary.games
         unreplayable += summary.unreplayable
-        for player_id, tally in summary.tallies.items():
+        # By player id: a summary's order is the database's, which PostgreSQL does not keep.
+        for player_id, tally in sorted(summary.tallies.items()):
             tallies.setdefault(player_id, Tally()).add(tally)
             played_evenings[player_id] = played_evenings.get(player_id, 0) + 1
             points[ref.evening_id, player_id] = tally.total
