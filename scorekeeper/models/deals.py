@@ -3,7 +3,7 @@ for their bonuses; ``stored_inputs`` turns a stored deal back into the rules' in
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from decimal import Decimal
 from typing import Any
 
@@ -186,23 +186,34 @@ class DealChange(models.Model):
         return f"{self.game} deal {self.number} {self.action}"
 
 
+#: A deal's stored score as a read without model instances gives it: player id, seated, score.
+ScoreLine = tuple[int, bool, int]
+
+
 def stored_inputs(
-    deal: Deal, kind: str, key: Callable[[int], Hashable] | None = None
+    deal: Deal,
+    kind: str,
+    key: Callable[[int], Hashable] | None = None,
+    *,
+    lines: Iterable[ScoreLine] | None = None,
 ) -> TarotDeal[Any] | PassedDeal[Any] | EscopetteDeal[Any] | PaperDeal[Any]:
     """A stored deal as the scoring package takes it, players by id (or by ``key(id)``).
 
     The one way back from the tables to the rules, for the reads, the services and the
     exchange alike.
 
-    Reads ``deal.scores`` through ``.all()``, so a prefetch serves it.
+    Reads ``deal.scores`` through ``.all()``, so a prefetch serves it; or ``lines``, the same
+    scores read as plain tuples (the score sheet's cheaper way).
     """
     if kind == Game.Kind.ESCOPETTE:
         inputs: Any = EscopetteDeal(stakes={int(k): v for k, v in deal.stakes.items()})
     else:
-        seated = tuple(score.player_id for score in deal.scores.all() if score.seated)
+        if lines is None:
+            lines = ((s.player_id, s.seated, s.score) for s in deal.scores.all())
+        at_table = [(player, score) for player, seated, score in lines if seated]
+        seated = tuple(player for player, _score in at_table)
         if deal.paper:
-            scores = {score.player_id: score.score for score in deal.scores.all() if score.seated}
-            inputs = PaperDeal(seated=seated, scores=scores)
+            inputs = PaperDeal(seated=seated, scores=dict(at_table))
         elif deal.passed:
             inputs = PassedDeal(seated=seated)
         else:

@@ -11,7 +11,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from scorekeeper.models import Deal, Game, Player, stored_inputs
+from scorekeeper.models import Deal, DealScore, Game, Player, stored_inputs
+from scorekeeper.models.deals import ScoreLine
 from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.scoring.escopette import ESCOPETTE_PLAYERS, escopette_game
 from scorekeeper.scoring.tarot import (
@@ -100,31 +101,32 @@ def replay_problem(error: ScoringError) -> str:
 
 
 def game_sheet(game: Game) -> GameSheet:
+    """The sheet in three queries: the seats, the deals, their scores as plain tuples (model
+    instances for every score would cost more than the rest of the page)."""
     seats = list(game.seats.select_related("player").order_by("position"))
     players = [seat.player for seat in seats]
     by_id = {player.pk: player for player in players}
     present = [seat.player for seat in seats if seat.present]
-    deals = list(
-        Deal.objects.filter(game=game)
-        .select_related("dealer", "taker", "partner")
-        .prefetch_related("scores")
-        .order_by("number")
-    )
-    for deal in deals:  # a player scored but no longer seated (removed by the admin)
-        for score in deal.scores.all():
-            if score.player_id not in by_id:
-                by_id[score.player_id] = Player.objects.get(pk=score.player_id)
-                players.append(by_id[score.player_id])
+    deals = list(Deal.objects.filter(game=game).order_by("number"))
+    lines: dict[int, list[ScoreLine]] = {deal.pk: [] for deal in deals}
+    for deal_id, player_id, seated, score in (
+        DealScore.objects.filter(deal__game=game)
+        .order_by("pk")
+        .values_list("deal_id", "player_id", "seated", "score")
+    ):
+        lines[deal_id].append((player_id, seated, score))
+    _players_of(deals, lines, by_id, players)
     ids = [player.pk for player in players]
     rows: list[SheetRow] = []
     problem = ""
     rules = game.evening.house_rules  # the rules the evening's deals are scored by
     for deal in deals:
-        stored = {score.player_id: score.score for score in deal.scores.all()}
+        stored = {player_id: score for player_id, _seated, score in lines[deal.pk]}
         outcome = None
         if game.kind == Game.Kind.TAROT and not deal.passed and deal.taker_id is not None:
             try:
-                outcome = deal_outcome(stored_inputs(deal, game.kind), rules)
+                inputs = stored_inputs(deal, game.kind, lines=lines[deal.pk])
+                outcome = deal_outcome(inputs, rules)
             except ScoringError as error:  # shown as stored, with the reason above the sheet
                 problem = problem or replay_problem(error.with_deal(deal.number))
         rows.append(SheetRow(deal=deal, outcome=outcome, scores=[stored.get(pid) for pid in ids]))
@@ -144,7 +146,7 @@ def game_sheet(game: Game) -> GameSheet:
             result = escopette_game(
                 ids,
                 game.target,
-                [stored_inputs(row.deal, game.kind) for row in rows],
+                [stored_inputs(row.deal, game.kind, lines=lines[row.deal.pk]) for row in rows],
             )
         except ScoringError as error:  # no winner then: the sheet shows what is stored
             problem = problem or replay_problem(error)
@@ -161,3 +163,27 @@ def game_sheet(game: Game) -> GameSheet:
         ended_after=ended_after,
         problem=problem,
     )
+
+
+def _players_of(
+    deals: list[Deal],
+    lines: dict[int, list[ScoreLine]],
+    by_id: dict[int, Player],
+    players: list[Player],
+) -> None:
+    """Each deal's dealer, taker and partner from the seated players (one query for any who
+    is no longer seated); a player scored but no longer seated gets a column of their own."""
+    wanted = {pid for deal in deals for pid in (deal.dealer_id, deal.taker_id, deal.partner_id)}
+    scored = [pid for deal in deals for pid, _seated, _score in lines[deal.pk]]
+    missing = (wanted | set(scored)) - set(by_id) - {None}
+    if missing:
+        by_id.update((p.pk, p) for p in Player.objects.filter(pk__in=missing))
+    columns = {player.pk for player in players}
+    for pid in dict.fromkeys(scored):  # in the order they first scored
+        if pid not in columns:
+            columns.add(pid)
+            players.append(by_id[pid])
+    for deal in deals:
+        deal.dealer = by_id[deal.dealer_id]
+        deal.taker = by_id.get(deal.taker_id) if deal.taker_id is not None else None
+        deal.partner = by_id.get(deal.partner_id) if deal.partner_id is not None else None

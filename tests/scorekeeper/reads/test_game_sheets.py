@@ -5,6 +5,8 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 
 from scorekeeper import services
@@ -151,3 +153,21 @@ def test_stored_deals_the_rules_refuse_are_shown_as_stored_with_the_reason() -> 
     assert "the game ended after deal 1, yet deal 2 follows" in sheet.problem
     assert sheet.winner is None
     assert sheet.totals == [52, 52, 15, 1]  # the stored scores, as they are
+
+
+def test_a_sheet_takes_three_queries_however_many_deals() -> None:
+    game = three_deals()
+    with CaptureQueriesContext(connection) as queries:
+        sheet = game_sheet(game)
+        names = [(row.dealer.name, row.taker and row.taker.name) for row in sheet.rows]
+    assert len(queries) == 3
+    assert names == [("Ana", "Ana"), ("Ben", None), ("Chloé", "Ben")]
+
+
+def test_a_player_scored_but_no_longer_seated_keeps_a_column() -> None:
+    game = three_deals()
+    dan = game.seats.get(position=4).player
+    game.seats.filter(player=dan).delete()  # as the admin might
+    sheet = game_sheet(game)
+    assert [p.name for p in sheet.players] == ["Ana", "Ben", "Chloé", "Dan"]
+    assert sheet.totals[3] == -30
