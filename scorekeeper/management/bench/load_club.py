@@ -16,15 +16,17 @@ from decimal import Decimal
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from django.contrib.sessions.backends.db import SessionStore
 from django.test.utils import override_settings
+from django.utils import timezone
 
 from accounts.models import User
 from scorekeeper import services
 from scorekeeper.management.bench.synthetic_club import Built, build
-from scorekeeper.models import Club, Player
+from scorekeeper.models import Club, Deal, Player
 from scorekeeper.scoring.tarot import TarotDeal
 
 PHONES = 5  # phones following each table
 DEALS_PLAYED = 10  # deals already recorded at each table
+DEAL_EVERY = 120.0  # seconds between two deals at a table
 
 
 @dataclass
@@ -49,7 +51,19 @@ def build_tables(deals: int, tables: int, secret_key: str) -> tuple[Built, list[
             table = [players[(index + k) % len(players)] for k in range(size)]
             club = user.memberships.get().club
             seats.append(_table_playing(club, user, table, index, session))
+    _played_in_the_last_minutes([seat.game_id for seat in seats])
     return built, seats
+
+
+def _played_in_the_last_minutes(games: list[int]) -> None:
+    """The tables' deals saved one every ``DEAL_EVERY`` seconds up to now, as at a real table
+    (built in a few seconds, they would all be "changed lately" for the phones' ``since``)."""
+    now = timezone.now()
+    for number in range(1, DEALS_PLAYED + 1):
+        saved = now - dt.timedelta(seconds=DEAL_EVERY * (DEALS_PLAYED + 1 - number))
+        Deal.objects.filter(game_id__in=games, number=number).update(
+            created_at=saved, updated_at=saved
+        )
 
 
 def _session_maker(user: User) -> Callable[[], str]:

@@ -12,11 +12,12 @@ import urllib.request
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorekeeper.management.bench.load_club import PHONES, Table
+from scorekeeper.management.bench.load_club import DEAL_EVERY, PHONES, Table
 from scorekeeper.management.bench.synthetic_club import Built, deal_form
+from scorekeeper.reads.sheet_changes import as_of_now
 
-DEAL_EVERY = 120.0  # seconds between two deals at a table
 POLL_EVERY = 4.0  # seconds between two polls of a phone
+UPDATE_SINCE = 2 * int(DEAL_EVERY)  # a "live update" phone's page is this old (seconds)
 CSRF_SECRET = "loadtestcsrfsecret00000000000000"  # 32 characters: an unmasked CSRF secret
 GZIP = {"Accept-Encoding": "gzip"}
 
@@ -75,11 +76,14 @@ def kinds(built: Built, seats: list[Table]) -> list[Kind]:
 
 
 def _polls(seats: list[Table]) -> list[Item]:
-    """Every phone's poll of its evening, from the version the phones start from."""
+    """Every phone's poll of its evening, from the version and the moment (``since``, the
+    page's as live.js sends it) the phones start from."""
+    drawn = as_of_now()
     return [
         {
             "path": f"/evenings/{t.evening_id}/live/",
             "version": t.version,
+            "since": drawn,
             "headers": {"Cookie": cookie(c), "HX-Request": "true"},
         }
         for t in seats
@@ -88,10 +92,12 @@ def _polls(seats: list[Table]) -> list[Item]:
 
 
 def _updates(seats: list[Table]) -> list[Item]:
-    """A phone's poll that gets the whole new sheet (version 0 is always behind)."""
+    """A phone's poll that gets the new sheet (version 0 is always behind): what changed in
+    the last ``UPDATE_SINCE`` seconds, as a phone that woke up after a deal or two asks."""
     return [
         {
             "path": f"/evenings/{t.evening_id}/live/?version=0",
+            "since_ago": UPDATE_SINCE,
             "headers": {"Cookie": cookie(t.cookies[1]), "HX-Request": "true", **GZIP},
         }
         for t in seats

@@ -197,6 +197,10 @@ def _deal(
         return table[(i + turn) % size]
 
     passed = bool(shape.get("passed"))
+    # Saved on its evening, three minutes apart (not "just now": see reads.sheet_changes).
+    saved = dt.datetime.combine(game.evening.date, dt.time(20), tzinfo=dt.UTC) + dt.timedelta(
+        minutes=3 * number
+    )
     deal = Deal(
         game=game,
         number=number,
@@ -211,6 +215,8 @@ def _deal(
         poignees=list(shape.get("poignees", ())),
         chelem="",
         created_by=user,
+        created_at=saved,
+        updated_at=saved,
     )
     return deal, {seat(i).pk: score for i, score in scores.items()}
 

@@ -2,8 +2,9 @@
 
 Each kind gets a Lua script: its requests in turn, each connection waiting between requests
 as a phone would (a random delay around the kind's mean), the polls following the version
-the live answers give; at the end the script prints one ``LOADTEST {json}`` line with the
-request count, p50/p95/p99 in microseconds, errors and the statuses seen.
+and the page's moment (``since``) the live answers give, as live.js does; at the end the
+script prints one ``LOADTEST {json}`` line with the request count, p50/p95/p99 in
+microseconds, errors and the statuses seen.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ function init(args)
   counter = id * 7919
   statuses = {}
   versions = {}
+  sinces = {}
   math.randomseed(id * 104729 + os.time())
 end
 function delay()
@@ -43,7 +45,12 @@ function request()
   local item = items[(counter % #items) + 1]
   local path, body = item.path, item.body
   if kind == "poll" then
-    path = path .. "?version=" .. (versions[item.path] or item.version)
+    -- as live.js: the version shown and the page's moment (only the rows changed since)
+    path = path .. "?version=" .. (versions[item.path] or item.version) ..
+      "&since=" .. (sinces[item.path] or item.since)
+  elseif item.since_ago ~= nil then
+    -- a phone whose page is that many seconds old: the rows changed since then
+    path = path .. "&since=" .. ((os.time() - item.since_ago) * 1000)
   end
   if body ~= nil then
     local key = "lt" .. id .. "x" .. counter .. "x" .. math.random(1, 1000000000)
@@ -54,10 +61,14 @@ end
 function response(status, headers, body)
   statuses[status] = (statuses[status] or 0) + 1
   if kind == "poll" and status == 200 and body ~= nil then
-    -- the live block names its poll and version: data-live-url="..." data-version="N"
-    local path, version = string.match(
-      body, 'data%-live%-url="(/[%w/]+/live/)"%s*data%-version="(%d+)"')
-    if path ~= nil then versions[path] = tonumber(version) end
+    -- the live block names its poll, version and moment:
+    -- data-live-url="..." data-version="N" data-as-of="M"
+    local path, version, as_of = string.match(
+      body, 'data%-live%-url="(/[%w/]+/live/)"%s*data%-version="(%d+)"%s*data%-as%-of="(%d+)"')
+    if path ~= nil then
+      versions[path] = tonumber(version)
+      sinces[path] = as_of
+    end
   end
 end
 function done(summary, latency, requests)

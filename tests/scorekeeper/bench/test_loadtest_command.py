@@ -21,6 +21,7 @@ from scorekeeper import services
 from scorekeeper.management.bench.load_scenarios import Kind
 from scorekeeper.management.bench.wrk import LUA
 from scorekeeper.management.bench.wrk import lua_value as _lua_value
+from scorekeeper.reads.sheet_changes import as_of_now
 from scorekeeper.scoring.tarot import PassedDeal
 from tests.factories import make_club, make_member, start_evening
 
@@ -62,8 +63,9 @@ def lua_pattern_as_regex(pattern: str) -> str:
 
 
 @pytest.mark.django_db
-def test_the_phones_of_the_load_test_read_the_new_version_from_a_live_answer() -> None:
-    """Else every poll after a deal would be a full answer, and the figures a fiction."""
+def test_the_phones_of_the_load_test_read_the_new_version_and_moment_from_a_live_answer() -> None:
+    """Else every poll after a deal would be a full answer (the whole sheet, where a phone
+    gets the changed rows), and the figures a fiction."""
     club, players = make_club()
     member = make_member(club)
     evening, game = start_evening(club, players)
@@ -72,12 +74,14 @@ def test_the_phones_of_the_load_test_read_the_new_version_from_a_live_answer() -
     client.force_login(member)
     services.deal_record(game=game, inputs=PassedDeal(seated=tuple(p.pk for p in players)))
     url = reverse("evening_live", args=[evening.pk])
+    before = as_of_now()
     answer = client.get(url, {"version": evening.version}, HTTP_HX_REQUEST="true")
     assert answer.status_code == 200
     lua = re.search(r"string\.match\(\s*body, '([^']+)'\)", LUA).group(1)
     found = re.search(lua_pattern_as_regex(lua), answer.content.decode())
     assert found is not None
     assert (found.group(1), int(found.group(2))) == (url, evening.version + 1)
+    assert before <= int(found.group(3)) <= as_of_now()
 
 
 def test_the_cpu_of_a_child_that_has_ended_still_counts() -> None:

@@ -6,7 +6,9 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
@@ -97,3 +99,31 @@ def test_a_deal_kept_offline_by_another_account_is_refused_and_not_stored(table)
     )
     assert mine.status_code == 200
     assert Deal.objects.count() == 1
+
+
+def tail_of(text: str) -> str:
+    return text.split("<template data-sheet-tail", 1)[1].split("</template>", 1)[0]
+
+
+def test_the_other_phones_get_the_saved_rows_without_the_sheet_read_again(table) -> None:
+    client, evening, game, players = table
+    url = reverse("deal_create", args=[evening.pk, game.pk])
+    for number in (1, 2, 3):
+        client.post(url, answers(players, number))
+    Deal.objects.update(updated_at=timezone.now() - timedelta(minutes=5))
+    page = client.get(reverse("evening", args=[evening.pk]))
+    as_of, version = page.context["as_of"], page.context["evening"].version
+    saved = client.post(
+        url, {**answers(players, 4), "sheet-since": str(as_of)}, HTTP_HX_REQUEST="true"
+    )
+    other = Client()
+    other.force_login(make_member(evening.club, "zoe@example.com", "Zoé"))
+    with CaptureQueriesContext(connection) as queries:
+        live = other.get(
+            reverse("evening_live", args=[evening.pk]),
+            {"version": version, "since": as_of},
+            HTTP_HX_REQUEST="true",
+        )
+    assert tail_of(live.text) == tail_of(saved.text)
+    assert rows_sent(live.text) == 1
+    assert not [q for q in queries.captured_queries if "dealscore" in q["sql"].lower()]
