@@ -114,7 +114,9 @@ def game_sheet(game: Game) -> GameSheet:
         .order_by("pk")
         .values_list("deal_id", "player_id", "seated", "score")
     ):
-        lines[deal_id].append((player_id, seated, score))
+        bucket = lines.get(deal_id)
+        if bucket is not None:  # else a deal saved since the deals were read: not on this sheet
+            bucket.append((player_id, seated, score))
     _players_of(deals, lines, by_id, players)
     ids = [player.pk for player in players]
     rows: list[SheetRow] = []

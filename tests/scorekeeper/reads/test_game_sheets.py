@@ -171,3 +171,18 @@ def test_a_player_scored_but_no_longer_seated_keeps_a_column() -> None:
     sheet = game_sheet(game)
     assert [p.name for p in sheet.players] == ["Ana", "Ben", "Chloé", "Dan"]
     assert sheet.totals[3] == -30
+
+
+def test_a_deal_saved_between_the_two_reads_waits_for_the_next_sheet(monkeypatch) -> None:
+    """PostgreSQL reads each query as it stands: the scores may include a deal saved after
+    the deals were read. The sheet shows the deals it read (found by the load test: a 500)."""
+    game = three_deals()
+    read = Deal.objects.filter
+
+    def without_the_last(*args, **kwargs):
+        return read(*args, **kwargs).exclude(number=3)
+
+    monkeypatch.setattr(Deal.objects, "filter", without_the_last)
+    sheet = game_sheet(game)
+    assert [row.deal.number for row in sheet.rows] == [1, 2]
+    assert sheet.totals == [174, -58, -58, -58]
