@@ -1,9 +1,10 @@
 """What the tables of ``manage.py loadtest`` send, kind by kind, and at what pace.
 
-A deal saved every 2 minutes at each table; five phones following each evening (a poll every
-4 s, 304 when nothing changed, the new sheet after a deal); the scorer's page reloaded after
-each save; now and then someone looking at the season; the login page alongside as the
-yardstick. Each kind is a list of requests (path, headers, body) that wrk sends in turn.
+A deal saved every 2 minutes at each table, as the phone saves it (htmx, the answer in place);
+five phones following each evening (a poll every 4 s, 304 when nothing changed, the changed
+rows after a deal); an evening page loaded whole once per deal; now and then someone looking
+at the season; the login page alongside as the yardstick. Each kind is a list of requests
+(path, headers, body) that wrk sends in turn.
 """
 
 from __future__ import annotations
@@ -68,7 +69,7 @@ def kinds(built: Built, seats: list[Table]) -> list[Kind]:
             max(1, tables // 20),
             (200,),
         ),
-        Kind("deal save", _saves(seats), deal_rate, max(1, tables // 40), (302,), method="POST"),
+        Kind("deal save", _saves(seats), deal_rate, max(1, tables // 40), (200,), method="POST"),
         Kind("evening page", _evening_pages(seats), deal_rate, max(1, tables // 40), (200,)),
         Kind("season standings", _season_pages(built, seats), max(0.2, tables / 400), 1, (200,)),
         Kind("login page", [{"path": "/login/", "headers": GZIP}], 2.0, 1, (200,)),
@@ -105,15 +106,19 @@ def _updates(seats: list[Table]) -> list[Item]:
 
 
 def _saves(seats: list[Table]) -> list[Item]:
-    """The scorer's deal form posted (wrk adds an idempotency key to each)."""
+    """The scorer's deal form posted as deal-entry.js posts it: through htmx, with the moment
+    of the sheet on screen (the last save's, a deal ago); the answer is the next deal's form
+    and the changed rows. wrk adds an idempotency key to each."""
     return [
         {
             "path": f"/evenings/{t.evening_id}/games/{t.game_id}/deals/",
             "body": "&".join(f"{k}={v}" for k, v in deal_form(t.present).items()),
+            "since_ago": int(DEAL_EVERY),
             "headers": {
                 "Cookie": cookie(t.cookies[0]),
                 "X-CSRFToken": CSRF_SECRET,
                 "Content-Type": "application/x-www-form-urlencoded",
+                "HX-Request": "true",
             },
         }
         for t in seats
@@ -121,7 +126,8 @@ def _saves(seats: list[Table]) -> list[Item]:
 
 
 def _evening_pages(seats: list[Table]) -> list[Item]:
-    """The scorer's evening page, reloaded after a save."""
+    """An evening page loaded whole (a phone joining or reloading), once per deal a table:
+    its sheet is drawn anew after every save."""
     return [
         {"path": f"/evenings/{t.evening_id}/", "headers": {"Cookie": cookie(t.cookies[0]), **GZIP}}
         for t in seats

@@ -48,13 +48,17 @@ function request()
     -- as live.js: the version shown and the page's moment (only the rows changed since)
     path = path .. "?version=" .. (versions[item.path] or item.version) ..
       "&since=" .. (sinces[item.path] or item.since)
-  elseif item.since_ago ~= nil then
+  elseif item.since_ago ~= nil and body == nil then
     -- a phone whose page is that many seconds old: the rows changed since then
     path = path .. "&since=" .. ((os.time() - item.since_ago) * 1000)
   end
   if body ~= nil then
     local key = "lt" .. id .. "x" .. counter .. "x" .. math.random(1, 1000000000)
     body = body .. "&deal-idempotency_key=" .. key
+    if item.since_ago ~= nil then
+      -- as deal-entry.js: the moment of the sheet the scorer's phone shows
+      body = body .. "&sheet-since=" .. ((os.time() - item.since_ago) * 1000)
+    end
   end
   return wrk.format(method, path, item.headers, body)
 end
