@@ -40,17 +40,25 @@ def answers(players, number: int, **extra):
     )
 
 
+def tail_of(text: str) -> str:
+    return text.split("<template data-sheet-tail", 1)[1].split("</template>", 1)[0]
+
+
 def rows_sent(text: str) -> int:
-    tail = text.split("<template data-sheet-tail", 1)[1].split("</template>", 1)[0]
-    return tail.count('<tr id="deal-')
+    return tail_of(text).count('<tr id="deal-')
+
+
+def saved_minutes_ago(client: Client, url: str, players, count: int) -> None:
+    """Deals 1 to ``count`` saved, as if some minutes ago (before the page's moment)."""
+    for number in range(1, count + 1):
+        client.post(url, answers(players, number))
+    Deal.objects.update(updated_at=timezone.now() - timedelta(minutes=5))
 
 
 def test_a_save_sends_only_the_new_row_when_the_page_is_recent(table) -> None:
     client, evening, game, players = table
     url = reverse("deal_create", args=[evening.pk, game.pk])
-    for number in (1, 2, 3):
-        client.post(url, answers(players, number))
-    Deal.objects.update(updated_at=timezone.now() - timedelta(minutes=5))
+    saved_minutes_ago(client, url, players, 3)
     as_of = client.get(reverse("evening", args=[evening.pk])).context["as_of"]
     response = client.post(
         url, {**answers(players, 4), "sheet-since": str(as_of)}, HTTP_HX_REQUEST="true"
@@ -62,9 +70,7 @@ def test_a_save_sends_only_the_new_row_when_the_page_is_recent(table) -> None:
 def test_the_live_poll_sends_the_rows_from_a_corrected_deal_on(table) -> None:
     client, evening, game, players = table
     url = reverse("deal_create", args=[evening.pk, game.pk])
-    for number in (1, 2, 3, 4):
-        client.post(url, answers(players, number))
-    Deal.objects.update(updated_at=timezone.now() - timedelta(minutes=5))
+    saved_minutes_ago(client, url, players, 4)
     page = client.get(reverse("evening", args=[evening.pk]))
     as_of, version = page.context["as_of"], page.context["evening"].version
     services.deal_delete(deal=game.deals.get(number=2))
@@ -101,16 +107,10 @@ def test_a_deal_kept_offline_by_another_account_is_refused_and_not_stored(table)
     assert Deal.objects.count() == 1
 
 
-def tail_of(text: str) -> str:
-    return text.split("<template data-sheet-tail", 1)[1].split("</template>", 1)[0]
-
-
 def test_the_other_phones_get_the_saved_rows_without_the_sheet_read_again(table) -> None:
     client, evening, game, players = table
     url = reverse("deal_create", args=[evening.pk, game.pk])
-    for number in (1, 2, 3):
-        client.post(url, answers(players, number))
-    Deal.objects.update(updated_at=timezone.now() - timedelta(minutes=5))
+    saved_minutes_ago(client, url, players, 3)
     page = client.get(reverse("evening", args=[evening.pk]))
     as_of, version = page.context["as_of"], page.context["evening"].version
     saved = client.post(
