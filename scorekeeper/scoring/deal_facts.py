@@ -14,6 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
+
+from scorekeeper.scoring.tarot import DealOutcome, TarotDeal
 
 Player = Hashable
 
@@ -43,6 +46,47 @@ class DealFacts:
     chelem: str = ""
     passed: bool = False
     paper: bool = False
+
+    @classmethod
+    def scored(
+        cls,
+        deal: TarotDeal[Any],
+        outcome: DealOutcome[Any],
+        *,
+        deal_id: int,
+        evening_id: int,
+        ordinal: int | None = None,
+    ) -> DealFacts:
+        """A played deal and its outcome by the rules (a taker who called himself has no
+        partner here); ``ordinal`` defaults to ``deal_id``."""
+        return cls(
+            deal_id=deal_id,
+            evening_id=evening_id,
+            ordinal=deal_id if ordinal is None else ordinal,
+            seated=tuple(deal.seated),
+            scores=outcome.scores,
+            taker=deal.taker,
+            partner=None if deal.partner == deal.taker else deal.partner,
+            made=outcome.made,
+            contract=str(deal.contract),
+            bouts=deal.bouts,
+            petit_au_bout=deal.petit_au_bout or "",
+            chelem=deal.chelem or "",
+        )
+
+    @classmethod
+    def everyone_passed(
+        cls, seated: tuple[Player, ...], *, deal_id: int, evening_id: int
+    ) -> DealFacts:
+        """A deal nobody took: everyone seated scores 0."""
+        return cls(
+            deal_id=deal_id,
+            evening_id=evening_id,
+            ordinal=deal_id,
+            seated=seated,
+            scores=dict.fromkeys(seated, 0),
+            passed=True,
+        )
 
     @property
     def attack(self) -> tuple[Player, ...]:

@@ -25,43 +25,21 @@ def played(
     chelem: str = "",
 ) -> DealFacts:
     """A deal scored by the real rules, as the reading side will describe it."""
-    outcome = deal_outcome(
-        TarotDeal(
-            seated=seated,
-            taker=taker,
-            contract=contract,
-            bouts=bouts,
-            points=points,
-            partner=partner if partner or len(seated) != 5 else taker,
-            petit_au_bout=petit_au_bout or None,
-            chelem=chelem or None,
-        )
-    )
-    return DealFacts(
-        deal_id=deal_id,
-        evening_id=evening_id,
-        ordinal=deal_id,
+    deal = TarotDeal(
         seated=seated,
-        scores=outcome.scores,
         taker=taker,
-        partner=partner,
-        made=outcome.made,
         contract=contract,
         bouts=bouts,
-        petit_au_bout=petit_au_bout,
-        chelem=chelem,
+        points=points,
+        partner=partner if partner or len(seated) != 5 else taker,
+        petit_au_bout=petit_au_bout or None,
+        chelem=chelem or None,
     )
+    return DealFacts.scored(deal, deal_outcome(deal), deal_id=deal_id, evening_id=evening_id)
 
 
 def passed(deal_id: int, evening_id: int, seated: tuple[str, ...]) -> DealFacts:
-    return DealFacts(
-        deal_id=deal_id,
-        evening_id=evening_id,
-        ordinal=deal_id,
-        seated=seated,
-        scores=dict.fromkeys(seated, 0),
-        passed=True,
-    )
+    return DealFacts.everyone_passed(seated, deal_id=deal_id, evening_id=evening_id)
 
 
 def paper(deal_id: int, evening_id: int, scores: dict[str, int]) -> DealFacts:

@@ -54,16 +54,7 @@ def synthetic_club(
         for _ in range(deals_per_evening):
             deal_id = len(deals) + 1
             if rng.random() < 0.05:
-                deals.append(
-                    DealFacts(
-                        deal_id=deal_id,
-                        evening_id=evening,
-                        ordinal=deal_id,
-                        seated=seated,
-                        scores=dict.fromkeys(seated, 0),
-                        passed=True,
-                    )
-                )
+                deals.append(DealFacts.everyone_passed(seated, deal_id=deal_id, evening_id=evening))
                 continue
             taker = rng.choice(seated)
             partner = None
@@ -77,30 +68,16 @@ def synthetic_club(
             bouts = rng.choices((0, 1, 2, 3), weights=(10, 35, 40, 15))[0]
             contract = rng.choices(CONTRACTS, weights=CONTRACT_WEIGHTS)[0]
             petit = "attack" if bouts and made and rng.random() < 0.05 else ""
-            outcome = deal_outcome(
-                TarotDeal(
-                    seated=seated,
-                    taker=taker,
-                    contract=contract,
-                    bouts=bouts,
-                    points=_points(rng, bouts, made),
-                    partner=taker if size == 5 and partner is None else partner,
-                    petit_au_bout=petit or None,
-                )
+            played = TarotDeal(
+                seated=seated,
+                taker=taker,
+                contract=contract,
+                bouts=bouts,
+                points=_points(rng, bouts, made),
+                partner=taker if size == 5 and partner is None else partner,
+                petit_au_bout=petit or None,
             )
             deals.append(
-                DealFacts(
-                    deal_id=deal_id,
-                    evening_id=evening,
-                    ordinal=deal_id,
-                    seated=seated,
-                    scores=outcome.scores,
-                    taker=taker,
-                    partner=partner,
-                    made=outcome.made,
-                    contract=contract,
-                    bouts=bouts,
-                    petit_au_bout=petit,
-                )
+                DealFacts.scored(played, deal_outcome(played), deal_id=deal_id, evening_id=evening)
             )
     return SyntheticClub(deals=deals, skills=skills)
