@@ -10,7 +10,7 @@ import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Count, Prefetch, QuerySet
 
 from scorekeeper.models import Deal, DealScore, Evening, Game, Player, stored_inputs
 from scorekeeper.scoring.errors import ScoringError
@@ -44,19 +44,23 @@ def rules_in_force(evenings: QuerySet[Evening] | Iterable[Evening]) -> list[Rule
     entry means the standings over these evenings mix rules.
     """
     if isinstance(evenings, QuerySet):
-        stored = list(
-            evenings.filter(games__kind=Game.Kind.TAROT).distinct().values_list("pk", "rules")
+        # Grouped by the stored rules: a row per set (nearly always one), not per evening.
+        datas = list(
+            evenings.filter(games__kind=Game.Kind.TAROT)
+            .order_by()
+            .values("rules")
+            .annotate(n=Count("pk", distinct=True))
+            .values_list("rules", "n")
         )
-        datas = [rules for _pk, rules in stored]
     else:
-        datas = [evening.rules for evening in evenings]
+        datas = [(evening.rules, 1) for evening in evenings]
     counts: dict[str, int] = {}
     by_key: dict[str, HouseRules] = {}
-    for data in datas:
+    for data, evenings_played in datas:
         rules = _rules(data)
         key = json.dumps(rules.to_data(), sort_keys=True)
         by_key.setdefault(key, rules)
-        counts[key] = counts.get(key, 0) + 1
+        counts[key] = counts.get(key, 0) + evenings_played
     order = sorted(counts, key=lambda key: (-counts[key], by_key[key] != FFT_RULES, key))
     return [RulesInForce(rules=by_key[key], evenings=counts[key]) for key in order]
 
