@@ -156,7 +156,7 @@ if REDIS_URL:
         raise ImproperlyConfigured(f"REDIS_URL: {REDIS_URL!r} is not a redis:// URL")
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "scorekeeper.server.redis_cache.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": env_str("CACHE_KEY_PREFIX", "scorekeeper"),
             "TIMEOUT": 86400,

@@ -130,7 +130,7 @@ def test_the_settings_keep_connections_and_share_the_cache_through_redis() -> No
         REDIS_URL="redis://127.0.0.1:6379/0",
         CONN_MAX_AGE="0",
     )
-    assert redis.stdout.split() == ["0", "django.core.cache.backends.redis.RedisCache"]
+    assert redis.stdout.split() == ["0", "scorekeeper.server.redis_cache.RedisCache"]
     bad = settings_line("1", REDIS_URL="localhost:6379")
     assert bad.returncode != 0 and "REDIS_URL" in bad.stderr.strip().splitlines()[-1]
 
