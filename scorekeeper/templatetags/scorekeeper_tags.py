@@ -12,7 +12,7 @@ from typing import Any
 
 from django import forms, template
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, gettext, pgettext
+from django.utils.translation import gettext, pgettext_lazy
 
 from scorekeeper.models import CHELEM_CHOICES, PETIT_AU_BOUT_CHOICES, POIGNEE_LABELS
 
@@ -82,19 +82,12 @@ def signed(score: int | None) -> SafeString:
     return mark_safe(f'<td class="{css}">{int(score)}</td>')  # an integer
 
 
-#: The sheet's word "total", escaped, by language: a sheet has hundreds of cells.
-_TOTAL_WORD: dict[str | None, str] = {}
-
-
 @register.simple_tag
 def sheet_cell(score: int | None, total: int) -> SafeString:
     """A score cell of the sheet with the player's running total under the deal's score."""
-    language = get_language()
-    word = _TOTAL_WORD.get(language)
-    if word is None:
-        word = _TOTAL_WORD[language] = _e(gettext("total"))
     running = (
-        f'<span class="running"><span class="visually-hidden">{word} </span>{int(total)}</span>'
+        f'<span class="running"><span class="visually-hidden">{_e(gettext("total"))} </span>'
+        f"{int(total)}</span>"
     )
     if score is None:
         return mark_safe(f'<td class="absent"><span class="deal-score">·</span>{running}</td>')
@@ -104,18 +97,20 @@ def sheet_cell(score: int | None, total: int) -> SafeString:
     )
 
 
+#: Translated when one is written (lazy): a sheet row needs only its own contract's.
+_CONTRACT_SHORTS = {
+    "petite": pgettext_lazy("Petite, in a sheet row", "P"),
+    "garde": pgettext_lazy("Garde, in a sheet row", "G"),
+    "garde_sans": pgettext_lazy("Garde sans, in a sheet row", "GS"),
+    "garde_contre": pgettext_lazy("Garde contre, in a sheet row", "GC"),
+}
+
+
 @register.simple_tag
 def contract_short(contract: str) -> str:
     """A contract in the short form a score sheet writes it: P, G, GS, GC."""
-    if contract == "petite":
-        return pgettext("Petite, in a sheet row", "P")
-    if contract == "garde":
-        return pgettext("Garde, in a sheet row", "G")
-    if contract == "garde_sans":
-        return pgettext("Garde sans, in a sheet row", "GS")
-    if contract == "garde_contre":
-        return pgettext("Garde contre, in a sheet row", "GC")
-    return contract
+    short = _CONTRACT_SHORTS.get(contract)
+    return str(short) if short is not None else contract
 
 
 @register.simple_tag
