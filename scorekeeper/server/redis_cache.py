@@ -20,14 +20,10 @@ class RedisCacheClient(django_redis.RedisCacheClient):
         self._clients: dict[int, Any] = {}
 
     def get_client(self, key: Any = None, *, write: bool = False) -> Any:
-        index = self._get_connection_pool_index(write)
-        client = self._clients.get(index)
+        pool = self._get_connection_pool(write)  # Django's, kept for the process
+        client = self._clients.get(id(pool))
         if client is None:
-            if index not in self._pools:
-                self._pools[index] = self._pool_class.from_url(
-                    self._servers[index], **self._pool_options
-                )
-            client = self._clients[index] = self._client(connection_pool=self._pools[index])
+            client = self._clients[id(pool)] = self._client(connection_pool=pool)
         return client
 
 
