@@ -222,9 +222,9 @@ def page_context(
                 carried=carried,
             )
             if not carried:
-                # A fresh form shows only the game's state: cache its fields with the sheet.
-                path = request.get_full_path()
-                form.cache_key = f"{current.cache_key}.{get_language()}.{path}"
+                # A fresh form shows only the game's state: cache its fields with the sheet
+                # (the same for the evening page, a save's answer and every live answer).
+                form.cache_key = f"{current.cache_key}.{get_language()}"
                 form.cache_seconds = 3600
                 form.fresh = True  # live.js may replace it when another phone saves
             deal_forms[current.game.pk] = form
