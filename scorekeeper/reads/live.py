@@ -13,16 +13,26 @@ way with every check, so a member removed meanwhile learns nothing new.
 from __future__ import annotations
 
 import hashlib
+import time
 
 from django.conf import settings
 from django.core.cache import cache
+from django.db import DatabaseError, connections
 from django.http import HttpRequest, HttpResponse
 
 from scorekeeper.models import Evening
 from scorekeeper.reads.prepared import Prepared
+from scorekeeper.server import shared_cache
 from scorekeeper.server.parsing import parse_count
 
-ACCESS_SECONDS = 60
+#: How long a session (or share link) let in by the full checks polls the short way. A 304
+#: tells nothing but "unchanged", so a member removed meanwhile learns nothing by it; every
+#: other answer goes the full way. Five minutes: a club night's phones (a thousand and more)
+#: go the full way a few times a second, not dozens.
+ACCESS_SECONDS = 300
+#: This process's copies of the let-ins it read or wrote: (what, until when). Each poll
+#: would otherwise ask the shared cache, a round trip as dear as the version query.
+_let_in = shared_cache.LocalMemo(16384)
 NOT_MODIFIED = 304
 
 
@@ -46,9 +56,44 @@ _version = Prepared(
 
 
 def _unchanged(evening_id: int, version: int) -> HttpResponse | None:
-    found = _version.tuples(evening_id)
+    connection = connections["default"]
+    # The version query is this request's health check of a kept connection (no "SELECT 1"
+    # before it, a round trip as dear as the query): if the database dropped the connection
+    # the query fails, and the full way checks the connection, replaced, as every request.
+    connection.health_check_done = True
+    try:
+        found = _version.tuples(evening_id)
+    except DatabaseError:
+        connection.health_check_done = False
+        return None
     current = found[0][0] if found else None
     return HttpResponse(status=NOT_MODIFIED) if current == version else None
+
+
+def _lately(key: str) -> object:
+    """What a let-in holds while it lasts (None when there is none): this process's copy,
+    else the shared cache's, copied (it carries its end, so a copy never outlives it)."""
+    now = time.time()
+    kept = _let_in.get(key)
+    if kept is not None and kept[1] > now:
+        return kept[0]
+    found = cache.get(key)
+    if not isinstance(found, tuple) or len(found) != 2 or found[1] <= now:
+        return None
+    _let_in.set(key, found)
+    return found[0]
+
+
+def _let_in_for(key: str, value: object) -> None:
+    """Let in for ``ACCESS_SECONDS`` from now; a let-in with more than half of that still to
+    run is left as it is (the full way of every live answer would write it again)."""
+    now = time.time()
+    kept = _let_in.get(key)
+    if kept is not None and kept[0] == value and kept[1] - now > ACCESS_SECONDS / 2:
+        return
+    let_in = (value, now + ACCESS_SECONDS)
+    cache.set(key, let_in, ACCESS_SECONDS)
+    _let_in.set(key, let_in)
 
 
 def member_not_modified(request: HttpRequest, evening_id: int) -> HttpResponse | None:
@@ -57,7 +102,7 @@ def member_not_modified(request: HttpRequest, evening_id: int) -> HttpResponse |
     session_key = request.COOKIES.get(settings.SESSION_COOKIE_NAME, "")
     if version is None or not session_key:
         return None
-    if not cache.get(_member_key(session_key, evening_id)):
+    if _lately(_member_key(session_key, evening_id)) is None:
         return None
     return _unchanged(evening_id, version)
 
@@ -66,7 +111,7 @@ def remember_member(request: HttpRequest, evening_id: int) -> None:
     """The full way let this session read the evening: say so for the next polls."""
     session_key = request.session.session_key
     if session_key:
-        cache.set(_member_key(session_key, evening_id), 1, ACCESS_SECONDS)
+        _let_in_for(_member_key(session_key, evening_id), evening_id)
 
 
 def shared_not_modified(request: HttpRequest, token: str) -> HttpResponse | None:
@@ -74,11 +119,11 @@ def shared_not_modified(request: HttpRequest, token: str) -> HttpResponse | None
     version = parse_count(request.GET.get("version"))
     if version is None or not token:
         return None
-    evening_id = cache.get(_shared_key(token))
-    if evening_id is None:
+    evening_id = _lately(_shared_key(token))
+    if not isinstance(evening_id, int):
         return None
     return _unchanged(evening_id, version)
 
 
 def remember_shared(token: str, evening_id: int) -> None:
-    cache.set(_shared_key(token), evening_id, ACCESS_SECONDS)
+    _let_in_for(_shared_key(token), evening_id)

@@ -123,9 +123,7 @@ def _live(request: HttpRequest, evening: Evening, membership: Membership | None)
 
 @require_http_methods(["GET", "HEAD"])
 def evening_live(request: HttpRequest, evening_id: int) -> HttpResponse:
-    unchanged = live.member_not_modified(request, evening_id)
-    if unchanged is not None:
-        return unchanged
+    # "Nothing changed" for a session let in lately was answered before (live_shortcut).
     evening, membership = evening_for(request, evening_id)
     live.remember_member(request, evening.pk)
     return _live(request, evening, membership)
@@ -147,9 +145,6 @@ def evening_shared(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_http_methods(["GET", "HEAD"])
 def evening_shared_live(request: HttpRequest, token: str) -> HttpResponse:
-    unchanged = live.shared_not_modified(request, token)
-    if unchanged is not None:
-        return unchanged
     evening = _shared_evening(token)
     live.remember_shared(token, evening.pk)
     return _live(request, evening, None)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -15,6 +16,7 @@ from scorekeeper import services
 from scorekeeper.models import Evening
 from scorekeeper.reads import live
 from scorekeeper.scoring.tarot import PassedDeal
+from scorekeeper.server import shared_cache
 from tests.factories import make_club, start_evening
 
 pytestmark = pytest.mark.django_db
@@ -23,6 +25,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture(autouse=True)
 def _empty_cache() -> Iterator[None]:
     cache.clear()
+    shared_cache.forget_local()
     yield
     cache.clear()
 
@@ -106,5 +109,41 @@ def test_the_cache_keys_hold_no_secret_in_clear(evening: Evening) -> None:
     live.remember_shared("t0ken", evening.pk)
     assert "s3ssion-k3y" not in live._member_key("s3ssion-k3y", evening.pk)
     assert "t0ken" not in live._shared_key("t0ken")
-    assert cache.get(live._member_key("s3ssion-k3y", evening.pk)) == 1
-    assert cache.get(live._shared_key("t0ken")) == evening.pk
+    assert cache.get(live._member_key("s3ssion-k3y", evening.pk))[0] == evening.pk
+    assert cache.get(live._shared_key("t0ken"))[0] == evening.pk
+
+
+def test_a_let_in_read_once_is_then_known_in_this_process_until_it_ends(
+    evening: Evening, monkeypatch
+) -> None:
+    live.remember_member(poll(evening.version), evening.pk)
+    shared_cache.forget_local()  # another worker let the session in
+    assert live.member_not_modified(poll(evening.version), evening.pk) is not None
+    cache.clear()  # the shared cache is not asked again...
+    assert live.member_not_modified(poll(evening.version), evening.pk) is not None
+    later = time.time() + live.ACCESS_SECONDS + 1
+    monkeypatch.setattr(live.time, "time", lambda: later)  # ...and the copy ends with it
+    assert live.member_not_modified(poll(evening.version), evening.pk) is None
+
+
+def test_a_let_in_ended_in_the_shared_cache_is_not_copied(evening: Evening, monkeypatch) -> None:
+    live.remember_member(poll(evening.version), evening.pk)
+    shared_cache.forget_local()
+    later = time.time() + live.ACCESS_SECONDS + 1
+    monkeypatch.setattr(live.time, "time", lambda: later)
+    assert live.member_not_modified(poll(evening.version), evening.pk) is None
+
+
+def test_the_full_way_writes_the_let_in_again_only_past_half_its_time(
+    evening: Evening, monkeypatch
+) -> None:
+    writes: list[str] = []
+    keep = cache.set
+    monkeypatch.setattr(cache, "set", lambda key, *a, **k: (writes.append(key), keep(key, *a, **k)))
+    for _ in range(3):
+        live.remember_member(poll(evening.version), evening.pk)
+    assert len(writes) == 1
+    later = time.time() + live.ACCESS_SECONDS * 0.6
+    monkeypatch.setattr(live.time, "time", lambda: later)
+    live.remember_member(poll(evening.version), evening.pk)
+    assert len(writes) == 2

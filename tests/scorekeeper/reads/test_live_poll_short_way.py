@@ -102,3 +102,46 @@ def test_a_share_link_polls_with_one_query_and_stops_when_revoked(table) -> None
     services.share_link_revoke(evening=Evening.objects.get(pk=evening.pk))
     services.deal_record(game=game, inputs=PassedDeal(seated=tuple(p.pk for p in players)))
     assert poll(client, url, evening.version)[0] == 404
+
+
+def test_the_short_way_answers_before_the_session_and_the_rest_of_the_middleware(table) -> None:
+    _club, _players, member, evening, _game = table
+    client = Client()
+    client.force_login(member)
+    url = reverse("evening_live", args=[evening.pk])
+    first = client.get(url, {"version": evening.version}, HTTP_HX_REQUEST="true")
+    assert first.status_code == 304 and hasattr(first.wsgi_request, "session")  # the full way
+    then = client.get(url, {"version": evening.version}, HTTP_HX_REQUEST="true")
+    assert then.status_code == 304
+    assert not hasattr(then.wsgi_request, "session")  # answered before the session was read
+    assert then["Cache-Control"] == "private, no-store"
+
+
+def test_a_database_error_on_the_short_way_goes_the_usual_way(table, monkeypatch) -> None:
+    from django.db import OperationalError
+
+    from scorekeeper.reads import live
+
+    _club, _players, member, evening, _game = table
+    client = Client()
+    client.force_login(member)
+    url = reverse("evening_live", args=[evening.pk])
+    assert poll(client, url, evening.version)[0] == 304
+
+    def lost(*_args: object) -> None:
+        raise OperationalError("server closed the connection unexpectedly")
+
+    monkeypatch.setattr(live._version, "tuples", lost)
+    response = client.get(url, {"version": evening.version}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 304 and hasattr(response.wsgi_request, "session")
+
+
+def test_a_post_or_another_path_never_takes_the_short_way(table) -> None:
+    _club, _players, member, evening, _game = table
+    client = Client()
+    client.force_login(member)
+    url = reverse("evening_live", args=[evening.pk])
+    assert poll(client, url, evening.version)[0] == 304
+    assert client.post(url, {"version": evening.version}).status_code == 405
+    page = client.get(reverse("evening", args=[evening.pk]), {"version": evening.version})
+    assert page.status_code == 200
