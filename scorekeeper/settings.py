@@ -162,7 +162,14 @@ if REDIS_URL:
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": env_str("CACHE_KEY_PREFIX", "scorekeeper"),
             "TIMEOUT": 86400,
-        }
+        },
+        # The templates' {% cache %} fragments: in Redis, and a copy in each process.
+        "template_fragments": {
+            "BACKEND": "scorekeeper.server.redis_cache.FragmentCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": env_str("CACHE_KEY_PREFIX", "scorekeeper"),
+            "TIMEOUT": 86400,
+        },
     }
 else:
     CACHES = {
