@@ -9,6 +9,7 @@ at the season; the login page alongside as the yardstick. Each kind is a list of
 
 from __future__ import annotations
 
+import urllib.error
 import urllib.request
 from dataclasses import dataclass, field
 from typing import Any
@@ -78,17 +79,22 @@ def kinds(built: Built, seats: list[Table]) -> list[Kind]:
 
 def _polls(seats: list[Table]) -> list[Item]:
     """Every phone's poll of its evening, from the version and the moment (``since``, the
-    page's as live.js sends it) the phones start from."""
+    page's as live.js sends it) the phones start from.
+
+    In the order wrk sends them: the first phone of every table, then the second..., so
+    that the phones of a table poll at different moments as real phones do (each from the
+    time its page was opened); side by side, the five would all be asking when a deal is
+    saved and all get the new rows, where one poll of each thread does."""
     drawn = as_of_now()
     return [
         {
             "path": f"/evenings/{t.evening_id}/live/",
             "version": t.version,
             "since": drawn,
-            "headers": {"Cookie": cookie(c), "HX-Request": "true"},
+            "headers": {"Cookie": cookie(t.cookies[phone]), "HX-Request": "true"},
         }
+        for phone in range(PHONES)
         for t in seats
-        for c in t.cookies
     ]
 
 
@@ -146,14 +152,20 @@ def _season_pages(built: Built, seats: list[Table]) -> list[Item]:
 
 
 def warm_up(origin: str, built: Built, seats: list[Table]) -> None:
-    """Each evening's sheet rendered once, the season once: what a running server has."""
+    """What a running server has: each evening's sheet rendered once, every phone let in
+    (it opened the evening, then followed it), the season drawn once."""
     for table in seats:
-        request = urllib.request.Request(
-            f"{origin}/evenings/{table.evening_id}/live/?version=0",
-            headers={"Cookie": cookie(table.cookies[0]), "HX-Request": "true"},
-        )
-        with urllib.request.urlopen(request, timeout=30) as answer:
-            answer.read()
+        for number, session in enumerate(table.cookies):
+            request = urllib.request.Request(
+                f"{origin}/evenings/{table.evening_id}/live/?version={number and table.version}",
+                headers={"Cookie": cookie(session), "HX-Request": "true"},
+            )
+            try:
+                with urllib.request.urlopen(request, timeout=30) as answer:
+                    answer.read()
+            except urllib.error.HTTPError as answer:  # 304: unchanged, and this phone let in
+                if answer.code != 304:
+                    raise
     request = urllib.request.Request(
         f"{origin}/clubs/{built.club_id}/seasons/{built.season_id}/",
         headers={"Cookie": cookie(seats[0].cookies[0])},
