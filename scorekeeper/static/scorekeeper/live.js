@@ -113,6 +113,12 @@
   document.addEventListener("input", touch, true);
   document.addEventListener("change", touch, true);
 
+  function sameDealer(form, fresh) {
+    const mine = form.querySelector("select[name='deal-dealer']");
+    const theirs = fresh.querySelector("select[name='deal-dealer'] option[selected]");
+    return !mine || !theirs || mine.value === theirs.value;
+  }
+
   // An untouched form follows the next deal; so does one the offline queue left saying
   // "kept on this phone" (data-stale) once the server has the deals.
   function followEntry(template) {
@@ -127,7 +133,14 @@
     if (!number || !next || (number.value === next.value && !stale)) return; // the same deal
     const untouched = form && !form.hasAttribute("data-touched") &&
       (form.hasAttribute("data-fresh") || stale) && !form.classList.contains("htmx-request");
-    if (untouched) {
+    if (stale && number.value === next.value && sameDealer(form, fresh)) {
+      // Back from the cellar, the form the queue readied is the server's next deal already:
+      // it stays (a tap on it is never lost to a redraw), it only stops saying "kept".
+      form.removeAttribute("data-stale");
+      const preview = form.querySelector(".preview");
+      const freshPreview = fresh.querySelector(".preview");
+      if (preview && freshPreview && untouched) preview.replaceChildren(...document.importNode(freshPreview, true).childNodes);
+    } else if (untouched) {
       const node = document.importNode(fresh, true);
       section.replaceWith(node);
       if (window.htmx) window.htmx.process(node);
