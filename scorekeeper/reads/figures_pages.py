@@ -96,29 +96,27 @@ def _rating_chart(figures: ClubFigures, rows: list[RatingRow], names: dict[int, 
     return chart
 
 
-def _when(figures: ClubFigures, evening_id: int) -> tuple[dt.date, int]:
-    return (figures.evening_date(evening_id) or dt.date.min, evening_id)
-
-
 def _draw_rating_chart(figures: ClubFigures, rows: list[RatingRow]) -> LineChart:
     state = figures.state.ratings
     histories = {row.player_id: state.player(row.player_id).history for row in rows}
-    played = sorted(
-        {point.evening_id for history in histories.values() for point in history},
-        key=lambda evening_id: (figures.evening_date(evening_id) or dt.date.min, evening_id),
-    )
+    # Each evening's place in time, looked up once (not once per point and player).
+    when = {
+        evening_id: (figures.evening_date(evening_id) or dt.date.min, evening_id)
+        for evening_id in {point.evening_id for history in histories.values() for point in history}
+    }
+    played = sorted(when, key=when.__getitem__)
     if len(played) > CHART_POINTS:  # evenly spaced evenings, the last one always
         step = (len(played) - 1) / (CHART_POINTS - 1)
         played = [played[round(k * step)] for k in range(CHART_POINTS)]
     start = round(PRIOR_MU - Z * PRIOR_SIGMA)
     series = []
     for row in rows:
-        points = histories[row.player_id]
+        points = [(when[point.evening_id], point) for point in histories[row.player_id]]
         value, values, index = start, [start], 0
         for evening_id in played:  # the rating after the last evening played up to this one
-            when = _when(figures, evening_id)
-            while index < len(points) and _when(figures, points[index].evening_id) <= when:
-                value = round(points[index].conservative)
+            until = when[evening_id]
+            while index < len(points) and points[index][0] <= until:
+                value = round(points[index][1].conservative)
                 index += 1
             values.append(value)
         series.append((row.name, values))

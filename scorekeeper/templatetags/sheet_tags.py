@@ -1,4 +1,5 @@
-"""The score sheet's rows, each drawn once for what it shows.
+"""Rows drawn once for what they show: the score sheet's (``sheet_row``) and the figures
+pages' (``memo``).
 
 After a deal is saved the sheet is drawn again (the evening page, the rows a phone missed),
 yet every earlier row reads as before: its deal, its scores and the running totals up to it
@@ -69,3 +70,33 @@ def sheet_row(context: template.Context, row: Any) -> SafeString:
             drawn = row_template.render(context)
         _drawn.set(key, drawn)
     return mark_safe(drawn)  # rendered by the template, which escapes
+
+
+_memos = LocalMemo(8192)
+
+
+class MemoNode(template.Node):
+    def __init__(self, nodelist: template.NodeList, values: list[template.base.FilterExpression]):
+        self.nodelist = nodelist
+        self.values = values
+
+    def render(self, context: template.Context) -> str:
+        key = (get_language(), *(repr(value.resolve(context)) for value in self.values))
+        drawn = _memos.get(key)
+        if drawn is None:
+            drawn = self.nodelist.render(context)
+            _memos.set(key, drawn)
+        return drawn
+
+
+@register.tag
+def memo(parser: template.base.Parser, token: template.base.Token) -> MemoNode:
+    """``{% memo name value… %}…{% endmemo %}``: the block drawn once per language and the
+    values' ``repr`` (frozen rows of figures), kept in this process. Every value the block
+    reads must be named: a row that did not change after a save is not drawn again."""
+    bits = token.split_contents()[1:]
+    if not bits:
+        raise template.TemplateSyntaxError("memo needs a name and the values the block reads")
+    nodelist = parser.parse(("endmemo",))
+    parser.delete_first_token()
+    return MemoNode(nodelist, [parser.compile_filter(bit) for bit in bits])
