@@ -40,8 +40,10 @@ graceful_timeout = _int("GUNICORN_GRACEFUL_TIMEOUT", 30)
 keepalive = 5  # the proxy keeps connections open to us (ignored by sync workers, harmless)
 
 # A worker is replaced after this many requests (with jitter, not all at once): a slow leak
-# in a library never grows for weeks.
-max_requests = _int("GUNICORN_MAX_REQUESTS", 5000)
+# in a library never grows for weeks. Not much sooner: a new worker starts with its memory's
+# copies empty (sheet rows, fragments, figures, let-ins; each bounded), and a club night of
+# 300 tables sends each of 4 workers some 90 requests a second (5000 lasted a minute).
+max_requests = _int("GUNICORN_MAX_REQUESTS", 50_000)
 max_requests_jitter = max_requests // 10
 
 backlog = 2048
