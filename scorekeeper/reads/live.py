@@ -3,11 +3,12 @@
 Phones following an evening ask every few seconds whether its ``version`` moved; nearly
 every answer is 304. The full way (evening_views) loads the session, the user, the evening,
 the club and the membership before it compares. Once it has let a session (or a share link)
-read an evening, the answer is kept in the shared cache for ``ACCESS_SECONDS``; while it
-holds, a poll costs one cache read and one primary-key query for the version (compiled once
-per connection: compiling it cost more than running it). A 304 tells
-nothing but "unchanged", and anything else (a new version, no cached answer) goes the full
-way with every check, so a member removed meanwhile learns nothing new.
+read an evening, the let-in is kept in the shared cache for ``ACCESS_SECONDS``, with its
+end, and copied in each process that reads it; while it holds, a poll costs one primary-key
+query for the version (compiled once per connection: compiling it cost more than running
+it), which is also the connection's health check. A 304 tells nothing but "unchanged", and
+anything else (a new version, no let-in) goes the full way with every check, so a member
+removed meanwhile learns nothing new. ``screens/table/live_shortcut`` asks here first.
 """
 
 from __future__ import annotations

@@ -1,9 +1,10 @@
 """The live poll's "nothing changed" answered before the rest of the middleware.
 
 Nearly every request a table sends is a phone asking whether its evening moved (every 4 s,
-five phones a table); nearly every answer is 304. ``reads.live`` answers it from one cache
-read and one compiled query, but going through the whole middleware first (sessions,
-locale, CSRF, messages, security headers, the URL resolver) cost several times that. This
+five phones a table); nearly every answer is 304. ``reads.live`` answers it from one
+compiled query, but going through the whole middleware first (sessions, locale, CSRF,
+messages, security headers, the URL resolver) more than doubled it (in process: 1.8 ms,
+against 0.8 ms answered here). This
 middleware, placed right after the request log, answers those polls itself when
 ``reads.live`` can (the session or share link was let in lately and the version is the
 phone's); anything else, a database error included, goes the usual way with every check.
