@@ -4,10 +4,10 @@ Nearly every request a table sends is a phone asking whether its evening moved (
 five phones a table); nearly every answer is 304. ``reads.live`` answers it from one
 compiled query, but going through the whole middleware first (sessions, locale, CSRF,
 messages, security headers, the URL resolver) more than doubled it (in process: 1.8 ms,
-against 0.8 ms answered here). This
-middleware, placed right after the request log, answers those polls itself when
-``reads.live`` can (the session or share link was let in lately and the version is the
-phone's); anything else, a database error included, goes the usual way with every check.
+against 0.8 ms answered here). This middleware, placed right after the request log,
+answers those polls itself when ``reads.live`` can (the session or share link was let in
+lately and the version is the phone's); anything else, a database error included, goes
+the usual way with every check.
 
 A 304 has no body: the security headers of the usual way concern a document, and the
 private pages' ``no-store`` is set here too.
