@@ -25,6 +25,13 @@ def table():
     return club, players, member, evening, game
 
 
+def following(member, evening: Evening) -> tuple[Client, str]:
+    """A phone of ``member`` signed in, and the live poll's address of ``evening``."""
+    client = Client()
+    client.force_login(member)
+    return client, reverse("evening_live", args=[evening.pk])
+
+
 def poll(client: Client, url: str, version: object) -> tuple[int, list[str]]:
     with CaptureQueriesContext(connection) as captured:
         response = client.get(url, {"version": version}, HTTP_HX_REQUEST="true")
@@ -33,9 +40,7 @@ def poll(client: Client, url: str, version: object) -> tuple[int, list[str]]:
 
 def test_a_member_polling_an_unchanged_evening_costs_one_query(table) -> None:
     _club, _players, member, evening, _game = table
-    client = Client()
-    client.force_login(member)
-    url = reverse("evening_live", args=[evening.pk])
+    client, url = following(member, evening)
     status, first = poll(client, url, evening.version)
     assert status == 304 and len(first) > 1  # the full way: user, evening, membership
     status, then = poll(client, url, evening.version)
@@ -45,9 +50,7 @@ def test_a_member_polling_an_unchanged_evening_costs_one_query(table) -> None:
 
 def test_a_saved_deal_is_sent_at_the_next_poll(table) -> None:
     _club, players, member, evening, game = table
-    client = Client()
-    client.force_login(member)
-    url = reverse("evening_live", args=[evening.pk])
+    client, url = following(member, evening)
     assert poll(client, url, evening.version)[0] == 304
     services.deal_record(game=game, inputs=PassedDeal(seated=tuple(p.pk for p in players)))
     response = client.get(url, {"version": evening.version}, HTTP_HX_REQUEST="true")
@@ -57,9 +60,7 @@ def test_a_saved_deal_is_sent_at_the_next_poll(table) -> None:
 
 def test_a_member_removed_learns_nothing_new(table) -> None:
     club, players, member, evening, game = table
-    client = Client()
-    client.force_login(member)
-    url = reverse("evening_live", args=[evening.pk])
+    client, url = following(member, evening)
     assert poll(client, url, evening.version)[0] == 304
     club.memberships.filter(user=member).delete()
     services.deal_record(game=game, inputs=PassedDeal(seated=tuple(p.pk for p in players)))
@@ -82,9 +83,7 @@ def test_a_stranger_never_gets_the_short_way(table) -> None:
 @pytest.mark.parametrize("version", ["", "x", "²", "-1", "9" * 40])
 def test_an_odd_version_goes_the_full_way(table, version: str) -> None:
     _club, _players, member, evening, _game = table
-    client = Client()
-    client.force_login(member)
-    url = reverse("evening_live", args=[evening.pk])
+    client, url = following(member, evening)
     assert poll(client, url, evening.version)[0] == 304
     status, queries = poll(client, url, version)
     assert status == 200 and len(queries) > 1
@@ -106,9 +105,7 @@ def test_a_share_link_polls_with_one_query_and_stops_when_revoked(table) -> None
 
 def test_the_short_way_answers_before_the_session_and_the_rest_of_the_middleware(table) -> None:
     _club, _players, member, evening, _game = table
-    client = Client()
-    client.force_login(member)
-    url = reverse("evening_live", args=[evening.pk])
+    client, url = following(member, evening)
     first = client.get(url, {"version": evening.version}, HTTP_HX_REQUEST="true")
     assert first.status_code == 304 and hasattr(first.wsgi_request, "session")  # the full way
     then = client.get(url, {"version": evening.version}, HTTP_HX_REQUEST="true")
@@ -123,9 +120,7 @@ def test_a_database_error_on_the_short_way_goes_the_usual_way(table, monkeypatch
     from scorekeeper.reads import live
 
     _club, _players, member, evening, _game = table
-    client = Client()
-    client.force_login(member)
-    url = reverse("evening_live", args=[evening.pk])
+    client, url = following(member, evening)
     assert poll(client, url, evening.version)[0] == 304
 
     def lost(*_args: object) -> None:
@@ -138,9 +133,7 @@ def test_a_database_error_on_the_short_way_goes_the_usual_way(table, monkeypatch
 
 def test_a_post_or_another_path_never_takes_the_short_way(table) -> None:
     _club, _players, member, evening, _game = table
-    client = Client()
-    client.force_login(member)
-    url = reverse("evening_live", args=[evening.pk])
+    client, url = following(member, evening)
     assert poll(client, url, evening.version)[0] == 304
     assert client.post(url, {"version": evening.version}).status_code == 405
     page = client.get(reverse("evening", args=[evening.pk]), {"version": evening.version})
