@@ -156,8 +156,9 @@ def warm_up(origin: str, built: Built, seats: list[Table]) -> None:
     (it opened the evening, then followed it), the season drawn once."""
     for table in seats:
         for number, session in enumerate(table.cookies):
+            shown = 0 if number == 0 else table.version  # the first phone draws the sheet
             request = urllib.request.Request(
-                f"{origin}/evenings/{table.evening_id}/live/?version={number and table.version}",
+                f"{origin}/evenings/{table.evening_id}/live/?version={shown}",
                 headers={"Cookie": cookie(session), "HX-Request": "true"},
             )
             try:

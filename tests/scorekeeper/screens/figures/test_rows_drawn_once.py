@@ -9,7 +9,7 @@ import pytest
 from django.template import Context, Template, TemplateSyntaxError
 from django.utils import translation
 
-from scorekeeper.templatetags import sheet_tags
+from scorekeeper.templatetags import drawn_once
 
 
 @dataclass(frozen=True)
@@ -19,7 +19,7 @@ class Row:
 
 
 TEMPLATE = Template(
-    '{% load i18n sheet_tags %}{% for row in rows %}{% memo "row" row %}'
+    '{% load i18n drawn_once %}{% for row in rows %}{% memo "row" row %}'
     "<li>{% translate 'Player' %} {{ row.name }} {{ row.value }} {{ drawn.append }}</li>"
     "{% endmemo %}{% endfor %}"
 )
@@ -40,7 +40,7 @@ def draw(rows: list[Row], counter: Counter) -> str:
 
 @pytest.fixture(autouse=True)
 def _nothing_kept() -> None:
-    sheet_tags._memos.clear()
+    drawn_once._memos.clear()
 
 
 def test_a_row_that_did_not_move_is_not_drawn_again() -> None:
@@ -65,4 +65,4 @@ def test_another_language_draws_its_own_rows() -> None:
 
 def test_a_memo_without_values_is_refused() -> None:
     with pytest.raises(TemplateSyntaxError):
-        Template("{% load sheet_tags %}{% memo %}x{% endmemo %}")
+        Template("{% load drawn_once %}{% memo %}x{% endmemo %}")

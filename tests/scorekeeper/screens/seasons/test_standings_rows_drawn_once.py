@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from scorekeeper import services
 from scorekeeper.scoring.tarot import TarotDeal
-from scorekeeper.templatetags import sheet_tags
+from scorekeeper.templatetags import drawn_once
 from tests.factories import make_club, start_evening
 
 
@@ -31,9 +31,9 @@ def test_after_a_save_the_standings_draw_only_the_rows_that_moved(client, monkey
     url = reverse("season", args=[club.pk, season.pk])
     assert client.get(url).status_code == 200
     drawn: list[object] = []
-    keep = sheet_tags._memos.set
+    keep = drawn_once._memos.set
     monkeypatch.setattr(
-        sheet_tags._memos, "set", lambda key, value: (drawn.append(key[1]), keep(key, value))
+        drawn_once._memos, "set", lambda key, value: (drawn.append(key[1]), keep(key, value))
     )
     deal(0)  # Ana's and the others' totals move: each of their rows is drawn again
     assert client.get(url).status_code == 200

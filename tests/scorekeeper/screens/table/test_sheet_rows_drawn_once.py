@@ -8,7 +8,7 @@ from django.test import Client
 from django.urls import reverse
 
 from scorekeeper import services
-from scorekeeper.templatetags import sheet_tags
+from scorekeeper.templatetags import drawn_once
 from tests.factories import deal_post, make_club, start_evening
 
 pytestmark = pytest.mark.django_db
@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def table(client: Client):
-    sheet_tags._drawn.clear()
+    drawn_once._drawn.clear()
     club, players = make_club()
     evening, game = start_evening(club, players)
     client.force_login(club.memberships.get(role="owner").user)
@@ -27,13 +27,13 @@ def table(client: Client):
 def drawn(monkeypatch) -> list[int]:
     """The deal numbers of the rows drawn (not taken from the kept ones)."""
     numbers: list[int] = []
-    keep = sheet_tags._drawn.set
+    keep = drawn_once._drawn.set
 
     def counted(key, value):
         numbers.append(int(value.split('data-number="', 1)[1].split('"', 1)[0]))
         keep(key, value)
 
-    monkeypatch.setattr(sheet_tags._drawn, "set", counted)
+    monkeypatch.setattr(drawn_once._drawn, "set", counted)
     return numbers
 
 
