@@ -39,6 +39,7 @@ BETA = 2 * PRIOR_SIGMA
 NEUTRAL_SIGMA = 1e-3
 Z = 3.0
 MIN_DEALS = 20
+NEUTRAL_SEATS = 3  # a lone taker against four defenders; more are made when needed
 
 
 def rating_model() -> PlackettLuce:
@@ -55,13 +56,18 @@ def filled_teams(
     model: PlackettLuce,
     attack: list[PlackettLuceRating],
     defence: list[PlackettLuceRating],
+    neutral: list[PlackettLuceRating] | None = None,
 ) -> tuple[list[PlackettLuceRating], list[PlackettLuceRating]]:
-    """The two teams as the library sees them: the smaller one filled with neutral seats."""
+    """The two teams as the library sees them: the smaller one filled with neutral seats.
+
+    ``neutral``, if given, holds enough neutral seats to take from (the library neither
+    changes the ratings it is given nor keeps them, so the same seats can fill every deal).
+    """
     size = max(len(attack), len(defence))
-    return (
-        attack + [neutral_seat(model) for _ in range(size - len(attack))],
-        defence + [neutral_seat(model) for _ in range(size - len(defence))],
-    )
+    missing = size - min(len(attack), len(defence))
+    filler = neutral if neutral and len(neutral) >= missing else []
+    filler = filler or [neutral_seat(model) for _ in range(missing)]
+    return attack + filler[: size - len(attack)], defence + filler[: size - len(defence)]
 
 
 @dataclass(frozen=True)
@@ -127,6 +133,12 @@ class RatingState:
     (his rating after its last deal) and the predictions as arrays, so that a state of 10,000
     deals is copied (:meth:`copy`) and kept in a cache in a few milliseconds. The openskill
     model is not kept: it is the same for every state (:func:`rating_model`).
+
+    Rating a deal hands the library one rating object per seat. Making them anew for each
+    deal was a third of a replay (openskill gives each new rating a uuid), so each player's
+    object is made once and given his current (mu, sigma) before each deal, and the same
+    neutral seats fill every deal. The library copies what it is given before it computes,
+    and never keeps it.
     """
 
     def __init__(self, model: PlackettLuce | None = None) -> None:
@@ -139,15 +151,23 @@ class RatingState:
         self._chances = array("d")
         self._made = bytearray()
         self.last: tuple[int, int] | None = None
+        self._seat_objects()
+
+    def _seat_objects(self) -> None:
+        """The rating objects handed to the library (not kept in a copy or a pickle)."""
+        self._seats: dict[Hashable, PlackettLuceRating] = {}
+        self._neutral = [neutral_seat(self.model) for _ in range(NEUTRAL_SEATS)]
 
     def __getstate__(self) -> dict[str, object]:
         state = dict(self.__dict__)
-        del state["model"]
+        for unkept in ("model", "_seats", "_neutral"):
+            del state[unkept]
         return state
 
     def __setstate__(self, state: dict[str, object]) -> None:
         self.__dict__.update(state)
         self.model = rating_model()
+        self._seat_objects()
 
     def copy(self) -> RatingState:
         """An independent state with the same figures (advancing it leaves this one alone)."""
@@ -171,8 +191,14 @@ class RatingState:
         ]
 
     def _rating(self, player: Hashable) -> PlackettLuceRating:
+        """The player's rating object, holding his current mu and sigma."""
         mu, sigma = self.ratings.get(player, (self.model.mu, self.model.sigma))
-        return self.model.rating(mu=mu, sigma=sigma)
+        seat = self._seats.get(player)
+        if seat is None:
+            seat = self._seats[player] = self.model.rating(mu=mu, sigma=sigma)
+        else:
+            seat.mu, seat.sigma = mu, sigma
+        return seat
 
     def advance(self, deals: Iterable[DealFacts]) -> RatingState:
         """Rate these deals, which must all come after the last one rated (else OutOfOrder)."""
@@ -189,7 +215,7 @@ class RatingState:
         attack_players, defence_players = deal.attack, deal.defenders
         attack = [self._rating(player) for player in attack_players]
         defence = [self._rating(player) for player in defence_players]
-        teams = list(filled_teams(self.model, attack, defence))
+        teams = list(filled_teams(self.model, attack, defence, self._neutral))
         chance = self.model.predict_win(teams)[0]
         made = bool(deal.made)
         self._deal_ids.append(deal.deal_id)

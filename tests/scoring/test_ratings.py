@@ -20,6 +20,8 @@ from scorekeeper.scoring.ratings import (
     OutOfOrder,
     Prediction,
     RatingState,
+    filled_teams,
+    neutral_seat,
     rating_model,
     replay,
 )
@@ -132,6 +134,26 @@ def test_a_copied_state_advances_apart_and_survives_a_pickle():
     assert figures(copy) == figures(replay(deals))
     assert copy.quality.result() == prediction_quality(replay(deals).predictions)
     assert figures(state) == figures(replay(deals[:5]))
+
+
+def test_the_smaller_team_is_filled_from_the_given_neutral_seats_or_with_new_ones():
+    model = rating_model()
+    taker, *defence = (model.rating() for _ in range(5))
+    pool = [neutral_seat(model) for _ in range(3)]
+    attack, filled_defence = filled_teams(model, [taker], defence, pool)
+    assert attack == [taker, *pool] and attack[1] is pool[0]
+    assert filled_defence == defence
+    attack, _ = filled_teams(model, [taker], [*defence, model.rating()], pool)
+    assert len(attack) == 5 and not any(seat is kept for seat in attack for kept in pool)
+    assert {(seat.mu, seat.sigma) for seat in attack[1:]} == {(model.mu, 1e-3)}
+
+
+def test_rating_a_deal_leaves_the_objects_handed_to_the_library_as_they_were():
+    state = replay(season()[:3])
+    neutral = [(seat.mu, seat.sigma) for seat in state._neutral]
+    state.advance(season()[3:])
+    assert [(seat.mu, seat.sigma) for seat in state._neutral] == neutral
+    assert figures(state) == figures(replay(season()))
 
 
 def test_the_history_by_evening_keeps_the_last_point_of_each_evening():
