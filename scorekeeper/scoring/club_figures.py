@@ -24,6 +24,7 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import pairwise
+from math import lcm
 
 from scorekeeper.scoring.deal_facts import DealFacts, in_order
 from scorekeeper.scoring.errors import ScoringError
@@ -88,22 +89,38 @@ class PointFlow:
 
 
 def point_flow(deals: Iterable[DealFacts]) -> PointFlow:
-    """The flow over these deals; deals whose scores do not sum to zero are left out, by id."""
-    paid: dict[Pair, Fraction] = defaultdict(Fraction)
+    """The flow over these deals; deals whose scores do not sum to zero are left out, by id.
+
+    The same sums as adding up each deal's :func:`deal_flow`, without a fraction per payment:
+    each payment is loss x gain / won, so the whole numbers loss x gain are added up per pair
+    and per deal total ``won``, and each pair's sums become one fraction at the end, over
+    their least common denominator (a season's replay spent most of its point flow
+    normalising fractions).
+    """
+    numerators: dict[tuple[Pair, int], int] = defaultdict(int)
     counted = 0
     unbalanced = []
     for deal in in_order(deals):
         if deal.passed:
             continue
-        try:
-            flows = deal_flow(deal.scores)
-        except ValueError:
+        winners = [(player, score) for player, score in deal.scores.items() if score > 0]
+        losers = [(player, -score) for player, score in deal.scores.items() if score < 0]
+        won = sum(gain for _, gain in winners)
+        if won != sum(loss for _, loss in losers):
             unbalanced.append(deal.deal_id)
             continue
         counted += 1
-        for pair, points in flows.items():
-            paid[pair] += points
-    return PointFlow(paid=dict(paid), deals=counted, unbalanced=tuple(unbalanced))
+        for payer, loss in losers:
+            for payee, gain in winners:
+                numerators[(payer, payee), won] += loss * gain
+    by_pair: dict[Pair, list[tuple[int, int]]] = defaultdict(list)
+    for (pair, won), numerator in numerators.items():
+        by_pair[pair].append((numerator, won))
+    paid = {}
+    for pair, parts in by_pair.items():
+        common = lcm(*(won for _, won in parts))
+        paid[pair] = Fraction(sum(numerator * (common // won) for numerator, won in parts), common)
+    return PointFlow(paid=paid, deals=counted, unbalanced=tuple(unbalanced))
 
 
 # Partners at 5 -----------------------------------------------------------------------------

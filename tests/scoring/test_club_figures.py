@@ -64,6 +64,19 @@ def test_a_player_s_net_flow_over_the_season_equals_his_total():
     assert flow.deals == 9
 
 
+def test_the_season_s_flow_is_the_sum_of_every_deal_s_flow():
+    deals = season() + synthetic_club(evenings=4).deals
+    expected: dict = {}
+    for deal in deals:
+        if deal.passed:
+            continue
+        for pair, points in deal_flow(deal.scores).items():
+            expected[pair] = expected.get(pair, 0) + points
+    flow = point_flow(deals)
+    assert flow.paid == expected
+    assert any(points.denominator > 1 for points in flow.paid.values())  # thirds at five
+
+
 def test_head_to_head_gives_each_pair_once_with_the_winner_first():
     flow = point_flow(season()[:1])
     assert flow.head_to_head() == [("A", "B", 66), ("A", "C", 66), ("A", "D", 66)]
