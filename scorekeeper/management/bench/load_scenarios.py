@@ -52,8 +52,10 @@ def kinds(built: Built, seats: list[Table]) -> list[Kind]:
     """Every kind of request of ``seats`` tables playing, with its pace."""
     tables = len(seats)
     deal_rate = tables / DEAL_EVERY
-    # The polls' own 200s: a thread's first poll after a deal (wrk runs 2 threads); the
-    # other phones' new sheets are the "live update" requests.
+    # After a deal, four phones need the new rows: the scorer's has them from its save (its
+    # next poll is a 304). A thread's first poll after the deal gets them (wrk runs 2
+    # threads, each following the versions it saw); the other two phones' new sheets are
+    # the "live update" requests.
     return [
         Kind(
             "live poll",
@@ -66,7 +68,7 @@ def kinds(built: Built, seats: list[Table]) -> list[Kind]:
         Kind(
             "live update (200)",
             _updates(seats),
-            deal_rate * (PHONES - 2),
+            deal_rate * (PHONES - 1 - 2),
             max(1, tables // 20),
             (200,),
         ),
