@@ -69,6 +69,9 @@ def enter_deal(page: Page, number: int, taker: str, points: int, *, offline: boo
         expect(page.locator("#deal-queue-count")).to_have_text("Waiting to be sent: 1")
         page.context.set_offline(False)
         expect(page.locator("#deal-queue")).to_have_count(0, timeout=20_000)
+        # As the scorer waits for the screen to settle: the form the queue readied takes the
+        # server's state (no longer "kept"); a tap while it moves could land beside.
+        expect(page.locator("form.deal-form[data-stale]")).to_have_count(0)
     else:
         expect(section.locator(".messages")).to_contain_text(f"Deal {number} saved.")
 
