@@ -39,18 +39,24 @@ SCALE_MAX = 20
 # Point flow --------------------------------------------------------------------------------
 
 
+def _payments(scores: Mapping[Player, int]) -> tuple[int, list[tuple[Pair, int]]] | None:
+    """One deal's payments as (won, [((payer, payee), loss x gain)]): each is that whole
+    number divided by ``won``, the winners' total; None if the scores are not zero-sum."""
+    winners = [(player, score) for player, score in scores.items() if score > 0]
+    losers = [(player, -score) for player, score in scores.items() if score < 0]
+    won = sum(gain for _, gain in winners)
+    if won != sum(loss for _, loss in losers):
+        return None
+    return won, [((payer, payee), loss * gain) for payer, loss in losers for payee, gain in winners]
+
+
 def deal_flow(scores: Mapping[Player, int]) -> dict[Pair, Fraction]:
     """Who paid whom in one deal: {(payer, payee): points}; ValueError if not zero-sum."""
-    winners = {player: score for player, score in scores.items() if score > 0}
-    losers = {player: -score for player, score in scores.items() if score < 0}
-    won = sum(winners.values())
-    if won != sum(losers.values()):
+    payments = _payments(scores)
+    if payments is None:
         raise ValueError(f"the scores do not sum to zero: {dict(scores)!r}")
-    return {
-        (payer, payee): Fraction(loss * gain, won)
-        for payer, loss in losers.items()
-        for payee, gain in winners.items()
-    }
+    won, parts = payments
+    return {pair: Fraction(numerator, won) for pair, numerator in parts}
 
 
 @dataclass(frozen=True)
@@ -103,16 +109,14 @@ def point_flow(deals: Iterable[DealFacts]) -> PointFlow:
     for deal in in_order(deals):
         if deal.passed:
             continue
-        winners = [(player, score) for player, score in deal.scores.items() if score > 0]
-        losers = [(player, -score) for player, score in deal.scores.items() if score < 0]
-        won = sum(gain for _, gain in winners)
-        if won != sum(loss for _, loss in losers):
+        payments = _payments(deal.scores)
+        if payments is None:
             unbalanced.append(deal.deal_id)
             continue
         counted += 1
-        for payer, loss in losers:
-            for payee, gain in winners:
-                numerators[(payer, payee), won] += loss * gain
+        won, parts = payments
+        for pair, numerator in parts:
+            numerators[pair, won] += numerator
     by_pair: dict[Pair, list[tuple[int, int]]] = defaultdict(list)
     for (pair, won), numerator in numerators.items():
         by_pair[pair].append((numerator, won))

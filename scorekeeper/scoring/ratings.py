@@ -65,9 +65,9 @@ def filled_teams(
     """
     size = max(len(attack), len(defence))
     missing = size - min(len(attack), len(defence))
-    filler = neutral if neutral and len(neutral) >= missing else []
-    filler = filler or [neutral_seat(model) for _ in range(missing)]
-    return attack + filler[: size - len(attack)], defence + filler[: size - len(defence)]
+    if neutral is None or len(neutral) < missing:
+        neutral = [neutral_seat(model) for _ in range(missing)]
+    return attack + neutral[: size - len(attack)], defence + neutral[: size - len(defence)]
 
 
 @dataclass(frozen=True)
