@@ -8,7 +8,8 @@ end, and copied in each process that reads it; while it holds, a poll costs one 
 query for the version (compiled once per connection: compiling it cost more than running
 it), which is also the connection's health check. A 304 tells nothing but "unchanged", and
 anything else (a new version, no let-in) goes the full way with every check, so a member
-removed meanwhile learns nothing new. ``screens/table/live_shortcut`` asks here first.
+removed meanwhile learns nothing new. ``screens/table/live_shortcut`` asks here first, with
+what it parsed from the request (the session cookie, the share token, the version).
 """
 
 from __future__ import annotations
@@ -16,15 +17,13 @@ from __future__ import annotations
 import hashlib
 import time
 
-from django.conf import settings
 from django.core.cache import cache
 from django.db import DatabaseError, connections
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest
 
 from scorekeeper.models import Evening
 from scorekeeper.reads.prepared import Prepared
 from scorekeeper.server import shared_cache
-from scorekeeper.server.parsing import parse_count
 
 #: How long a session (or share link) let in by the full checks polls the short way. A 304
 #: tells nothing but "unchanged", so a member removed meanwhile learns nothing by it; every
@@ -34,7 +33,6 @@ ACCESS_SECONDS = 300
 #: This process's copies of the let-ins it read or wrote: (what, until when). Each poll
 #: would otherwise ask the shared cache, a round trip as dear as the version query.
 _let_in = shared_cache.LocalMemo(16384)
-NOT_MODIFIED = 304
 
 
 def _digest(secret: str) -> str:
@@ -56,7 +54,7 @@ _version = Prepared(
 )
 
 
-def _unchanged(evening_id: int, version: int) -> HttpResponse | None:
+def _unchanged(evening_id: int, version: int) -> bool:
     connection = connections["default"]
     # The version query is this request's health check of a kept connection (no "SELECT 1"
     # before it, a round trip as dear as the query): if the database dropped the connection
@@ -66,9 +64,8 @@ def _unchanged(evening_id: int, version: int) -> HttpResponse | None:
         found = _version.tuples(evening_id)
     except DatabaseError:
         connection.health_check_done = False
-        return None
-    current = found[0][0] if found else None
-    return HttpResponse(status=NOT_MODIFIED) if current == version else None
+        return False
+    return bool(found) and found[0][0] == version
 
 
 def _lately(key: str) -> object:
@@ -97,14 +94,10 @@ def _let_in_for(key: str, value: object) -> None:
     _let_in.set(key, let_in)
 
 
-def member_not_modified(request: HttpRequest, evening_id: int) -> HttpResponse | None:
-    """304 if this session was let in lately and the evening is as the phone has it."""
-    version = parse_count(request.GET.get("version"))
-    session_key = request.COOKIES.get(settings.SESSION_COOKIE_NAME, "")
-    if version is None or not session_key:
-        return None
-    if _lately(_member_key(session_key, evening_id)) is None:
-        return None
+def member_unchanged(session_key: str, evening_id: int, version: int) -> bool:
+    """True if this session was let in lately and the evening is at ``version``."""
+    if not session_key or _lately(_member_key(session_key, evening_id)) is None:
+        return False
     return _unchanged(evening_id, version)
 
 
@@ -115,15 +108,12 @@ def remember_member(request: HttpRequest, evening_id: int) -> None:
         _let_in_for(_member_key(session_key, evening_id), evening_id)
 
 
-def shared_not_modified(request: HttpRequest, token: str) -> HttpResponse | None:
-    """304 if the share link led to an evening lately and it is as the phone has it."""
-    version = parse_count(request.GET.get("version"))
-    if version is None or not token:
-        return None
+def shared_unchanged(token: str, version: int) -> bool:
+    """True if the share link led to an evening lately and it is at ``version``."""
+    if not token:
+        return False
     evening_id = _lately(_shared_key(token))
-    if not isinstance(evening_id, int):
-        return None
-    return _unchanged(evening_id, version)
+    return isinstance(evening_id, int) and _unchanged(evening_id, version)
 
 
 def remember_shared(token: str, evening_id: int) -> None:

@@ -37,22 +37,35 @@ class RequestLogMiddleware:
         user = getattr(request, "user", None)
         wrapped = getattr(user, "_wrapped", user)  # not looked at by the view: not loaded here
         user_id = getattr(wrapped, "pk", None) if wrapped is not empty else None
-        logger.info(
-            "%s %s %s %.2fms",
-            request.method,
-            request.path,
-            response.status_code,
-            elapsed,
-            extra={
-                "method": request.method,
-                "path": request.path,
-                "status": response.status_code,
-                "ms": elapsed,
-                "user_id": user_id,
-                "bytes": len(response.content) if not response.streaming else None,
-            },
-        )
+        size = len(response.content) if not response.streaming else None
+        log_request(request.method, request.path, response.status_code, elapsed, user_id, size)
         return response
+
+
+def log_request(
+    method: str | None,
+    path: str,
+    status: int,
+    elapsed_ms: float,
+    user_id: object = None,
+    size: int | None = None,
+) -> None:
+    """The request's line (the middleware's, and the answers given before Django's handler)."""
+    logger.info(
+        "%s %s %s %.2fms",
+        method,
+        path,
+        status,
+        elapsed_ms,
+        extra={
+            "method": method,
+            "path": path,
+            "status": status,
+            "ms": elapsed_ms,
+            "user_id": user_id,
+            "bytes": size,
+        },
+    )
 
 
 class JsonFormatter(logging.Formatter):

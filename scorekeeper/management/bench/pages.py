@@ -18,7 +18,7 @@ from django.core.cache import cache
 from django.core.management.base import CommandError
 from django.db import connections
 from django.http import HttpResponse
-from django.test import Client
+from django.test import Client, RequestFactory
 from django.test.utils import CaptureQueriesContext, override_settings
 from django.urls import reverse
 
@@ -112,7 +112,7 @@ def _pages(client: Client, built: Built, season_url: str) -> list[Page]:
     version = Evening.objects.get(pk=built.evening_id).version  # no save before its row
 
     def live_unchanged() -> HttpResponse:
-        return client.get(live_url, {"version": version}, HTTP_HX_REQUEST="true")
+        return _served_by_wsgi(client, live_url, {"version": version})
 
     def save() -> HttpResponse:
         return client.post(save_url, {**form, "deal-idempotency_key": uuid.uuid4().hex})
@@ -131,6 +131,23 @@ def _pages(client: Client, built: Built, season_url: str) -> list[Page]:
         ),
         Page("deal save", save, 302, SAVE_TARGET),
     ]
+
+
+def _served_by_wsgi(client: Client, url: str, query: dict[str, object]) -> HttpResponse:
+    """A GET as gunicorn hands it to ``scorekeeper.wsgi``'s application (the live poll's
+    "nothing changed" is answered in front of Django's handler), with the client's cookies;
+    the status and body as a response."""
+    from scorekeeper.wsgi import application
+
+    cookie = "; ".join(f"{name}={morsel.value}" for name, morsel in client.cookies.items())
+    environ = RequestFactory().get(url, query, HTTP_COOKIE=cookie, HTTP_HX_REQUEST="true").environ
+    statuses: list[str] = []
+    answer = application(environ, lambda status, _headers: statuses.append(status))
+    try:
+        body = b"".join(answer)
+    finally:
+        getattr(answer, "close", lambda: None)()  # Django's end of request, when it answered
+    return HttpResponse(body, status=int(statuses[0].split()[0]))
 
 
 def _time(page: Page, repeat: int) -> Timing:
