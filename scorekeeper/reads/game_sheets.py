@@ -11,7 +11,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from scorekeeper.models import Deal, DealScore, Game, Player, stored_inputs
+from scorekeeper.models import Deal, DealScore, Game, Player, Seat, stored_inputs
 from scorekeeper.models.deals import ScoreLine
 from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.scoring.escopette import ESCOPETTE_PLAYERS, escopette_game
@@ -100,10 +100,12 @@ def replay_problem(error: ScoringError) -> str:
     }
 
 
-def game_sheet(game: Game) -> GameSheet:
+def game_sheet(game: Game, seats: list[Seat] | None = None) -> GameSheet:
     """The sheet in three queries: the seats, the deals, their scores as plain tuples (model
-    instances for every score would cost more than the rest of the page)."""
-    seats = list(game.seats.select_related("player").order_by("position"))
+    instances for every score would cost more than the rest of the page). ``seats``: the
+    game's seats with their players, in seat order, when the caller has just read them."""
+    if seats is None:
+        seats = list(game.seats.select_related("player").order_by("position"))
     players = [seat.player for seat in seats]
     by_id = {player.pk: player for player in players}
     present = [seat.player for seat in seats if seat.present]

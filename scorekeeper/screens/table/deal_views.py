@@ -170,7 +170,8 @@ def _entry_after_save(
 ) -> HttpResponse:
     """The htmx answer to a save: the next deal's form in place, the new totals, and the
     sheet's rows that changed since the page's moment (``sheet-since``), the new one last."""
-    game.evening.refresh_from_db()  # the save bumped its version: the cached parts follow
+    # The save bumped its version: the cached parts follow (the club read before is kept).
+    game.evening.refresh_from_db(fields=["version"])
     context = page_context(request, game.evening, membership)
     mark_sheet_changes(context, since_of(request.POST.get("sheet-since")), saved=deal)
     view = next(v for v in context["sheets"] if v.game.pk == game.pk)

@@ -106,6 +106,7 @@ class GameView:
         self.game = game
         self.evening = evening
         seats = list(game.seats.select_related("player").order_by("position"))
+        self.seats = seats  # the sheet reads them too
         self.present = [seat.player for seat in seats if seat.present]
         self.form: DealForm | None = None
         self.tail_from: int | None = None  # the first deal to redraw (mark_sheet_changes)
@@ -121,7 +122,7 @@ class GameView:
 
     @cached_property
     def sheet(self) -> GameSheet:
-        return game_sheet(self.game)
+        return game_sheet(self.game, self.seats)
 
     @cached_property
     def chart(self) -> LineChart | None:
