@@ -2,13 +2,21 @@
 
 Scores are read as stored (they came from the scoring service when the deal was saved);
 running totals and each deal's outcome come from ``scorekeeper.scoring``.
+
+After a deal is saved, the phones of the table all ask for the new sheet within seconds,
+each from a process of its own (the save's answer, two or three polls, a page reloaded).
+``kept_game_sheet`` builds it once per version of the evening and keeps it in the shared
+cache, with a copy in each process that reads it: fetching it costs a tenth of building it.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.core.cache import cache
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from scorekeeper.models import Deal, DealScore, Game, Player, Seat, stored_inputs
@@ -20,6 +28,12 @@ from scorekeeper.scoring.tarot import (
     deal_outcome,
     running_totals,
 )
+from scorekeeper.server.shared_cache import LocalMemo
+
+#: How long a sheet is kept in the shared cache: an evening's version changes far sooner.
+SHEET_SECONDS = 3600
+#: This process's copies of the sheets it built or read (some 20 KB for 50 deals each).
+_kept = LocalMemo(512)
 
 
 @dataclass
@@ -98,6 +112,22 @@ def replay_problem(error: ScoringError) -> str:
         "number": error.deal or "?",
         "reason": error.message,
     }
+
+
+def kept_game_sheet(game: Game, version_key: str, seats: list[Seat] | None = None) -> GameSheet:
+    """``game_sheet(game, seats)``, built once per ``version_key``: a key that changes with
+    anything the sheet shows (the evening's version, which every deal, seat, rename and rule
+    change bumps). Kept per language too: a sheet's problem is said in words. The sheet
+    comes with the caller's ``game``; nothing reading a sheet changes it."""
+    key = f"sheet.{version_key}.{get_language()}"
+    sheet = _kept.get(key)
+    if sheet is None:
+        sheet = cache.get(key)
+        if not isinstance(sheet, GameSheet):
+            sheet = game_sheet(game, seats)
+            cache.set(key, sheet, SHEET_SECONDS)
+        _kept.set(key, sheet)
+    return dataclasses.replace(sheet, game=game)
 
 
 def game_sheet(game: Game, seats: list[Seat] | None = None) -> GameSheet:

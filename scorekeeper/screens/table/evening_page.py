@@ -20,7 +20,7 @@ from django.utils.translation import get_language
 from scorekeeper import services
 from scorekeeper.models import Deal, DeletedDeal, Evening, Game, Membership, Player
 from scorekeeper.reads.charts import LineChart, evening_chart
-from scorekeeper.reads.game_sheets import GameSheet, game_sheet
+from scorekeeper.reads.game_sheets import GameSheet, kept_game_sheet
 from scorekeeper.reads.sheet_changes import as_of_now, changed_from, moment
 from scorekeeper.screens.table.deal_forms import (
     EscopetteDealForm,
@@ -122,7 +122,7 @@ class GameView:
 
     @cached_property
     def sheet(self) -> GameSheet:
-        return game_sheet(self.game, self.seats)
+        return kept_game_sheet(self.game, self.cache_key, self.seats)
 
     @cached_property
     def chart(self) -> LineChart | None:

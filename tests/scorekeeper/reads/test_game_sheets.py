@@ -5,14 +5,16 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 
 from scorekeeper import services
 from scorekeeper.models import Deal, Game
-from scorekeeper.reads.game_sheets import game_sheet
+from scorekeeper.reads.game_sheets import game_sheet, kept_game_sheet
 from scorekeeper.scoring.tarot import TarotDeal
+from scorekeeper.server import shared_cache
 from tests.factories import make_club, start_evening
 from tests.scorekeeper.season_factories import (
     deal,
@@ -186,3 +188,35 @@ def test_a_deal_saved_between_the_two_reads_waits_for_the_next_sheet(monkeypatch
     sheet = game_sheet(game)
     assert [row.deal.number for row in sheet.rows] == [1, 2]
     assert sheet.totals == [174, -58, -58, -58]
+
+
+def test_a_kept_sheet_is_built_once_per_version_and_comes_with_the_callers_game() -> None:
+    cache.clear()
+    shared_cache.forget_local()
+    game = three_deals()
+    with CaptureQueriesContext(connection) as built:
+        first = kept_game_sheet(game, "v1")
+    again = Game.objects.get(pk=game.pk)
+    with CaptureQueriesContext(connection) as kept:
+        second = kept_game_sheet(again, "v1")
+    assert len(built) == 3 and len(kept) == 0
+    assert second.game is again and second.totals == first.totals == [202, -142, -30, -30]
+    shared_cache.forget_local()  # another process: the shared cache has it
+    with CaptureQueriesContext(connection) as other:
+        assert kept_game_sheet(again, "v1").totals == first.totals
+    assert len(other) == 0
+    services.deal_record(game=again, inputs=passed(first.players))
+    assert len(kept_game_sheet(again, "v2").rows) == 4  # a new version, a new sheet
+    assert len(kept_game_sheet(again, "v1").rows) == 3  # what the old version showed
+
+
+def test_a_kept_sheet_says_its_problem_in_the_language_asking() -> None:
+    cache.clear()
+    shared_cache.forget_local()
+    game = three_deals()
+    Deal.objects.filter(game=game, number=1).update(bouts=7)  # behind the services' back
+    with translation.override("en"):
+        english = kept_game_sheet(game, "v1").problem
+    with translation.override("fr"):
+        french = kept_game_sheet(game, "v1").problem
+    assert english and french and english != french
