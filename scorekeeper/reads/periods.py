@@ -65,11 +65,13 @@ def _extend(
     key: Hashable, base: Period, refs: Sequence[EveningRef], summaries: Sequence[EveningSummary]
 ) -> Period:
     """``base`` followed by these evenings (later ones): the same figures, in the same order,
-    as adding every evening up from the first; ``base`` is left as it was."""
-    tallies: dict[int, Tally] = {}
-    for player_id, tally in base.tallies.items():
-        tallies[player_id] = copy = Tally()
-        copy.add(tally)
+    as adding every evening up from the first; ``base`` is left as it was.
+
+    The players these evenings leave out share ``base``'s tallies (a period is never changed
+    once built): a deal saved tonight copies the tallies of tonight's players, not the
+    club's hundreds."""
+    tallies = dict(base.tallies)
+    copied: set[int] = set()  # the players whose tally here is this period's own
     played_evenings = dict(base.played_evenings)
     points = dict(base.points)
     evenings = list(base.evenings)
@@ -83,7 +85,13 @@ def _extend(
         unreplayable += summary.unreplayable
         # By player id: a summary's order is the database's, which PostgreSQL does not keep.
         for player_id, tally in sorted(summary.tallies.items()):
-            tallies.setdefault(player_id, Tally()).add(tally)
+            if player_id not in copied:
+                copied.add(player_id)
+                own = Tally()
+                if player_id in tallies:
+                    own.add(tallies[player_id])
+                tallies[player_id] = own
+            tallies[player_id].add(tally)
             played_evenings[player_id] = played_evenings.get(player_id, 0) + 1
             points[ref.evening_id, player_id] = tally.total
     return Period(

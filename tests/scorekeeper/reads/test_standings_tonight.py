@@ -14,7 +14,7 @@ from django.test.utils import CaptureQueriesContext
 from scorekeeper import services
 from scorekeeper.models import EveningTally
 from scorekeeper.reads import periods, standings
-from scorekeeper.reads.tallies import ESCOPETTE, TAROT
+from scorekeeper.reads.tallies import ESCOPETTE, TAROT, EveningRef, EveningSummary, Tally
 from tests.scorekeeper.season_factories import (
     World,
     deal,
@@ -133,3 +133,15 @@ def test_a_correction_of_an_old_evening_or_a_new_night_adds_up_again(world: Worl
     )
     kept = everything(world)
     same(kept[TAROT], from_the_first_evening(world)[TAROT])
+
+
+def test_tonight_copies_the_tallies_of_tonights_players_only_and_leaves_the_kept_ones() -> None:
+    ana, ben = Tally(total=10, deals=2), Tally(total=-10, deals=2)
+    base = periods.Period("settled", (), {1: ana, 2: ben}, {1: 1, 2: 1}, {}, 2)
+    tonight = EveningRef(7, TONIGHT, "", dt.datetime(2025, 3, 8, 20, tzinfo=dt.UTC), 1)
+    summary = EveningSummary({1: Tally(total=5, deals=1), 3: Tally(total=-5, deals=1)}, 1)
+    period = periods._extend("tonight", base, [tonight], [summary])
+    assert (period.tallies[1].total, period.tallies[3].total) == (15, -5)
+    assert period.tallies[2] is ben  # not played tonight: the kept tally, shared
+    assert (ana.total, ana.deals, base.tallies) == (10, 2, {1: ana, 2: ben})
+    assert period.played_evenings == {1: 2, 2: 1, 3: 1} and period.played == 3
