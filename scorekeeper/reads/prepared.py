@@ -5,7 +5,8 @@ the reads make after each deal saved (the range's fingerprint, tonight's aggrega
 costs more than running them. A :class:`Prepared` query is built once per database
 connection with stand-in values (sentinels), and run again with the SQL it gave, the
 stand-ins' parameters replaced; its rows come back as ``values()`` gives them (Django's own
-converters applied), and the connection logs it as any other query.
+converters applied), or as model instances (``objects``: the access checks and the evening
+page, asked by every request of a table), and the connection logs it as any other query.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import Any
 
 from django.db import connections
 from django.db.models import QuerySet
+from django.db.models.query import get_related_populators
 
 
 @dataclass(frozen=True)
@@ -76,7 +78,35 @@ class Prepared:
         """The query's rows with these values, as ``values_list()`` gives them (one query)."""
         return [tuple(row) for row in self._run(values)[1]]
 
+    def objects(self, *values: object) -> list[Any]:
+        """The query's rows as model instances, as iterating the queryset gives them: its
+        ``select_related`` objects and annotations set (one query). Related objects the
+        queryset knew (``evening.games``: each game's evening) are not: set them."""
+        compiled, rows = self._rows(values)
+        compiler = compiled.compiler
+        select, klass_info = compiler.select, compiler.klass_info
+        fields = klass_info["select_fields"]
+        start, end = fields[0], fields[-1] + 1
+        init_list = [column[0].target.attname for column in select[start:end]]
+        alias = compiled.connection.alias
+        populators = get_related_populators(klass_info, select, alias)
+        annotations = compiler.annotation_col_map or {}
+        model = klass_info["model"]
+        found = []
+        for row in compiler.results_iter([rows]):
+            instance = model.from_db(alias, init_list, row[start:end])
+            for populator in populators:
+                populator.populate(row, instance)
+            for name, position in annotations.items():
+                setattr(instance, name, row[position])
+            found.append(instance)
+        return found
+
     def _run(self, values: tuple[object, ...]) -> tuple[tuple[str, ...], Any]:
+        compiled, rows = self._rows(values)
+        return compiled.names, compiled.compiler.results_iter([rows])
+
+    def _rows(self, values: tuple[object, ...]) -> tuple[_Compiled, list[Any]]:
         connection = connections["default"]
         compiled = self._compiled.get(id(connection))
         if compiled is None or compiled.connection is not connection:
@@ -92,4 +122,4 @@ class Prepared:
         with connection.cursor() as cursor:
             cursor.execute(compiled.sql, params)
             fetched = cursor.fetchall()
-        return compiled.names, compiled.compiler.results_iter([fetched])
+        return compiled, fetched

@@ -9,6 +9,7 @@ import hashlib
 from django.http import Http404, HttpRequest
 
 from scorekeeper.models import Club, Deal, Evening, Game, Membership, TournamentTable
+from scorekeeper.reads.prepared import Prepared
 
 # The session's tournament tables: {evening id: the table's token}.
 TABLE_GRANTS = "tournament_tables"
@@ -28,18 +29,31 @@ TABLE_GRANT_VIEWS = frozenset(
 )
 
 
+# Stand-ins the access queries are compiled with (no club, user or evening has these ids):
+# every request of a table asks them, and compiling them cost more than running them.
+CLUB, USER, EVENING = 2_000_000_011, 2_000_000_013, 2_000_000_017
+_membership = Prepared(
+    lambda club, user: (
+        Membership.objects.select_related("club")
+        .filter(club_id=club, user_id=user)
+        .order_by("pk")[:1]
+    ),
+    CLUB,
+    USER,
+)
+_evening = Prepared(
+    lambda evening: Evening.objects.select_related("club").filter(pk=evening)[:1], EVENING
+)
+
+
 def membership_for(request: HttpRequest, club_id: int) -> Membership:
     """The signed-in person's membership of the club, or 404 (nothing says the club exists)."""
     if not request.user.is_authenticated:
         raise Http404
-    membership = (
-        Membership.objects.select_related("club")
-        .filter(club_id=club_id, user_id=request.user.pk)
-        .first()
-    )
-    if membership is None:
+    found = _membership.objects(club_id, request.user.pk)
+    if not found:
         raise Http404
-    return membership
+    return found[0]
 
 
 def owner_membership_for(request: HttpRequest, club_id: int) -> Membership:
@@ -55,9 +69,10 @@ def club_for(request: HttpRequest, club_id: int) -> Club:
 
 
 def evening_for(request: HttpRequest, evening_id: int) -> tuple[Evening, Membership]:
-    evening = Evening.objects.select_related("club").filter(pk=evening_id).first()
-    if evening is None:
+    found = _evening.objects(evening_id)
+    if not found:
         raise Http404
+    evening = found[0]
     try:
         return evening, membership_for(request, evening.club_id)
     except Http404:

@@ -11,16 +11,17 @@ from functools import cached_property
 from typing import Any
 
 from django.core.cache import cache
-from django.db.models import OuterRef, Subquery
+from django.db.models import OuterRef, QuerySet, Subquery
 from django.http import HttpRequest, QueryDict
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import get_language
 
 from scorekeeper import services
-from scorekeeper.models import Deal, DeletedDeal, Evening, Game, Membership, Player
+from scorekeeper.models import Deal, DeletedDeal, Evening, Game, Membership, Player, Seat
 from scorekeeper.reads.charts import LineChart, evening_chart
 from scorekeeper.reads.game_sheets import GameSheet, kept_game_sheet
+from scorekeeper.reads.prepared import Prepared
 from scorekeeper.reads.sheet_changes import as_of_now, changed_from, moment
 from scorekeeper.screens.table.deal_forms import (
     EscopetteDealForm,
@@ -94,6 +95,31 @@ def deal_form(
     return form
 
 
+# Stand-ins the evening page's queries are compiled with (no evening or game has these ids):
+# the page, every live answer with new rows and every save's answer ask them.
+EVENING, GAME = 2_000_000_019, 2_000_000_029
+
+
+def _games_of(evening: int) -> QuerySet[Game]:
+    """An evening's games in order, each with its last deal's number and dealer."""
+    last = Deal.objects.filter(game=OuterRef("pk")).order_by("-number")
+    return (
+        Game.objects.filter(evening_id=evening)
+        .annotate(
+            last_number=Subquery(last.values("number")[:1]),
+            last_dealer=Subquery(last.values("dealer_id")[:1]),
+        )
+        .order_by("number")
+    )
+
+
+_games = Prepared(_games_of, EVENING)
+_seats = Prepared(
+    lambda game: Seat.objects.filter(game_id=game).select_related("player").order_by("position"),
+    GAME,
+)
+
+
 class GameView:
     """A game as its evening page shows it.
 
@@ -105,7 +131,7 @@ class GameView:
     def __init__(self, game: Game, evening: Evening) -> None:
         self.game = game
         self.evening = evening
-        seats = list(game.seats.select_related("player").order_by("position"))
+        seats = _seats.objects(game.pk)
         self.seats = seats  # the sheet reads them too
         self.present = [seat.player for seat in seats if seat.present]
         self.form: DealForm | None = None
@@ -201,13 +227,9 @@ def page_context(
     carried: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     as_of = as_of_now()  # before anything is read: see reads.sheet_changes
-    last = Deal.objects.filter(game=OuterRef("pk")).order_by("-number")
-    games = list(
-        evening.games.annotate(
-            last_number=Subquery(last.values("number")[:1]),
-            last_dealer=Subquery(last.values("dealer_id")[:1]),
-        ).order_by("number")
-    )
+    games = _games.objects(evening.pk)
+    for game in games:
+        game.evening = evening
     views = [GameView(game, evening) for game in games]
     can_write = membership is not None and not evening.is_closed
     deal_forms = forms or {}

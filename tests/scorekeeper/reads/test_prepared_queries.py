@@ -10,6 +10,7 @@ from scorekeeper.models import DealScore, Evening
 from scorekeeper.reads import deal_facts, nights, tallies
 from scorekeeper.reads.prepared import Prepared
 from scorekeeper.reads.tallies import TAROT
+from tests.factories import make_member
 from tests.scorekeeper.season_factories import World, hand_computed_season, make_world
 
 pytestmark = pytest.mark.django_db
@@ -72,3 +73,50 @@ def test_one_evenings_deals_read_alone_are_those_read_with_others(world: World) 
     for mark in marks:
         assert deal_facts._read([mark]) == {mark.evening_id: together[mark.evening_id]}
     assert sum(len(facts) for facts in together.values()) == 7
+
+
+def test_model_instances_come_as_the_querysets_own_with_their_related_objects_and_annotations(
+    world: World, django_assert_num_queries
+) -> None:
+    from django.db.models import Count
+
+    from scorekeeper.models import Game, Membership, Seat
+    from scorekeeper.screens import access
+    from scorekeeper.screens.table import evening_page
+
+    for evening in Evening.objects.filter(club=world.club):
+        with django_assert_num_queries(1):
+            (found,) = access._evening.objects(evening.pk)
+            club_name = found.club.name  # read with it
+        assert (found.pk, found.version, found.date, club_name) == (
+            evening.pk,
+            evening.version,
+            evening.date,
+            evening.club.name,
+        )
+        expected = list(evening_page._games_of(evening.pk))
+        games = evening_page._games.objects(evening.pk)
+        assert [(g.pk, g.kind, g.last_number, g.last_dealer) for g in games] == [
+            (g.pk, g.kind, g.last_number, g.last_dealer) for g in expected
+        ]
+        for game in games:
+            with django_assert_num_queries(1):
+                seats = evening_page._seats.objects(game.pk)
+                names = [seat.player.name for seat in seats]
+            ordered = Seat.objects.filter(game=game).select_related("player").order_by("position")
+            assert names == [seat.player.name for seat in ordered]
+            assert [s.present for s in seats] == [s.present for s in ordered]
+    assert access._evening.objects(10**9) == []
+    member = make_member(world.club)
+    membership = Membership.objects.get(club=world.club, user=member)
+    (found,) = access._membership.objects(world.club.pk, member.pk)
+    assert (found.pk, found.role, found.club.name) == (membership.pk, "member", world.club.name)
+    assert access._membership.objects(world.club.pk + 1, member.pk) == []
+    counted = Prepared(
+        lambda evening: Game.objects.filter(evening_id=evening).annotate(seated=Count("seats")),
+        2_000_000_021,
+    )
+    some = Evening.objects.filter(club=world.club).first()
+    assert [g.seated for g in counted.objects(some.pk)] == [
+        g.seats.count() for g in Game.objects.filter(evening=some)
+    ]
