@@ -33,8 +33,10 @@ class _Compiled:
 
 
 def _adapted(value: object, connection: Any) -> object:
-    """A date as the database's parameters carry it (text on SQLite)."""
-    if isinstance(value, dt.date) and not isinstance(value, dt.datetime):
+    """A date or a moment as the database's parameters carry it (text on SQLite)."""
+    if isinstance(value, dt.datetime):
+        return connection.ops.adapt_datetimefield_value(value)
+    if isinstance(value, dt.date):
         return connection.ops.adapt_datefield_value(value)
     return value
 

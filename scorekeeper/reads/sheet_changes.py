@@ -3,17 +3,18 @@
 A page shows the sheet as it stood at ``as_of`` (the server's clock, read before the sheet).
 A deal saved, corrected or put back since then changes its own row and the running totals of
 every later row; a deletion moves every later row up one. So the rows to redraw are those
-from the lowest deal number touched since then to the end. Two queries per game.
+from the lowest deal number touched since then to the end. One query per game.
 """
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
-from django.db.models import Min
+from django.db.models import OuterRef, QuerySet, Subquery
 from django.utils import timezone
 
 from scorekeeper.models import Deal, DeletedDeal, Game
+from scorekeeper.reads.prepared import Prepared
 
 #: Read a little before the page's moment: a change committed while the page was being read
 #: is sent again rather than missed (redrawing a row twice is harmless).
@@ -35,14 +36,29 @@ def moment(since_ms: int | None) -> datetime | None:
         return None
 
 
+# Stand-ins the query is compiled with (no game has this id; no deal is this old).
+GAME, SINCE = 2_000_000_031, datetime(1901, 2, 3, 4, 5, 6, tzinfo=UTC)
+
+
+def _first_changed(game: int, since: datetime) -> QuerySet[Game]:
+    """The lowest number among the game's deals saved since then, and among its deals
+    deleted since then: one row, two numbers (None: none)."""
+    saved = Deal.objects.filter(game=OuterRef("pk"), updated_at__gte=since)
+    deleted = DeletedDeal.objects.filter(game=OuterRef("pk"), deleted_at__gte=since)
+    return Game.objects.filter(pk=game).values_list(
+        Subquery(saved.order_by("number").values("number")[:1]),
+        Subquery(deleted.order_by("number").values("number")[:1]),
+    )
+
+
+#: Asked for every game of every live answer with new rows: compiled once per connection.
+_changed = Prepared(_first_changed, GAME, SINCE)
+
+
 def changed_from(game: Game, since: datetime | None) -> int | None:
     """The first deal number to redraw since ``since`` (1: all), None when nothing changed."""
     if since is None:
         return 1
-    since = since - MARGIN
-    saved = Deal.objects.filter(game=game, updated_at__gte=since).aggregate(n=Min("number"))["n"]
-    deleted = DeletedDeal.objects.filter(game=game, deleted_at__gte=since).aggregate(
-        n=Min("number")
-    )["n"]
-    numbers = [n for n in (saved, deleted) if n is not None]
+    found = _changed.tuples(game.pk, since - MARGIN)
+    numbers = [n for n in (found[0] if found else ()) if n is not None]
     return min(numbers) if numbers else None

@@ -29,9 +29,9 @@ TABLE_GRANT_VIEWS = frozenset(
 )
 
 
-# Stand-ins the access queries are compiled with (no club, user or evening has these ids):
-# every request of a table asks them, and compiling them cost more than running them.
-CLUB, USER, EVENING = 2_000_000_011, 2_000_000_013, 2_000_000_017
+# Stand-ins the access queries are compiled with (no club, user, evening or game has these
+# ids): every request of a table asks them, and compiling them cost more than running them.
+CLUB, USER, EVENING, GAME = 2_000_000_011, 2_000_000_013, 2_000_000_017, 2_000_000_037
 _membership = Prepared(
     lambda club, user: (
         Membership.objects.select_related("club")
@@ -43,6 +43,13 @@ _membership = Prepared(
 )
 _evening = Prepared(
     lambda evening: Evening.objects.select_related("club").filter(pk=evening)[:1], EVENING
+)
+_game = Prepared(
+    lambda game, evening: Game.objects.select_related("evening__club").filter(
+        pk=game, evening_id=evening
+    )[:1],
+    GAME,
+    EVENING,
 )
 
 
@@ -121,10 +128,10 @@ def queue_owner(request: HttpRequest) -> int | str | None:
 
 def game_for(request: HttpRequest, evening_id: int, game_id: int) -> tuple[Game, Membership]:
     evening, membership = evening_for(request, evening_id)
-    game = Game.objects.select_related("evening__club").filter(pk=game_id, evening=evening).first()
-    if game is None:
+    found = _game.objects(game_id, evening.pk)
+    if not found:
         raise Http404
-    return game, membership
+    return found[0], membership
 
 
 def deal_for(request: HttpRequest, evening_id: int, deal_id: int) -> tuple[Deal, Membership]:

@@ -101,6 +101,14 @@ def test_model_instances_come_as_the_querysets_own_with_their_related_objects_an
         ]
         for game in games:
             with django_assert_num_queries(1):
+                (alone,) = access._game.objects(game.pk, evening.pk)
+                assert (alone.pk, alone.evening.pk, alone.evening.club.pk) == (
+                    game.pk,
+                    evening.pk,
+                    world.club.pk,
+                )
+            assert access._game.objects(game.pk, evening.pk + 1) == []  # not this evening's
+            with django_assert_num_queries(1):
                 seats = evening_page._seats.objects(game.pk)
                 names = [seat.player.name for seat in seats]
             ordered = Seat.objects.filter(game=game).select_related("player").order_by("position")
