@@ -114,6 +114,12 @@ def _games_of(evening: int) -> QuerySet[Game]:
 
 
 _games = Prepared(_games_of, EVENING)
+_latest_deletion = Prepared(
+    lambda evening: DeletedDeal.objects.filter(
+        game__evening_id=evening, restored_at__isnull=True
+    ).order_by("-deleted_at")[:1],
+    EVENING,
+)
 _seats = Prepared(
     lambda game: Seat.objects.filter(game_id=game).select_related("player").order_by("position"),
     GAME,
@@ -181,12 +187,8 @@ def _recent_deletion(evening: Evening) -> DeletedDeal | None:
     key = f"recent-deletion.{evening.pk}.{evening.created_at.timestamp()}.{evening.version}"
     latest = cache.get(key)
     if latest is None:
-        latest = (
-            DeletedDeal.objects.filter(game__evening=evening, restored_at__isnull=True)
-            .order_by("-deleted_at")
-            .first()
-            or False
-        )
+        found = _latest_deletion.objects(evening.pk)
+        latest = found[0] if found else False
         cache.set(key, latest, UNDO_OFFERED_FOR.total_seconds())
     if latest and latest.deleted_at >= timezone.now() - UNDO_OFFERED_FOR:
         return latest
