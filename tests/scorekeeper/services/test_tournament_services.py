@@ -4,6 +4,7 @@ from decimal import Decimal
 from itertools import combinations
 
 import pytest
+from django.utils import translation
 
 from scorekeeper import services
 from scorekeeper.models import Evening, Player, Tournament, TournamentPlayer, TournamentTable
@@ -62,7 +63,7 @@ def test_each_table_is_an_open_evening_with_its_players_and_first_dealer() -> No
 def test_a_round_cannot_start_before_the_last_one_is_closed_nor_after_the_last() -> None:
     _club, _players, tournament = make_tournament(8, rounds=1)
     started = services.round_start(tournament=tournament, created_by=_owner(tournament))
-    with pytest.raises(ServiceError, match="Close round 1"):
+    with translation.override("en"), pytest.raises(ServiceError, match="Close round 1"):
         services.round_start(tournament=tournament, created_by=_owner(tournament))
     services.round_close(tournament_round=started)
     assert all(t.evening.is_closed for t in started.tables.all())
@@ -129,7 +130,10 @@ def test_the_ranking_adds_up_the_rounds_scores() -> None:
     rows = ranking(tournament).rows
     assert {row.player_id: row.total for row in rows} == totals
     assert [row.total for row in rows] == sorted(totals.values(), reverse=True)
-    assert rows[0].rank == 1 and rows[0].rounds_won == 2
+    # Each table's taker (174) tops it; whether one player took in both rounds depends on
+    # the seating of round 2 (ids differ between databases): the top row says what it did.
+    assert rows[0].rank == 1 and rows[0].total == max(totals.values())
+    assert rows[0].rounds_won == list(rows[0].rounds).count(174) >= 1
 
 
 def test_a_tables_evening_is_never_deleted_alone_and_outlives_its_tournament() -> None:
