@@ -32,10 +32,10 @@ from scorekeeper.reads.deal_facts import (
     fingerprint,
 )
 from scorekeeper.reads.nights import Nights
-from scorekeeper.reads.prepared import Prepared
 from scorekeeper.scoring.club_state import FiguresState
 from scorekeeper.scoring.rating_quality import PredictionQuality
 from scorekeeper.server import shared_cache
+from scorekeeper.server.prepared import Prepared
 
 STATE_SECONDS = 7 * 86400
 

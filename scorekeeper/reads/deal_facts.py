@@ -22,10 +22,10 @@ from django.db import connections, models
 
 from scorekeeper.models import Deal, DealScore, Evening, Game
 from scorekeeper.reads.nights import Nights, nights
-from scorekeeper.reads.prepared import Prepared
 from scorekeeper.scoring.deal_facts import DealFacts
 from scorekeeper.scoring.tarot import TARGETS
 from scorekeeper.server import shared_cache
+from scorekeeper.server.prepared import Prepared
 
 TAROT = Game.Kind.TAROT
 CHUNK = 500  # evenings a query: within every database's parameter limit

@@ -22,8 +22,8 @@ from django.db import DatabaseError, connections
 from django.http import HttpRequest
 
 from scorekeeper.models import Evening
-from scorekeeper.reads.prepared import Prepared
 from scorekeeper.server import shared_cache
+from scorekeeper.server.prepared import Prepared
 
 #: How long a session (or share link) let in by the full checks polls the short way. A 304
 #: tells nothing but "unchanged", so a member removed meanwhile learns nothing by it; every

@@ -30,7 +30,7 @@ from django.db.models import (
 )
 
 from scorekeeper.models import Evening, Game
-from scorekeeper.reads.prepared import Prepared
+from scorekeeper.server.prepared import Prepared
 
 
 @dataclass(frozen=True)

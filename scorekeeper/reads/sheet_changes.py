@@ -14,7 +14,7 @@ from django.db.models import OuterRef, QuerySet, Subquery
 from django.utils import timezone
 
 from scorekeeper.models import Deal, DeletedDeal, Game
-from scorekeeper.reads.prepared import Prepared
+from scorekeeper.server.prepared import Prepared
 
 #: Read a little before the page's moment: a change committed while the page was being read
 #: is sent again rather than missed (redrawing a row twice is harmless).

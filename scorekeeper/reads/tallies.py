@@ -30,10 +30,10 @@ from django.db.models import (
 )
 
 from scorekeeper.models import Deal, DealScore, Game
-from scorekeeper.reads.prepared import Prepared
 from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.scoring.escopette import EscopetteDeal, escopette_game
 from scorekeeper.scoring.tarot import TARGETS
+from scorekeeper.server.prepared import Prepared
 
 TAROT = Game.Kind.TAROT
 ESCOPETTE = Game.Kind.ESCOPETTE

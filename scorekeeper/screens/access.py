@@ -9,7 +9,7 @@ import hashlib
 from django.http import Http404, HttpRequest
 
 from scorekeeper.models import Club, Deal, Evening, Game, Membership, TournamentTable
-from scorekeeper.reads.prepared import Prepared
+from scorekeeper.server.prepared import Prepared
 
 # The session's tournament tables: {evening id: the table's token}.
 TABLE_GRANTS = "tournament_tables"

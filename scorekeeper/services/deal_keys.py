@@ -14,6 +14,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from scorekeeper.models import Deal, DeletedDeal, Game, Player
+from scorekeeper.server.prepared import Prepared
 from scorekeeper.services.common import DealInputs, ServiceError
 
 
@@ -31,6 +32,12 @@ class DealKeyUsed(ServiceError):
 
 #: Where a deleted deal's snapshot keeps its one-time key, so that its undo restores it.
 KEY_IN_SNAPSHOT = "idempotency_key"
+#: The deal a key stored, asked by every save: compiled once (stand-ins no game or key has).
+_keyed = Prepared(
+    lambda game, key: Deal.objects.filter(game_id=game, idempotency_key=key).order_by("pk")[:1],
+    2_000_000_043,
+    "stand-in key: no form sends this",
+)
 
 
 def same_inputs(stored: DealInputs, sent: DealInputs) -> bool:
@@ -63,7 +70,8 @@ def deal_of_key(
     (another number, other answers or another dealer), or a deal deleted since: telling the
     phone "saved" then would lose what it typed.
     """
-    existing = game.deals.filter(idempotency_key=key).first()
+    found = _keyed.objects(game.pk, key)
+    existing = found[0] if found else None
     if existing is None:
         deleted = (
             DeletedDeal.objects.filter(game=game, restored_at__isnull=True)

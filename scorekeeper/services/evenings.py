@@ -22,6 +22,7 @@ from scorekeeper.models import (
 from scorekeeper.scoring.escopette import (
     ESCOPETTE_PLAYERS,
 )
+from scorekeeper.server.prepared import Prepared
 from scorekeeper.services.common import ServiceError, _bump, _check_open
 from scorekeeper.services.seasons import season_ensure_for
 
@@ -203,9 +204,16 @@ def seat_leave(*, game: Game, player: Player) -> None:
 # --- The table: who deals, who sits out --------------------------------------------------
 
 
+# Asked by every deal saved (the form, then the service under its lock): compiled once.
+_present = Prepared(
+    lambda game: Seat.objects.filter(game_id=game, present=True).select_related("player"),
+    2_000_000_041,  # a stand-in: no game has this id
+)
+
+
 def present_players(game: Game) -> list[Player]:
     """The players at the table now, in seat order."""
-    return [seat.player for seat in game.seats.filter(present=True).select_related("player")]
+    return [seat.player for seat in _present.objects(game.pk)]
 
 
 def next_dealer(game: Game, present: Sequence[Player] | None = None) -> Player:

@@ -21,7 +21,6 @@ from scorekeeper import services
 from scorekeeper.models import Deal, DeletedDeal, Evening, Game, Membership, Player, Seat
 from scorekeeper.reads.charts import LineChart, evening_chart
 from scorekeeper.reads.game_sheets import GameSheet, kept_game_sheet
-from scorekeeper.reads.prepared import Prepared
 from scorekeeper.reads.sheet_changes import as_of_now, changed_from, moment
 from scorekeeper.screens.table.deal_forms import (
     EscopetteDealForm,
@@ -30,6 +29,7 @@ from scorekeeper.screens.table.deal_forms import (
     initial_from_query,
 )
 from scorekeeper.server.parsing import parse_id
+from scorekeeper.server.prepared import Prepared
 
 UNDO_OFFERED_FOR = timedelta(minutes=10)
 

@@ -8,8 +8,8 @@ import pytest
 
 from scorekeeper.models import DealScore, Evening
 from scorekeeper.reads import deal_facts, nights, tallies
-from scorekeeper.reads.prepared import Prepared
 from scorekeeper.reads.tallies import TAROT
+from scorekeeper.server.prepared import Prepared
 from tests.factories import make_member
 from tests.scorekeeper.season_factories import World, hand_computed_season, make_world
 
