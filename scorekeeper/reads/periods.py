@@ -26,6 +26,9 @@ from scorekeeper.reads.tallies import ESCOPETTE, EveningRef, EveningSummary, Tal
 from scorekeeper.server import shared_cache
 
 SEASON_SECONDS = 7 * 86400  # a season's sums in the cache (a new fingerprint, a new key)
+#: The settled evenings are added up in blocks of this many (in date order), each kept under
+#: its evenings' versions: a change to an old evening adds up its block again, not the range.
+BLOCK = 32
 
 
 def clear_memo() -> None:
@@ -99,6 +102,66 @@ def _extend(
     )
 
 
+def _merge(key: Hashable, blocks: Sequence[Period]) -> Period:
+    """The periods one after the other, as one: the same figures, in the same order, as
+    ``_extend`` adding up their evenings from the first. A player's tally is the block's own
+    until another block adds to it (then a copy: the blocks are kept, never changed)."""
+    tallies: dict[int, Tally] = {}
+    copied: set[int] = set()
+    played_evenings: dict[int, int] = {}
+    points: dict[tuple[int, int], int] = {}
+    evenings: list[EveningPoint] = []
+    played = games = unreplayable = 0
+    for block in blocks:
+        evenings.extend(block.evenings)
+        points.update(block.points)
+        played += block.played
+        games += block.games
+        unreplayable += block.unreplayable
+        for player_id, tally in block.tallies.items():
+            played_evenings[player_id] = (
+                played_evenings.get(player_id, 0) + block.played_evenings[player_id]
+            )
+            if player_id not in tallies:
+                tallies[player_id] = tally
+                continue
+            if player_id not in copied:
+                copied.add(player_id)
+                own = Tally()
+                own.add(tallies[player_id])
+                tallies[player_id] = own
+            tallies[player_id].add(tally)
+    return Period(
+        key, tuple(evenings), tallies, played_evenings, points, played, games, unreplayable
+    )
+
+
+def _settled_and_tonight(
+    key: Hashable, kind: str, settled: Sequence[EveningRef], tonight: Sequence[EveningRef]
+) -> tuple[Period, list[EveningSummary]]:
+    """The sums of the settled evenings, from blocks of ``BLOCK`` evenings kept in the shared
+    cache under what they were added up from (their evenings at their versions), and
+    tonight's evenings' figures: those of the blocks not kept and tonight's are read in one
+    go (``evening_summaries``: the same queries however many blocks)."""
+    chunks = []
+    for start in range(0, len(settled), BLOCK):
+        chunk = settled[start : start + BLOCK]
+        names = tuple((r.evening_id, r.created_at, r.version, r.date, r.place) for r in chunk)
+        block_key = (database_name(), kind, names)
+        name = _cache_name("season.block", block_key)
+        chunks.append((chunk, block_key, name, shared_cache.peek(name)))
+    wanted = [ref for chunk, _key, _name, block in chunks if block is None for ref in chunk]
+    wanted.extend(tonight)
+    read = dict(zip(wanted, evening_summaries(wanted, kind), strict=True))
+    blocks = []
+    for chunk, block_key, name, block in chunks:
+        if block is None:
+            block = _extend(block_key, EMPTY, chunk, [read[ref] for ref in chunk])
+            shared_cache.keep(name, block, SEASON_SECONDS)
+        blocks.append(block)
+    return _merge(key, blocks), [read[ref] for ref in tonight]
+
+
 def _tonight_refs(club_id: int, found: Nights) -> list[EveningRef]:
     """Tonight's evenings: from the fingerprint when there is one, else one query."""
     if found.latest is None:
@@ -148,11 +211,10 @@ def season_periods(
                 return _extend(key, settled, tonight, summaries), False
             if refs is None:
                 refs = evening_refs(club_id, start=start, end=end)
-            summaries = evening_summaries(refs, kind)
             split = sum(1 for ref in refs if found.latest is None or ref.date < found.latest)
-            settled = _extend(settled_key, EMPTY, refs[:split], summaries[:split])
+            settled, summaries = _settled_and_tonight(settled_key, kind, refs[:split], refs[split:])
             shared_cache.keep(name, settled, SEASON_SECONDS)
-            return _extend(key, settled, refs[split:], summaries[split:]), True
+            return _extend(key, settled, refs[split:], summaries), True
 
         name = _cache_name("season", key)
         period = shared_cache.peek(name)

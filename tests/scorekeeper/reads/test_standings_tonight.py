@@ -145,3 +145,31 @@ def test_tonight_copies_the_tallies_of_tonights_players_only_and_leaves_the_kept
     assert period.tallies[2] is ben  # not played tonight: the kept tally, shared
     assert (ana.total, ana.deals, base.tallies) == (10, 2, {1: ana, 2: ben})
     assert period.played_evenings == {1: 2, 2: 1, 3: 1} and period.played == 3
+
+
+def test_in_blocks_a_correction_adds_up_its_block_again_and_gives_the_same_figures(
+    world: World, monkeypatch
+) -> None:
+    monkeypatch.setattr(periods, "BLOCK", 2)  # the season's 4 evenings: 2 blocks, tonight apart
+    four = [world.players[name] for name in ("Ana", "Ben", "Chloé", "Dan")]
+    play_evening(world, TONIGHT, four, [deal(four, four[0], "garde", 2, 50)])
+    first = everything(world)
+    same(first[TAROT], from_the_first_evening(world)[TAROT])
+    everything(world)
+    asked: list[tuple[str, list[dt.date]]] = []
+    read = periods.evening_summaries
+
+    def evening_summaries(refs, kind=TAROT, **options):
+        asked.append((kind, [ref.date for ref in refs]))
+        return read(refs, kind, **options)
+
+    monkeypatch.setattr(periods, "evening_summaries", evening_summaries)
+    old = world.club.evenings.get(date="2025-02-07").games.get().deals.order_by("number").first()
+    services.deal_update(deal=old, inputs=deal(four, four[3], "garde_sans", 3, 70))
+    kept = everything(world)
+    tarot = [dates for kind, dates in asked if kind == TAROT]
+    # The block of 7 February (with 1 March's) and tonight: not 31 December nor 10 January.
+    assert tarot == [[dt.date(2025, 2, 7), dt.date(2025, 3, 1), TONIGHT]]
+    again = from_the_first_evening(world)
+    for kind in (TAROT, ESCOPETTE):
+        same(kept[kind], again[kind])
