@@ -4,8 +4,8 @@ Nearly every request a table sends is a phone asking whether its evening moved (
 five phones a table); nearly every answer is 304. ``reads.live`` answers it from one
 compiled query. Going through the whole middleware first (sessions, locale, CSRF, messages,
 security headers, the URL resolver) more than doubled it; going through Django's handler
-at all (its request object, its signals, the request log's middleware) cost a quarter of
-what gunicorn spent on a poll. So the poll is answered twice as early as it can be:
+at all (its request object, its signals, the request log's middleware) cost a fifth of
+what gunicorn spent on a poll. So the poll is answered in two places, each as early as it can:
 
 - ``LivePollFirst`` wraps the WSGI application gunicorn serves (``scorekeeper.wsgi``): a
   poll it can answer never reaches Django's handler; it writes the request log's line
