@@ -30,8 +30,10 @@ from scorekeeper.scoring.tarot import (
 )
 from scorekeeper.server.shared_cache import LocalMemo
 
-#: How long a sheet is kept in the shared cache: an evening's version changes far sooner.
-SHEET_SECONDS = 3600
+#: How long a sheet is kept in the shared cache: the phones of a table ask for it within
+#: seconds of the deal, and the next deal makes it useless. At 300 tables (a deal every 2
+#: minutes each) that is some 1,500 sheets, 15 to 30 MB of Redis.
+SHEET_SECONDS = 600
 #: This process's copies of the sheets it built or read (some 20 KB for 50 deals each).
 _kept = LocalMemo(512)
 
