@@ -15,7 +15,6 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.core.cache import cache
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -28,14 +27,14 @@ from scorekeeper.scoring.tarot import (
     deal_outcome,
     running_totals,
 )
-from scorekeeper.server.shared_cache import LocalMemo
+from scorekeeper.server import shared_cache
 
 #: How long a sheet is kept in the shared cache: the phones of a table ask for it within
 #: seconds of the deal, and the next deal makes it useless. At 300 tables (a deal every 2
 #: minutes each) that is some 1,500 sheets, 15 to 30 MB of Redis.
 SHEET_SECONDS = 600
 #: This process's copies of the sheets it built or read (some 20 KB for 50 deals each).
-_kept = LocalMemo(512)
+_kept = shared_cache.LocalMemo(512)
 
 
 @dataclass
@@ -122,13 +121,9 @@ def kept_game_sheet(game: Game, version_key: str, seats: list[Seat] | None = Non
     change bumps). Kept per language too: a sheet's problem is said in words. The sheet
     comes with the caller's ``game``; nothing reading a sheet changes it."""
     key = f"sheet.{version_key}.{get_language()}"
-    sheet = _kept.get(key)
-    if sheet is None:
-        sheet = cache.get(key)
-        if not isinstance(sheet, GameSheet):
-            sheet = game_sheet(game, seats)
-            cache.set(key, sheet, SHEET_SECONDS)
-        _kept.set(key, sheet)
+    sheet = shared_cache.get_or_build(
+        key, lambda: game_sheet(game, seats), SHEET_SECONDS, memo=_kept
+    )
     return dataclasses.replace(sheet, game=game)
 
 

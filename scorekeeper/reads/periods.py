@@ -64,6 +64,18 @@ class Period:
 EMPTY = Period(None, (), {}, {}, {}, 0)
 
 
+def _add(tallies: dict[int, Tally], copied: set[int], player_id: int, tally: Tally) -> None:
+    """Add ``tally`` to the player's in ``tallies``; a tally shared with a kept period (the
+    player not in ``copied``, the tallies this period owns) is copied before it is added to."""
+    if player_id not in copied:
+        copied.add(player_id)
+        own = Tally()
+        if player_id in tallies:
+            own.add(tallies[player_id])
+        tallies[player_id] = own
+    tallies[player_id].add(tally)
+
+
 def _extend(
     key: Hashable, base: Period, refs: Sequence[EveningRef], summaries: Sequence[EveningSummary]
 ) -> Period:
@@ -88,13 +100,7 @@ def _extend(
         unreplayable += summary.unreplayable
         # By player id: a summary's order is the database's, which PostgreSQL does not keep.
         for player_id, tally in sorted(summary.tallies.items()):
-            if player_id not in copied:
-                copied.add(player_id)
-                own = Tally()
-                if player_id in tallies:
-                    own.add(tallies[player_id])
-                tallies[player_id] = own
-            tallies[player_id].add(tally)
+            _add(tallies, copied, player_id, tally)
             played_evenings[player_id] = played_evenings.get(player_id, 0) + 1
             points[ref.evening_id, player_id] = tally.total
     return Period(
@@ -122,15 +128,10 @@ def _merge(key: Hashable, blocks: Sequence[Period]) -> Period:
             played_evenings[player_id] = (
                 played_evenings.get(player_id, 0) + block.played_evenings[player_id]
             )
-            if player_id not in tallies:
+            if player_id in tallies:
+                _add(tallies, copied, player_id, tally)
+            else:
                 tallies[player_id] = tally
-                continue
-            if player_id not in copied:
-                copied.add(player_id)
-                own = Tally()
-                own.add(tallies[player_id])
-                tallies[player_id] = own
-            tallies[player_id].add(tally)
     return Period(
         key, tuple(evenings), tallies, played_evenings, points, played, games, unreplayable
     )

@@ -54,16 +54,17 @@ class LocalMemo:
 _local = LocalMemo(256)
 
 
-def get_or_build(key: str, build: Callable[[], T], seconds: int) -> T:
-    """The value under ``key``: this process's copy, else the shared cache's, else built."""
-    value = _local.get(key)
+def get_or_build(key: str, build: Callable[[], T], seconds: int, *, memo: LocalMemo = _local) -> T:
+    """The value under ``key``: this process's copy (in ``memo``), else the shared cache's,
+    else built."""
+    value = memo.get(key)
     if value is not None:
         return value
     value = cache.get(key)
     if value is None:
         value = build()
         cache.set(key, value, seconds)
-    _local.set(key, value)
+    memo.set(key, value)
     return value
 
 
