@@ -11,7 +11,8 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 from collections.abc import Hashable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from itertools import accumulate
 from typing import Any
 
 from scorekeeper.models import Club, Player, Season
@@ -84,6 +85,7 @@ class SeasonStats:
     key: Hashable = None  # what the figures were built from: equal keys, equal figures
     games: int = 0  # L'escopette: games with at least one deal
     unreplayable: int = 0  # L'escopette: games the rules cannot replay (no winner counted)
+    _cumulative: dict[int, list[int]] | None = field(default=None, repr=False, compare=False)
 
     @property
     def digest(self) -> str:
@@ -92,11 +94,24 @@ class SeasonStats:
 
     def cumulative(self, player_id: int) -> list[int]:
         """The player's total after each evening."""
-        running, values = 0, []
-        for evening in self.evenings:
-            running += self.points.get((evening.evening_id, player_id), 0)
-            values.append(running)
-        return values
+        if self._cumulative is None:
+            self._cumulative = self._every_cumulative()
+        return list(self._cumulative.get(player_id) or [0] * len(self.evenings))
+
+    def _every_cumulative(self) -> dict[int, list[int]]:
+        """Every player's totals after each evening, from one pass over the points: a chart
+        of a dozen players over hundreds of evenings, after every deal saved."""
+        position = {evening.evening_id: index for index, evening in enumerate(self.evenings)}
+        deltas: dict[int, list[int]] = {}
+        for (evening_id, player_id), points in self.points.items():
+            index = position.get(evening_id)
+            if index is None:
+                continue
+            row = deltas.get(player_id)
+            if row is None:
+                row = deltas[player_id] = [0] * len(self.evenings)
+            row[index] += points
+        return {player_id: list(accumulate(row)) for player_id, row in deltas.items()}
 
 
 def _stats(period: Period, names: dict[int, str]) -> SeasonStats:
