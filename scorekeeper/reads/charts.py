@@ -96,6 +96,69 @@ class LineChart:
         """The figures as an HTML table (rows: the x axis; columns: the series)."""
         return self.table_html
 
+    # The drawing's repeated parts as markup, written here rather than by template loops: a
+    # chart is drawn again after every deal saved (the sheet's, the season's), and a loop
+    # over a dozen series costs the template engine more than the rest of the page.
+
+    @functools.cached_property
+    def grid_html(self) -> SafeString:
+        """The y ticks' lines, then the zero line."""
+        left, right = _svg_number(self.left), _svg_number(self.right)
+        lines = "".join(
+            f'<line x1="{left}" x2="{right}" y1="{y}" y2="{y}"/>'
+            for y in (_svg_number(tick.position) for tick in self.y_ticks)
+        )
+        zero = _svg_number(self.zero_y)
+        return mark_safe(
+            f'{lines}<line class="chart-zero" x1="{left}" x2="{right}" y1="{zero}" y2="{zero}"/>'
+        )
+
+    @functools.cached_property
+    def ticks_html(self) -> SafeString:
+        """The y ticks' labels, then the x ticks'."""
+        y_text = "".join(
+            f'<text x="{_svg_number(self.left - 6)}" y="{_svg_number(tick.position)}"'
+            f' dy="0.35em" text-anchor="end">{escape(tick.label)}</text>'
+            for tick in self.y_ticks
+        )
+        below = _svg_number(self.bottom + 16)
+        x_text = "".join(
+            f'<text x="{_svg_number(tick.position)}" y="{below}"'
+            f' text-anchor="{escape(tick.anchor)}">{escape(tick.label)}</text>'
+            for tick in self.x_ticks
+        )
+        return mark_safe(y_text + x_text)
+
+    @functools.cached_property
+    def lines_html(self) -> SafeString:
+        """Each series' line and the dot at its end."""
+        return mark_safe(
+            "".join(
+                f'<path class="chart-line {escape(s.css)}" d="{escape(s.path)}"/>'
+                f'<circle class="chart-dot {escape(s.css)}" cx="{_svg_number(s.last_x)}"'
+                f' cy="{_svg_number(s.last_y)}" r="3"/>'
+                for s in self.series
+            )
+        )
+
+    @functools.cached_property
+    def legend_html(self) -> SafeString:
+        """The legend's items, from the highest last value down."""
+        return mark_safe(
+            "".join(
+                '<li><svg class="chart-swatch" viewBox="0 0 28 10" focusable="false">'
+                f'<line class="chart-line {escape(s.css)}" x1="1" y1="5" x2="27" y2="5"/></svg>'
+                f'<span class="chart-legend-name">{escape(s.name)}</span>'
+                f' <span class="chart-legend-value">{escape(formats.localize(s.last))}</span></li>'
+                for s in self.legend
+            )
+        )
+
+
+def _svg_number(value: float) -> str:
+    """A coordinate as the drawing writes it (never localized: SVG reads a dot)."""
+    return str(formats.localize(value, use_l10n=False))
+
 
 # Pieces of drawings by what they are drawn from (pure): a chart redrawn reuses all but its last.
 BLOCK = 32

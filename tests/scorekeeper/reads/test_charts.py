@@ -152,3 +152,30 @@ def test_more_players_than_colours_get_dashed_lines() -> None:
     )
     assert chart.series[7].css == "series-7"
     assert chart.series[8].css == "series-0 series-dashed"
+
+
+@pytest.mark.parametrize("language", ["fr", "en", "ru"])
+def test_the_drawing_escapes_the_names_and_writes_its_coordinates_with_a_dot(
+    language: str,
+) -> None:
+    """The lines, ticks and legend are written by the chart, not by template loops."""
+    with translation.override(language):
+        chart = charts.line_chart(
+            chart_id="c",
+            title="t",
+            x_label="x",
+            y_label="y",
+            x_labels=["start", "<1>", "2"],
+            series=[("Ana <b>", [0, 12345, -70]), ('Ben "B"', [0, -3, 7])],
+        )
+        html = render_to_string("scorekeeper/common/_line_chart.html", {"chart": chart})
+    assert "Ana &lt;b&gt;" in html and "<b>" not in html
+    assert "Ben &quot;B&quot;" in html
+    assert "&lt;1&gt;" in html
+    svg = re.search(r"<svg class=\"chart-svg\".*?</svg>", html, re.S)
+    assert svg is not None
+    assert not re.search(r'(x|y|cx|cy|x1|x2|y1|y2)="-?\d+,\d', svg.group(0))
+    assert svg.group(0).count("<path ") == 2 and svg.group(0).count("<circle ") == 2
+    assert svg.group(0).count('<line x1="58"') == len(chart.y_ticks)
+    legend = re.findall(r'<span class="chart-legend-name">(.*?)</span>', html)
+    assert legend == ["Ben &quot;B&quot;", "Ana &lt;b&gt;"]  # the highest last value first
