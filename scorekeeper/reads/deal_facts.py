@@ -20,8 +20,8 @@ from typing import Any
 from django.core.cache import cache
 from django.db import connections, models
 
-from scorekeeper.models import Deal, DealScore, Evening, Game
-from scorekeeper.reads.nights import Nights, nights
+from scorekeeper.models import Deal, DealScore, Game
+from scorekeeper.reads.nights import Nights, club_evenings, nights
 from scorekeeper.scoring.deal_facts import DealFacts
 from scorekeeper.scoring.tarot import TARGETS
 from scorekeeper.server import shared_cache
@@ -55,15 +55,6 @@ def database() -> str:
     return hashlib.sha1(name.encode(), usedforsecurity=False).hexdigest()[:12]
 
 
-def _range(club_id: int, start: dt.date | None, end: dt.date | None) -> models.QuerySet[Evening]:
-    evenings = Evening.objects.filter(club_id=club_id)
-    if start is not None:
-        evenings = evenings.filter(date__gte=start)
-    if end is not None:
-        evenings = evenings.filter(date__lte=end)
-    return evenings
-
-
 def fingerprint(club_id: int, start: dt.date | None, end: dt.date | None) -> Nights:
     """The range's evenings in two parts, settled and tonight's, fingerprinted (one query)."""
     return nights(club_id, start, end)
@@ -71,7 +62,7 @@ def fingerprint(club_id: int, start: dt.date | None, end: dt.date | None) -> Nig
 
 def evening_marks(club_id: int, start: dt.date | None, end: dt.date | None) -> list[EveningMark]:
     """The range's evenings in the club's order (one query)."""
-    rows = _range(club_id, start, end).order_by("date", "pk")
+    rows = club_evenings(club_id, start, end).order_by("date", "pk")
     return [EveningMark(*row) for row in rows.values_list("pk", "date", "created_at", "version")]
 
 

@@ -16,7 +16,8 @@ from typing import Any
 
 from django.db import connections
 
-from scorekeeper.models import Club, Evening, EveningTally
+from scorekeeper.models import Club, EveningTally
+from scorekeeper.reads.nights import club_evenings
 from scorekeeper.reads.tallies import (
     ESCOPETTE,
     TAROT,
@@ -132,14 +133,9 @@ def evening_refs(
 ) -> list[EveningRef]:
     """The club's evenings from start to end, in date order (one query)."""
     club_id = club.pk if isinstance(club, Club) else club
-    evenings = Evening.objects.filter(club_id=club_id)
-    if start is not None:
-        evenings = evenings.filter(date__gte=start)
-    if end is not None:
-        evenings = evenings.filter(date__lte=end)
     return [
         EveningRef(*row)
-        for row in evenings.order_by("date", "pk").values_list(
+        for row in club_evenings(club_id, start, end).order_by("date", "pk").values_list(
             "pk", "date", "place", "created_at", "version"
         )
     ]

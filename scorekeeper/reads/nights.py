@@ -5,13 +5,15 @@ On a club night a deal is saved every few seconds, and only tonight's part chang
 keeps what it built from the settled evenings under their own fingerprint and adds tonight's
 evenings to it. When tonight holds one evening, its row of the query is that evening's own:
 its identity, version and place come with the fingerprint, and nothing more is read to know
-which evening changed. Owns ``Part``, ``Nights`` and ``nights``.
+which evening changed. Owns ``Part``, ``Nights``, ``nights`` and ``club_evenings`` (a range
+of a club's evenings as a queryset, for the reads that split it as ``nights`` does).
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import astuple, dataclass
+import functools
+from dataclasses import dataclass, fields
 
 from django.db.models import (
     BooleanField,
@@ -60,15 +62,15 @@ class Nights:
     settled: Part
     tonight: Part
 
-    @property
+    @functools.cached_property
     def key(self) -> tuple[object, ...]:
         """Names every evening of the range at its version."""
-        return (self.latest, astuple(self.settled), astuple(self.tonight))
+        return (self.latest, _values(self.settled), _values(self.tonight))
 
-    @property
+    @functools.cached_property
     def settled_key(self) -> tuple[object, ...]:
         """Names the evenings before the latest date at their versions."""
-        return (self.latest, astuple(self.settled))
+        return (self.latest, _values(self.settled))
 
     @property
     def escopette(self) -> int:
@@ -82,12 +84,22 @@ class Nights:
         return (part.ids, part.first, part.versions, part.place)
 
 
+_PART_FIELDS = tuple(field.name for field in fields(Part))
+
+
+def _values(part: Part) -> tuple[object, ...]:
+    """The part's fields in order, as ``astuple`` gives them without its deep copy (numbers,
+    moments and a place: nothing to copy), asked by every read of a season."""
+    return tuple(getattr(part, name) for name in _PART_FIELDS)
+
+
 # Stand-ins the queries are compiled with (no club has this id, no evening these dates).
 CLUB, START, END = 2_000_000_011, dt.date(1, 2, 3), dt.date(1, 4, 5)
 _prepared: dict[tuple[bool, bool, bool], Prepared] = {}
 
 
-def _evenings(club_id: int, start: dt.date | None, end: dt.date | None) -> QuerySet[Evening]:
+def club_evenings(club_id: int, start: dt.date | None, end: dt.date | None) -> QuerySet[Evening]:
+    """The club's evenings from start to end (either open), as a queryset."""
     evenings = Evening.objects.filter(club_id=club_id)
     if start is not None:
         evenings = evenings.filter(date__gte=start)
@@ -110,7 +122,7 @@ def nights(
             given = iter(dates)
             low = next(given) if shape[0] else None
             high = next(given) if shape[1] else None
-            return _query(_evenings(club, low, high), escopette=escopette)
+            return _query(club_evenings(club, low, high), escopette=escopette)
 
         prepared = _prepared[shape] = Prepared(build, *sentinels)
     values = [club_id] + [date for date in (start, end) if date is not None]

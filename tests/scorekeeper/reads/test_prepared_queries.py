@@ -47,7 +47,7 @@ def test_the_nights_of_every_shape_of_range_are_the_grouped_querys(world: World)
     for start, end in ranges:
         for escopette in (False, True):
             direct = nights._nights(
-                list(nights._query(nights._evenings(club, start, end), escopette=escopette))
+                list(nights._query(nights.club_evenings(club, start, end), escopette=escopette))
             )
             assert nights.nights(club, start, end, escopette=escopette) == direct
 
