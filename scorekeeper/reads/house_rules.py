@@ -6,16 +6,23 @@ Scores come from ``scorekeeper.scoring``; this module reads the database and wri
 
 from __future__ import annotations
 
+import datetime as dt
+import hashlib
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from django.db.models import Count, Prefetch, QuerySet
+from django.db.models import BooleanField, Case, Count, Prefetch, QuerySet, Value, When
 
 from scorekeeper.models import Deal, DealScore, Evening, Game, Player, stored_inputs
+from scorekeeper.reads.evening_tallies import database_name
+from scorekeeper.reads.nights import Nights, club_evenings
 from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.scoring.rules import FFT_RULES, HouseRules, rules_from_data
 from scorekeeper.scoring.tarot import TarotDeal, score_deal
+from scorekeeper.server import shared_cache
+from scorekeeper.server.prepared import Prepared
+from scorekeeper.server.shared_cache import LocalMemo
 
 
 @dataclass(frozen=True)
@@ -44,16 +51,94 @@ def rules_in_force(evenings: QuerySet[Evening] | Iterable[Evening]) -> list[Rule
     entry means the standings over these evenings mix rules.
     """
     if isinstance(evenings, QuerySet):
-        # Grouped by the stored rules: a row per set (nearly always one), not per evening.
-        datas = list(
-            evenings.filter(games__kind=Game.Kind.TAROT)
-            .order_by()
-            .values("rules")
-            .annotate(n=Count("pk", distinct=True))
-            .values_list("rules", "n")
-        )
+        datas = _grouped(evenings)
     else:
         datas = [(evening.rules, 1) for evening in evenings]
+    return _counted(datas)
+
+
+def _grouped(evenings: QuerySet[Evening]) -> list[tuple[object, int]]:
+    """The evenings with a tarot game, grouped by their stored rules: a row per set (nearly
+    always one), not per evening; one query."""
+    return list(_grouped_query(evenings))
+
+
+def _grouped_query(evenings: QuerySet[Evening]) -> QuerySet[Evening]:
+    return (
+        evenings.filter(games__kind=Game.Kind.TAROT)
+        .order_by()
+        .values("rules")
+        .annotate(n=Count("pk", distinct=True))
+        .values_list("rules", "n")
+    )
+
+
+RANGE_SECONDS = 7 * 86400  # the settled evenings' rules in the cache (a new fingerprint, a new key)
+TONIGHT_SECONDS = 600  # tonight's evening's rules: until the next deal, a few minutes
+_tonight = LocalMemo(512)  # tonight's evening's rules, under its identity and version
+EVENING = 2_000_000_019  # the stand-in evening id the one-evening query is compiled with
+_one_evening = Prepared(lambda evening: _grouped_query(Evening.objects.filter(pk=evening)), EVENING)
+
+
+def range_rules_in_force(
+    club_id: int, start: dt.date | None, end: dt.date | None, found: Nights
+) -> list[RulesInForce]:
+    """``rules_in_force`` of the club's evenings from start to end, ``found`` their
+    fingerprint (``nights``): the settled evenings' rules kept in the shared cache under
+    theirs, tonight's evening's under its identity and version.
+
+    Any change to an evening's rules bumps its version, so after a deal saved the settled
+    evenings are not read again, and tonight's evening is: one small query, compiled once.
+    """
+    latest = found.latest
+    if latest is None:
+        return []
+    name = _name("rules.settled", (database_name(), club_id, start, end, found.settled_key))
+    one = found.tonight_evening()
+    tonight_name = None if one is None else _name("rules.tonight", (database_name(), *one[:3]))
+    settled = shared_cache.peek(name)
+    if settled is None:  # both parts in one query
+        settled, tonight = _split(club_evenings(club_id, start, end), latest)
+        shared_cache.keep(name, settled, RANGE_SECONDS)
+        if tonight_name is not None:
+            shared_cache.keep(tonight_name, tonight, TONIGHT_SECONDS, memo=_tonight)
+        return _counted([*settled, *tonight])
+    if one is None:  # several evenings on the latest date: read together, not kept
+        on_latest = _grouped(club_evenings(club_id, start, end).filter(date=latest))
+        return _counted([*settled, *on_latest])
+    tonight = shared_cache.get_or_build(
+        tonight_name, lambda: _one_evening.tuples(one[0]), TONIGHT_SECONDS, memo=_tonight
+    )
+    return _counted([*settled, *tonight])
+
+
+def _name(prefix: str, key: object) -> str:
+    return f"{prefix}.{hashlib.sha1(repr(key).encode(), usedforsecurity=False).hexdigest()}"
+
+
+def _split(
+    evenings: QuerySet[Evening], latest: dt.date
+) -> tuple[list[tuple[object, int]], list[tuple[object, int]]]:
+    """``_grouped`` of the evenings before ``latest`` and of those on it, in one query."""
+    tonight = Case(
+        When(date__gte=latest, then=Value(True)), default=Value(False), output_field=BooleanField()
+    )
+    settled: list[tuple[object, int]] = []
+    on_latest: list[tuple[object, int]] = []
+    rows = (
+        evenings.filter(games__kind=Game.Kind.TAROT)
+        .order_by()
+        .values("rules", tonight=tonight)
+        .annotate(n=Count("pk", distinct=True))
+        .values_list("rules", "tonight", "n")
+    )
+    for rules, is_tonight, n in rows:
+        (on_latest if is_tonight else settled).append((rules, n))
+    return settled, on_latest
+
+
+def _counted(datas: Iterable[tuple[object, int]]) -> list[RulesInForce]:
+    """The (stored rules, evenings) rows added up by rules, the most played first."""
     counts: dict[str, int] = {}
     by_key: dict[str, HouseRules] = {}
     for data, evenings_played in datas:

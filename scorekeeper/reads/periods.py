@@ -15,7 +15,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from django.core.cache import cache
 
@@ -59,6 +59,9 @@ class Period:
     played: int  # deals played
     games: int = 0  # L'escopette: games with at least one deal
     unreplayable: int = 0  # L'escopette: games the rules cannot replay (no winner counted)
+    #: The range's fingerprint it was added up under (``season_periods``' periods): the reads
+    #: that split the range as it does (the rules in force) need no other look at it.
+    nights: Nights | None = field(default=None, compare=False)
 
 
 EMPTY = Period(None, (), {}, {}, {}, 0)
@@ -223,6 +226,7 @@ def season_periods(
             # Added up from the settled sums and tonight's evening, a period costs another
             # process one query: cheaper than sending it through the shared cache.
             period, shared = build()
+            period = replace(period, nights=found)
             shared_cache.keep(name, period, SEASON_SECONDS, shared=shared)
         periods[kind] = period
     return periods

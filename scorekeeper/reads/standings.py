@@ -17,6 +17,7 @@ from typing import Any
 
 from scorekeeper.models import Club, Player, Season
 from scorekeeper.reads.club_figures import player_names
+from scorekeeper.reads.nights import Nights
 from scorekeeper.reads.periods import EveningPoint, Period, season_periods
 from scorekeeper.reads.tallies import KINDS, TAROT
 
@@ -85,6 +86,7 @@ class SeasonStats:
     key: Hashable = None  # what the figures were built from: equal keys, equal figures
     games: int = 0  # L'escopette: games with at least one deal
     unreplayable: int = 0  # L'escopette: games the rules cannot replay (no winner counted)
+    nights: Nights | None = None  # the range's fingerprint the figures were added up under
     _cumulative: dict[int, list[int]] | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -137,6 +139,7 @@ def _stats(period: Period, names: dict[int, str]) -> SeasonStats:
         key=(period.key, tuple((row.player_id, row.name) for row in rows)),
         games=period.games,
         unreplayable=period.unreplayable,
+        nights=period.nights,
     )
 
 

@@ -20,7 +20,7 @@ from django.utils.translation import get_language, gettext_lazy
 from scorekeeper.models import Club, Evening, Season
 from scorekeeper.reads import standings, tallies
 from scorekeeper.reads.evening_points import with_evening_points
-from scorekeeper.reads.house_rules import RulesInForce, rules_in_force
+from scorekeeper.reads.house_rules import RulesInForce, range_rules_in_force, rules_in_force
 
 COLUMNS = [
     ("name", gettext_lazy("Player")),
@@ -62,9 +62,13 @@ def season_rules_in_force(
     """The rules the season's French Tarot evenings were played by: more than one entry and
     the season page says its standings mix rules.
 
-    One query, then kept under the figures' digest (a rescore bumps the evening's version,
-    so the digest too): a warm page reads none.
+    Split as the figures were added up (their fingerprint): after a deal saved, one small
+    query reads tonight's evening's rules. Figures without one (not added up by
+    ``season_periods``): one query, then kept under the figures' digest (a rescore bumps
+    the evening's version, so the digest too).
     """
+    if season_stats.nights is not None:
+        return range_rules_in_force(season.club_id, season.start, season.end, season_stats.nights)
     key = f"season-rules.{season.pk}.{season.start}.{season.end}.{season_stats.digest}"
     found = cache.get(key)
     if found is None:

@@ -78,12 +78,15 @@ def peek(key: str) -> Any:
     return value
 
 
-def keep(key: str, value: Any, seconds: int, *, shared: bool = True) -> None:
-    """Keep ``value`` under ``key`` in this process and, unless ``shared`` is False (a value
-    any process builds again in less time than it takes to fetch), in the shared cache."""
+def keep(
+    key: str, value: Any, seconds: int, *, shared: bool = True, memo: LocalMemo = _local
+) -> None:
+    """Keep ``value`` under ``key`` in this process (in ``memo``) and, unless ``shared`` is
+    False (a value any process builds again in less time than it takes to fetch), in the
+    shared cache."""
     if shared:
         cache.set(key, value, seconds)
-    _local.set(key, value)
+    memo.set(key, value)
 
 
 def forget_local() -> None:
