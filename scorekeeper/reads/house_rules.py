@@ -7,10 +7,10 @@ Scores come from ``scorekeeper.scoring``; this module reads the database and wri
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.db.models import BooleanField, Case, Count, Prefetch, QuerySet, Value, When
 
@@ -63,13 +63,14 @@ def _grouped(evenings: QuerySet[Evening]) -> list[tuple[object, int]]:
     return list(_grouped_query(evenings))
 
 
-def _grouped_query(evenings: QuerySet[Evening]) -> QuerySet[Evening]:
+def _grouped_query(evenings: QuerySet[Evening], **groups: Any) -> QuerySet[Evening]:
+    """The grouping of ``_grouped``, by the rules and by ``groups`` (expressions) too."""
     return (
         evenings.filter(games__kind=Game.Kind.TAROT)
         .order_by()
-        .values("rules")
+        .values("rules", **groups)
         .annotate(n=Count("pk", distinct=True))
-        .values_list("rules", "n")
+        .values_list("rules", *groups, "n")
     )
 
 
@@ -93,9 +94,13 @@ def range_rules_in_force(
     latest = found.latest
     if latest is None:
         return []
-    name = _name("rules.settled", (database_name(), club_id, start, end, found.settled_key))
-    one = found.tonight_evening()
-    tonight_name = None if one is None else _name("rules.tonight", (database_name(), *one[:3]))
+    database = database_name()
+    settled_key = (database, club_id, start, end, found.settled_key)
+    name = shared_cache.name_for("rules.settled", settled_key)
+    one = found.tonight_evening()  # its identity and version name tonight's part
+    tonight_name = (
+        None if one is None else shared_cache.name_for("rules.tonight", (database, *one[:3]))
+    )
     settled = shared_cache.peek(name)
     if settled is None:  # both parts in one query
         settled, tonight = _split(club_evenings(club_id, start, end), latest)
@@ -112,10 +117,6 @@ def range_rules_in_force(
     return _counted([*settled, *tonight])
 
 
-def _name(prefix: str, key: object) -> str:
-    return f"{prefix}.{hashlib.sha1(repr(key).encode(), usedforsecurity=False).hexdigest()}"
-
-
 def _split(
     evenings: QuerySet[Evening], latest: dt.date
 ) -> tuple[list[tuple[object, int]], list[tuple[object, int]]]:
@@ -125,14 +126,7 @@ def _split(
     )
     settled: list[tuple[object, int]] = []
     on_latest: list[tuple[object, int]] = []
-    rows = (
-        evenings.filter(games__kind=Game.Kind.TAROT)
-        .order_by()
-        .values("rules", tonight=tonight)
-        .annotate(n=Count("pk", distinct=True))
-        .values_list("rules", "tonight", "n")
-    )
-    for rules, is_tonight, n in rows:
+    for rules, is_tonight, n in _grouped_query(evenings, tonight=tonight):
         (on_latest if is_tonight else settled).append((rules, n))
     return settled, on_latest
 

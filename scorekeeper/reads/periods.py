@@ -13,7 +13,6 @@ L'escopette costs nothing more.
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -152,7 +151,7 @@ def _settled_and_tonight(
         chunk = settled[start : start + BLOCK]
         names = tuple((r.evening_id, r.created_at, r.version, r.date, r.place) for r in chunk)
         block_key = (database_name(), kind, names)
-        name = _cache_name("season.block", block_key)
+        name = shared_cache.name_for("season.block", block_key)
         chunks.append((chunk, block_key, name, shared_cache.peek(name)))
     wanted = [ref for chunk, _key, _name, block in chunks if block is None for ref in chunk]
     wanted.extend(tonight)
@@ -204,7 +203,7 @@ def season_periods(
             nonlocal refs, tonight
             if kind == ESCOPETTE and not found.escopette:
                 return Period(key, (), {}, {}, {}, 0), True
-            name = _cache_name("season.settled", settled_key)
+            name = shared_cache.name_for("season.settled", settled_key)
             settled = shared_cache.peek(name)
             if settled is not None:  # tonight's evenings only, not stored (they change)
                 if kind == ESCOPETTE and not found.tonight.escopette:
@@ -220,7 +219,7 @@ def season_periods(
             shared_cache.keep(name, settled, SEASON_SECONDS)
             return _extend(key, settled, refs[split:], summaries), True
 
-        name = _cache_name("season", key)
+        name = shared_cache.name_for("season", key)
         period = shared_cache.peek(name)
         if period is None:
             # Added up from the settled sums and tonight's evening, a period costs another
@@ -230,10 +229,6 @@ def season_periods(
             shared_cache.keep(name, period, SEASON_SECONDS, shared=shared)
         periods[kind] = period
     return periods
-
-
-def _cache_name(prefix: str, key: Hashable) -> str:
-    return f"{prefix}.{hashlib.sha1(repr(key).encode(), usedforsecurity=False).hexdigest()}"
 
 
 def season_period(

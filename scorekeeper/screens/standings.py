@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.core.cache import cache
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils import timezone
@@ -43,7 +42,6 @@ ESCOPETTE_COLUMNS = [
 #: without JavaScript come back to its section; the French Tarot table keeps the plain links.
 ESCOPETTE_SECTION = "escopette-standings"
 EVENING_POINTS_COLUMN = ("evening_points", gettext_lazy("Evening points"))
-RULES_CACHE_SECONDS = 24 * 3600
 
 
 def _tarot_columns(evening_points: bool) -> list[tuple[str, Any]]:
@@ -63,22 +61,14 @@ def season_rules_in_force(
     the season page says its standings mix rules.
 
     Split as the figures were added up (their fingerprint): after a deal saved, one small
-    query reads tonight's evening's rules. Figures without one (not added up by
-    ``season_periods``): one query, then kept under the figures' digest (a rescore bumps
-    the evening's version, so the digest too).
+    query reads tonight's evening's rules. Figures without a fingerprint (not added up by
+    ``season_periods``): one query.
     """
     if season_stats.nights is not None:
         return range_rules_in_force(season.club_id, season.start, season.end, season_stats.nights)
-    key = f"season-rules.{season.pk}.{season.start}.{season.end}.{season_stats.digest}"
-    found = cache.get(key)
-    if found is None:
-        found = rules_in_force(
-            Evening.objects.filter(
-                club_id=season.club_id, date__gte=season.start, date__lte=season.end
-            )
-        )
-        cache.set(key, found, RULES_CACHE_SECONDS)
-    return found
+    return rules_in_force(
+        Evening.objects.filter(club_id=season.club_id, date__gte=season.start, date__lte=season.end)
+    )
 
 
 @dataclass

@@ -10,6 +10,7 @@ it again. Only the cache read is saved by the local copy: unpickling a season's 
 
 from __future__ import annotations
 
+import hashlib
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
@@ -87,6 +88,12 @@ def keep(
     if shared:
         cache.set(key, value, seconds)
     memo.set(key, value)
+
+
+def name_for(prefix: str, key: Hashable) -> str:
+    """A cache key for a value named by what it was built from: ``prefix`` and a digest of
+    ``key``'s ``repr`` (short, and safe for every cache backend)."""
+    return f"{prefix}.{hashlib.sha1(repr(key).encode(), usedforsecurity=False).hexdigest()}"
 
 
 def forget_local() -> None:
