@@ -196,6 +196,11 @@ def test_on_a_shared_phone_waiting_deals_go_only_under_the_account_that_typed_th
     fill(page, "Chloé", "Eve", "61")
     save(page)
     expect(page.locator(".deal-entry .saved-note")).to_contain_text("Deal 1 saved.")
+    # Ben signs out as Ana did (nothing of his waits, so no warning). Signing Ana in under the
+    # evening page instead raced its requests after the save: one of them, answered after the
+    # cookies were cleared, set another CSRF cookie than Ana's new page was drawn with.
+    page.locator("form.sign-out button").tap()
+    expect(page.locator(".site-header")).to_contain_text("Sign in")
 
     # Ana comes back: her deals go under her name; Ben took deal 1 meanwhile, so she is asked.
     sign_in(page.context, live_server, ana)
