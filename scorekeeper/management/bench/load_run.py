@@ -39,7 +39,8 @@ TARGET_P95_MS = 150.0
 class LoadRun:
     kinds: list[Kind]
     redis: bool  # one Redis for every worker (else a cache per worker)
-    cpu: list[float]  # CPU seconds during the load: gunicorn's, PostgreSQL's
+    cpu: list[float]  # CPU seconds during the load: gunicorn's, PostgreSQL's, the polls'
+    poll_server: bool = True  # the live polls went to their own process first
 
     def worst_p95_ms(self) -> float:
         """The slowest p95 of the kinds with figures, the login page (the yardstick) apart."""
@@ -57,9 +58,14 @@ class LoadRun:
             "tables": tables,
             "duration": duration,
             "redis": self.redis,
+            "poll_server": self.poll_server,
             "kinds": [{"name": kind.name, **kind.result} for kind in self.kinds],
             "worst_p95_ms": self.worst_p95_ms(),
-            "cpu_seconds": {"gunicorn": self.cpu[0], "postgresql": self.cpu[1]},
+            "cpu_seconds": {
+                "gunicorn": self.cpu[0],
+                "postgresql": self.cpu[1],
+                "poll process": self.cpu[2],
+            },
         }
 
 
@@ -88,11 +94,13 @@ def run_loadtest(
     no_redis: bool,
     say: Callable[[str], None],
     scenario: str = "tables",
+    poll_server: bool = True,
 ) -> LoadRun:
     """``tables`` tables playing for ``duration`` seconds; ``say`` is told how far it got.
 
     ``scenario``: ``tables`` (evenings in progress) or ``tournament`` (a round's last deals,
-    ``load_tournament``)."""
+    ``load_tournament``). ``poll_server``: the live polls go to their own process first
+    (``scorekeeper.asgi_polls``), as in production; else all to gunicorn."""
     base_url = database_url(settings.DATABASES["default"])
     secret_key = secrets.token_urlsafe(40)
     started = time.monotonic()
@@ -112,20 +120,27 @@ def run_loadtest(
             static_root=str(Path(folder) / "static"),
         )
         local_servers.collectstatic(environ)
-        port = local_servers.free_port()
+        port, polls_port = local_servers.free_port(), local_servers.free_port()
         server = local_servers.gunicorn(port, environ, workers)
+        polls = local_servers.poll_server(polls_port, environ) if poll_server else None
         try:
             local_servers.wait_until_up(f"http://127.0.0.1:{port}/healthz", process=server)
-            with local_servers.nginx_proxy(port, Path(folder) / "nginx") as proxy:
+            if polls is not None:
+                local_servers.wait_until_listening(polls_port, polls)
+            folder_nginx = Path(folder) / "nginx"
+            nginx_polls = polls_port if polls is not None else None
+            with local_servers.nginx_proxy(port, folder_nginx, polls=nginx_polls) as proxy:
                 origin = f"http://127.0.0.1:{proxy}"
                 say(
                     f"Ready in {time.monotonic() - started:.0f} s; warming up, then "
                     f"{duration} s of load…"
                 )
-                sent, cpu = _load(wrk, origin, url, server, plan, duration, folder)
+                sent, cpu = _load(wrk, origin, url, (server, polls), plan, duration, folder)
         finally:
             local_servers.stop(server)
-    return LoadRun(sent, redis=redis_url is not None, cpu=cpu)
+            if polls is not None:
+                local_servers.stop(polls)
+    return LoadRun(sent, redis=redis_url is not None, cpu=cpu, poll_server=poll_server)
 
 
 @dataclass
@@ -148,21 +163,26 @@ def _load(
     wrk: str,
     origin: str,
     url: str,
-    server: subprocess.Popen[Any],
+    servers: tuple[subprocess.Popen[Any], subprocess.Popen[Any] | None],
     plan: _Plan,
     duration: int,
     folder: str,
 ) -> tuple[list[Kind], list[float]]:
-    """The servers warmed up, then the load, with the CPU it cost each server."""
+    """The servers warmed up, then the load, with the CPU it cost each server: gunicorn,
+    PostgreSQL and the poll process (0 without one)."""
     plan.warm_up(origin)
     scenario = plan.kinds()
     # PostgreSQL's whole server: backends close and open during the load
     # (their CPU then shows in the postmaster's reaped children).
     backend = local_servers.postgres_backends(url)[0]
     postmaster = local_servers.parent_pid(backend)
-    before = _cpu_seconds(server.pid, postmaster)
+    pids = [process.pid for process in servers if process is not None]
+    before = _cpu_seconds(pids[0], postmaster, *pids[1:])
     run_wrk(wrk, origin, scenario, duration, Path(folder))
-    after = _cpu_seconds(server.pid, postmaster)
+    after = _cpu_seconds(pids[0], postmaster, *pids[1:])
+    if len(pids) == 1:
+        before.append(0.0)
+        after.append(0.0)
     cpu = [b - a for a, b in zip(before, after, strict=True)]
     return scenario, cpu
 

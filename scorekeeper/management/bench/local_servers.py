@@ -160,6 +160,69 @@ def gunicorn(
     )
 
 
+def poll_server(port: int, environ: Mapping[str, str]) -> subprocess.Popen[Any]:
+    """The live polls' own process (``scorekeeper.asgi_polls`` under uvicorn, one event
+    loop), bound to 127.0.0.1:port, as the README's systemd unit starts it."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "uvicorn", *POLL_SERVER_ARGS, "--port", str(port)],
+        cwd=ROOT,
+        env=dict(environ),
+        stdout=subprocess.DEVNULL,
+    )
+
+
+#: uvicorn's arguments for the poll process (the README's unit gives the same).
+POLL_SERVER_ARGS = [
+    "scorekeeper.asgi_polls:application",
+    "--host",
+    "127.0.0.1",
+    "--loop",
+    "uvloop",
+    "--http",
+    "httptools",
+    "--no-access-log",
+    "--log-level",
+    "warning",
+    "--timeout-keep-alive",
+    "75",
+]
+
+
+def wait_until_listening(port: int, process: subprocess.Popen[Any], seconds: float = 30) -> None:
+    """Until something accepts connections on 127.0.0.1:port (RuntimeError if the process
+    stopped or time ran out)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 1):
+            return
+        if process.poll() is not None:
+            raise RuntimeError(f"port {port}: the server stopped with status {process.returncode}")
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"port {port}: nothing listening within {seconds:.0f} s")
+        time.sleep(0.05)
+
+
+#: The live polls' location, as in the README's nginx site: to the poll process, and to
+#: Django (``@django``) on its 404 ("not mine"), or when it cannot be reached or fails.
+POLLS_UPSTREAM = """\
+    upstream scorekeeper_polls {{
+        server 127.0.0.1:{polls};
+        keepalive 64;
+    }}
+"""
+POLLS_LOCATION = """\
+        location ~ ^/(evenings/[0-9]+|shared/[^/]+)/live/$ {{
+            proxy_pass http://scorekeeper_polls;
+            proxy_http_version 1.1;
+            proxy_set_header Connection "";
+            proxy_set_header Host $http_host;
+            proxy_connect_timeout 1s;
+            proxy_read_timeout 5s;
+            proxy_intercept_errors on;
+            error_page 404 500 502 503 504 = @django;
+        }}
+"""
+
 NGINX_CONF = """\
 # Written by scorekeeper's load test: the reverse proxy of the README, on loopback.
 daemon off;
@@ -174,23 +237,27 @@ http {{
     fastcgi_temp_path {folder}/fastcgi;
     uwsgi_temp_path {folder}/uwsgi;
     scgi_temp_path {folder}/scgi;
-    server {{
+{upstreams}    server {{
         listen 127.0.0.1:{port};
+        proxy_set_header Host $http_host;
+        proxy_set_header X-Forwarded-Proto $scheme;
+        proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
         location / {{
             proxy_pass http://127.0.0.1:{upstream};
-            proxy_set_header Host $http_host;
-            proxy_set_header X-Forwarded-Proto $scheme;
-            proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
         }}
-    }}
+        location @django {{
+            proxy_pass http://127.0.0.1:{upstream};
+        }}
+{polls}    }}
 }}
 """
 
 
 @contextlib.contextmanager
-def nginx_proxy(upstream: int, folder: Path) -> Iterator[int]:
+def nginx_proxy(upstream: int, folder: Path, polls: int | None = None) -> Iterator[int]:
     """nginx on a free loopback port in front of 127.0.0.1:upstream, as in production: it
-    holds the phones' idle connections and hands gunicorn whole requests."""
+    holds the phones' idle connections and hands gunicorn whole requests; with ``polls``,
+    the live polls go to the poll process on 127.0.0.1:polls first."""
     binary = shutil.which("nginx") or (
         "/usr/sbin/nginx" if Path("/usr/sbin/nginx").exists() else None
     )
@@ -200,7 +267,13 @@ def nginx_proxy(upstream: int, folder: Path) -> Iterator[int]:
     folder.chmod(0o777)
     port = free_port()
     config = folder / "nginx.conf"
-    config.write_text(NGINX_CONF.format(folder=folder, port=port, upstream=upstream))
+    pieces = {"upstreams": "", "polls": ""}
+    if polls is not None:
+        pieces = {
+            "upstreams": POLLS_UPSTREAM.format(polls=polls),
+            "polls": POLLS_LOCATION.format(polls=polls),
+        }
+    config.write_text(NGINX_CONF.format(folder=folder, port=port, upstream=upstream, **pieces))
     process = subprocess.Popen(
         [binary, "-c", str(config), "-p", str(folder)],
         stdout=subprocess.DEVNULL,

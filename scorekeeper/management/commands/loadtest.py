@@ -61,6 +61,11 @@ class Command(BaseCommand):
         parser.add_argument("--deals", type=int, default=10_000, help="deals built (10000)")
         parser.add_argument("--workers", type=int, help="gunicorn workers (gunicorn.conf.py)")
         parser.add_argument("--no-redis", action="store_true", help="each worker its own cache")
+        parser.add_argument(
+            "--no-poll-server",
+            action="store_true",
+            help="the live polls to gunicorn too, with no process of their own (to compare)",
+        )
         parser.add_argument("--json", dest="json_path", help="also write the figures here")
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -81,6 +86,7 @@ class Command(BaseCommand):
             no_redis=options["no_redis"],
             say=self.stderr.write,
             scenario=options["scenario"],
+            poll_server=not options["no_poll_server"],
         )
         self.report(load, tables, duration, options)
         if options["json_path"]:
@@ -93,9 +99,11 @@ class Command(BaseCommand):
         base = login.result.get("p50", 0) / 1000 or 1.0
         workers = options["workers"] or "gunicorn.conf.py's"
         what = "tournament tables" if options["scenario"] == "tournament" else "tables"
+        polls = "the poll process" if load.poll_server else "no poll process"
         self.stdout.write(
             f"{tables} {what}, {duration} s, {options['deals']} deals built; gunicorn "
-            f"{workers} workers, PostgreSQL, {'Redis' if load.redis else 'a cache per worker'}"
+            f"{workers} workers, {polls}, PostgreSQL, "
+            f"{'Redis' if load.redis else 'a cache per worker'}"
         )
         self.stdout.write(
             f"{'request':<22} {'requests':>8} {'req/s':>7} {'p50 ms':>7} {'p95 ms':>7} "
@@ -110,8 +118,9 @@ class Command(BaseCommand):
         seconds = max((kind.result.get("seconds", 0.0) for kind in kinds), default=0.0) or 1.0
         self.stdout.write(
             f"CPU during the load: gunicorn {cpu[0]:.1f} s ({cpu[0] / seconds:.2f} cores), "
+            f"the poll process {cpu[2]:.1f} s ({cpu[2] / seconds:.2f} cores), "
             f"PostgreSQL {cpu[1]:.1f} s ({cpu[1] / seconds:.2f} cores); "
-            f"{1000 * (cpu[0] + cpu[1]) / max(served, 1):.2f} ms a request on average"
+            f"{1000 * sum(cpu) / max(served, 1):.2f} ms a request on average"
         )
 
     def row(self, kind: Kind, base: float) -> str:
