@@ -22,9 +22,9 @@ what gunicorn spent on a poll. So the poll is answered in two places, each as ea
   its connections from nginx and parses in C, and the polls no longer queue behind a save
   for a sync worker, nor a save behind hundreds of polls.
 
-All of them answer only when ``reads.live`` can (the session or share link was let in lately and
-the version is the phone's); anything else, a database or cache error included, goes the
-usual way with every check. A 304 has no body: the security headers of the usual way
+All of them answer only when ``reads.live`` can (the session or share link was let in lately
+and the version is the phone's); anything else, a database or cache error included, goes
+the usual way with every check. A 304 has no body: the security headers of the usual way
 concern a document; the private pages' ``no-store`` is set here too.
 """
 
