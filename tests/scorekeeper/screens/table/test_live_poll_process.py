@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -30,22 +31,36 @@ def _checks_may_block_the_loop(monkeypatch) -> None:
     monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # as scorekeeper.asgi_polls
 
 
+class Process:
+    """The poll process's application, and the one thread its event loop runs in (as
+    uvicorn's: Django's connection of the checks' context belongs to that thread; the
+    browser tests' Playwright also keeps a loop running in the main thread)."""
+
+    def __init__(self) -> None:
+        self.application = LivePolls()
+        self.thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="poll-loop")
+
+    def run(self, coroutine: Callable[[], Awaitable[Any]]) -> Any:
+        return self.thread.submit(lambda: asyncio.run(coroutine())).result()
+
+
 @pytest.fixture
-def polls() -> Iterator[LivePolls]:
-    """The poll process's application; its connection closed at the end (else the test
-    database could not be dropped)."""
-    application = LivePolls()
-    yield application
-    in_poll_context(application, connections.close_all)
+def polls() -> Iterator[Process]:
+    """The poll process; its connection closed at the end (else the test database could
+    not be dropped)."""
+    process = Process()
+    yield process
+    in_poll_context(process, connections.close_all)
+    process.thread.shutdown()
 
 
-def in_poll_context(polls: LivePolls, work: Any) -> Any:
+def in_poll_context(polls: Process, work: Callable[[], Any]) -> Any:
     """``work()`` where the poll's checks run: in the event loop, in their context."""
 
     async def run() -> Any:
-        return polls.context.run(work)
+        return polls.application.context.run(work)
 
-    return asyncio.run(run())
+    return polls.run(run)
 
 
 @pytest.fixture
@@ -67,7 +82,7 @@ def let_in(member, evening: Evening) -> Client:
 
 
 def asgi_poll(
-    polls: LivePolls,
+    polls: Process,
     client: Client | None,
     path: str,
     query: str,
@@ -100,7 +115,7 @@ def asgi_poll(
     async def send(message: dict[str, Any]) -> None:
         sent.append(message)
 
-    asyncio.run(polls(scope, receive, send))
+    polls.run(lambda: polls.application(scope, receive, send))
     start, body = sent
     assert start["type"] == "http.response.start" and body["type"] == "http.response.body"
     return start["status"], start["headers"], body["body"]
@@ -225,5 +240,5 @@ def test_the_server_start_and_stop_are_acknowledged(polls) -> None:
     async def send(message: dict[str, Any]) -> None:
         sent.append(message["type"])
 
-    asyncio.run(polls({"type": "lifespan"}, receive, send))
+    polls.run(lambda: polls.application({"type": "lifespan"}, receive, send))
     assert sent == ["lifespan.startup.complete", "lifespan.shutdown.complete"]
