@@ -18,6 +18,7 @@ from django.test import Client
 
 from scorekeeper import services
 from scorekeeper.management.bench import local_servers
+from scorekeeper.management.bench.databases import database_url
 from scorekeeper.models import Evening
 from scorekeeper.scoring.tarot import PassedDeal
 from tests.factories import make_club, make_member, start_evening
@@ -46,14 +47,8 @@ def get(port: int, path: str, session: str) -> tuple[int, str]:
 def site(transactional_db, tmp_path: Path) -> Iterator[tuple[int, object, object]]:
     """nginx in front of gunicorn and the poll process: nginx's port, gunicorn and the poll
     process (to stop one of them)."""
-    config = connection.settings_dict
-    password = f":{config['PASSWORD']}" if config["PASSWORD"] else ""
-    database_url = (
-        f"postgres://{config['USER']}{password}@{config['HOST'] or '127.0.0.1'}:"
-        f"{config['PORT'] or 5432}/{config['NAME']}"
-    )
     environ = local_servers.server_environment(
-        database_url=database_url,
+        database_url=database_url(connection.settings_dict),
         redis_url=REDIS_URL,
         secret_key=settings.SECRET_KEY,
         static_root=str(tmp_path / "static"),

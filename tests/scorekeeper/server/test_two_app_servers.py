@@ -18,6 +18,7 @@ from django.test import Client
 
 from scorekeeper import services
 from scorekeeper.management.bench import local_servers
+from scorekeeper.management.bench.databases import database_url
 from scorekeeper.models import Deal, DealScore, Evening, EveningTally, Season
 from scorekeeper.reads.periods import clear_memo
 from scorekeeper.reads.standings import for_season
@@ -56,14 +57,8 @@ def fetch(
 
 @pytest.fixture
 def servers(transactional_db, tmp_path: Path) -> Iterator[tuple[int, int]]:
-    config = connection.settings_dict
-    password = f":{config['PASSWORD']}" if config["PASSWORD"] else ""
-    database_url = (
-        f"postgres://{config['USER']}{password}@{config['HOST'] or '127.0.0.1'}:"
-        f"{config['PORT'] or 5432}/{config['NAME']}"
-    )
     environ = local_servers.server_environment(
-        database_url=database_url,
+        database_url=database_url(connection.settings_dict),
         redis_url=REDIS_URL,
         secret_key=settings.SECRET_KEY,
         static_root=str(tmp_path / "static"),
