@@ -280,16 +280,12 @@ def nginx_proxy(upstream: int, folder: Path, polls: int | None = None) -> Iterat
         stderr=subprocess.PIPE,
     )
     try:
-        deadline = time.monotonic() + 10
-        while True:
-            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 1):
-                break
-            if process.poll() is not None:
-                why = process.stderr.read().decode() if process.stderr else ""
-                raise RuntimeError(f"nginx did not start: {why}")
-            if time.monotonic() > deadline:
-                raise RuntimeError("nginx did not start")
-            time.sleep(0.05)
+        try:
+            wait_until_listening(port, process, seconds=10)
+        except RuntimeError as error:
+            stopped = process.poll() is not None and process.stderr is not None
+            why = process.stderr.read().decode() if stopped else str(error)
+            raise RuntimeError(f"nginx did not start: {why}") from None
         yield port
     finally:
         stop(process)
