@@ -119,7 +119,6 @@ def run_loadtest(
             secret_key=secret_key,
             static_root=str(Path(folder) / "static"),
         )
-        local_servers.collectstatic(environ)
         port, polls_port = local_servers.free_port(), local_servers.free_port()
         server = local_servers.gunicorn(port, environ, workers)
         polls = local_servers.poll_server(polls_port, environ) if poll_server else None
@@ -176,17 +175,16 @@ def _load(
     # (their CPU then shows in the postmaster's reaped children).
     backend = local_servers.postgres_backends(url)[0]
     postmaster = local_servers.parent_pid(backend)
-    pids = [process.pid for process in servers if process is not None]
-    before = _cpu_seconds(pids[0], postmaster, *pids[1:])
+    gunicorn, polls = servers
+    pids = (gunicorn.pid, postmaster, polls.pid if polls is not None else None)
+    before = _cpu_seconds(*pids)
     run_wrk(wrk, origin, scenario, duration, Path(folder))
-    after = _cpu_seconds(pids[0], postmaster, *pids[1:])
-    if len(pids) == 1:
-        before.append(0.0)
-        after.append(0.0)
+    after = _cpu_seconds(*pids)
     cpu = [b - a for a, b in zip(before, after, strict=True)]
     return scenario, cpu
 
 
-def _cpu_seconds(*pids: int) -> list[float]:
-    """The CPU time so far of each process with its children, reaped ones included."""
-    return [local_servers.tree_cpu_seconds(pid) for pid in pids]
+def _cpu_seconds(*pids: int | None) -> list[float]:
+    """The CPU time so far of each process with its children, reaped ones included (0 for
+    a process not started)."""
+    return [local_servers.tree_cpu_seconds(pid) if pid is not None else 0.0 for pid in pids]

@@ -115,7 +115,8 @@ def postgres_database(url: str, suffix: str) -> Iterator[str]:
 def server_environment(
     *, database_url: str, redis_url: str | None, secret_key: str, static_root: str
 ) -> dict[str, str]:
-    """Production settings on loopback: DEBUG off, the given database and cache."""
+    """Production settings on loopback: DEBUG off, the given database and cache, the static
+    files collected into ``static_root`` (the servers started with it serve them)."""
     environ = {
         key: value
         for key, value in os.environ.items()
@@ -133,6 +134,7 @@ def server_environment(
     )
     if redis_url:
         environ["REDIS_URL"] = redis_url
+    collectstatic(environ)
     return environ
 
 

@@ -104,12 +104,17 @@ class LivePollFirst:
         if not poll_unchanged(environ):
             return self.application(environ, start_response)
         start_response("304 Not Modified", list(HEADERS))
-        if request_log.logger.isEnabledFor(logging.INFO):
-            elapsed = round((time.perf_counter() - started) * 1000, 2)
-            path = environ.get("SCRIPT_NAME", "") + environ.get("PATH_INFO", "")
-            method = environ.get("REQUEST_METHOD")
-            request_log.log_request(method, path, NOT_MODIFIED, elapsed, size=0)
+        _log_not_modified(environ, started)
         return []
+
+
+def _log_not_modified(environ: dict[str, Any], started: float) -> None:
+    """The request log's line of a 304 answered here (Django's middleware never saw it)."""
+    if request_log.logger.isEnabledFor(logging.INFO):
+        elapsed = round((time.perf_counter() - started) * 1000, 2)
+        path = environ.get("SCRIPT_NAME", "") + environ.get("PATH_INFO", "")
+        method = environ.get("REQUEST_METHOD")
+        request_log.log_request(method, path, NOT_MODIFIED, elapsed, size=0)
 
 
 #: The poll process's "not mine": nginx hands the request to Django (``error_page 404``).
@@ -161,10 +166,8 @@ class LivePolls:
         status = NOT_MODIFIED if unchanged else ASK_DJANGO
         await send({"type": "http.response.start", "status": status, "headers": _ASGI_HEADERS})
         await send({"type": "http.response.body", "body": b""})
-        if unchanged and request_log.logger.isEnabledFor(logging.INFO):
-            elapsed = round((time.perf_counter() - started) * 1000, 2)
-            path = environ["SCRIPT_NAME"] + environ["PATH_INFO"]
-            request_log.log_request(environ["REQUEST_METHOD"], path, status, elapsed, size=0)
+        if unchanged:
+            _log_not_modified(environ, started)
 
 
 def _check(environ: dict[str, Any]) -> bool:

@@ -53,7 +53,6 @@ def site(transactional_db, tmp_path: Path) -> Iterator[tuple[int, object, object
         secret_key=settings.SECRET_KEY,
         static_root=str(tmp_path / "static"),
     )
-    local_servers.collectstatic(environ)
     django_port, polls_port = local_servers.free_port(), local_servers.free_port()
     django = local_servers.gunicorn(django_port, environ, workers=1)
     polls = local_servers.poll_server(polls_port, environ)

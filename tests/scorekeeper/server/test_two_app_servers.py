@@ -63,7 +63,6 @@ def servers(transactional_db, tmp_path: Path) -> Iterator[tuple[int, int]]:
         secret_key=settings.SECRET_KEY,
         static_root=str(tmp_path / "static"),
     )
-    local_servers.collectstatic(environ)
     ports = local_servers.free_port(), local_servers.free_port()
     processes = [local_servers.gunicorn(port, environ, workers=1) for port in ports]
     try:
