@@ -50,7 +50,10 @@ def test_the_benchmark_times_every_page_in_a_throwaway_database(tmp_path: Path) 
     for page in data["pages"]:
         assert set(page) == {"name", "median_ms", "ratio", "queries"}
         assert page["median_ms"] > 0
-        assert page["ratio"] == pytest.approx(page["median_ms"] / data["minimal_ms"], rel=0.02)
+        # Both figures are rounded to 3 decimals: the ratio of the fast live poll is a few
+        # hundredths, where half a unit of the last decimal is already 3 % of it.
+        expected = page["median_ms"] / data["minimal_ms"]
+        assert page["ratio"] == pytest.approx(expected, rel=0.02, abs=0.001)
         assert isinstance(page["queries"], int)
         assert page["queries"] > 0 or page["name"] == "counter update"  # a public page
     sheet, archive = data["imports"]
