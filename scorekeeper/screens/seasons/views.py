@@ -35,8 +35,15 @@ from scorekeeper.services import ServiceError
 RECENT_EVENINGS = 5
 
 
-def _season(club_id: int, season_id: int) -> Season:
-    return get_object_or_404(Season.objects.select_related("club"), pk=season_id, club_id=club_id)
+def _season_of(membership: Membership, season_id: int) -> tuple[Season, list[Season]]:
+    """The club's season (404 if it is another club's) and all of its seasons: one query,
+    for the season page's switch."""
+    seasons = list(membership.club.seasons.all())
+    season = next((s for s in seasons if s.pk == season_id), None)
+    if season is None:
+        raise Http404
+    season.club = membership.club
+    return season, seasons
 
 
 # --- Seasons ---------------------------------------------------------------------------------
@@ -79,7 +86,7 @@ def season_create(request: HttpRequest, club_id: int) -> HttpResponse:
 @require_http_methods(["GET", "HEAD"])
 def season_detail(request: HttpRequest, club_id: int, season_id: int) -> HttpResponse:
     membership = membership_for(request, club_id)
-    season = _season(club_id, season_id)
+    season, seasons = _season_of(membership, season_id)
     scale = evening_points_scale(membership.club)
     game, sort, descending = standings_sorting(request, scale is not None)
     by_kind = standings.for_season_by_kind(season)
@@ -116,7 +123,7 @@ def season_detail(request: HttpRequest, club_id: int, season_id: int) -> HttpRes
         season_deals=sum(figures.deals for figures in by_kind.values()),
         recent_evenings=season_evenings[::-1][:RECENT_EVENINGS],
         chart=charts.season_chart(season_stats),
-        seasons=list(membership.club.seasons.all()),
+        seasons=seasons,
         rules_in_force=season_rules_in_force(season, season_stats),  # several: a note
     )
     return render(request, "scorekeeper/seasons/season.html", context)

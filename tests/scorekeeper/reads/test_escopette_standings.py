@@ -131,8 +131,8 @@ NAMES = ("Ana", "Ben", "Chloé", "Dan", "Eve", "Fred", "Gaby", "Hugo")
 SIZES = {"small": (2, 3, 5), "big": (9, 12, 8)}  # evenings, deals of each game, players
 
 # Cold, each game also reads and stores its evenings' figures (EveningTally).
-SEASON_PAGE = 16  # as French Tarot's alone (12), and L'escopette's stored, scores, stakes, store
-SEASON_PAGE_WARM = 7  # as French Tarot's alone
+SEASON_PAGE = 15  # as French Tarot's alone (11), and L'escopette's stored, scores, stakes, store
+SEASON_PAGE_WARM = 6  # as French Tarot's alone
 PLAYER_PAGE = 14  # as French Tarot alone (10), and L'escopette's stored, scores, stakes, store
 PLAYER_PAGE_WARM = 6
 CLUB_STANDINGS = 12  # as French Tarot alone (8), and L'escopette's stored, scores, stakes, store

@@ -22,10 +22,10 @@ NAMES = ("Ana", "Ben", "Chloé", "Dan", "Eve", "Fred", "Gaby", "Hugo")
 SIZES = {"small": (2, 3, 5), "big": (9, 12, 8)}  # evenings, deals each, players in the club
 
 # Queries, pinned: nothing computed yet, and warm.
-# Cold: session, user, membership, season, changes, evenings, stored figures, scores, store,
-# names, seasons.
-SEASON_PAGE = 12  # with the rules its evenings were played by (one query, then kept)
-SEASON_PAGE_WARM = 7
+# Cold: session, user, membership, seasons (the one shown among them), changes, evenings,
+# stored figures, scores, store, names.
+SEASON_PAGE = 11  # with the rules its evenings were played by (one query, then kept)
+SEASON_PAGE_WARM = 6
 PLAYER_PAGE = 10
 PLAYER_PAGE_WARM = 6
 SEASON_CHART = 6  # what changed, the evenings, stored figures, their scores, store, the names
