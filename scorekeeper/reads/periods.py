@@ -19,7 +19,12 @@ from dataclasses import dataclass, field, replace
 from django.core.cache import cache
 
 from scorekeeper.models import Club
-from scorekeeper.reads.evening_tallies import database_name, evening_refs, evening_summaries
+from scorekeeper.reads.evening_tallies import (
+    database_name,
+    evening_refs,
+    evening_summaries,
+    night_refs,
+)
 from scorekeeper.reads.nights import Nights, nights
 from scorekeeper.reads.tallies import ESCOPETTE, EveningRef, EveningSummary, Tally
 from scorekeeper.server import shared_cache
@@ -147,10 +152,7 @@ def _settled_and_tonight(
     tonight's evenings' figures: those of the blocks not kept and tonight's are read in one
     go (``evening_summaries``: the same queries however many blocks)."""
     chunks = []
-    for start in range(0, len(settled), BLOCK):
-        chunk = settled[start : start + BLOCK]
-        names = tuple((r.evening_id, r.created_at, r.version, r.date, r.place) for r in chunk)
-        block_key = (database_name(), kind, names)
+    for chunk, block_key in _blocks(kind, settled):
         name = shared_cache.name_for("season.block", block_key)
         chunks.append((chunk, block_key, name, shared_cache.peek(name)))
     wanted = [ref for chunk, _key, _name, block in chunks if block is None for ref in chunk]
@@ -165,6 +167,54 @@ def _settled_and_tonight(
     return _merge(key, blocks), [read[ref] for ref in tonight]
 
 
+def _blocks(
+    kind: str, refs: Sequence[EveningRef]
+) -> list[tuple[Sequence[EveningRef], tuple[object, ...]]]:
+    """The evenings in blocks of ``BLOCK``, each with the key naming its evenings at their
+    versions."""
+    blocks = []
+    for start in range(0, len(refs), BLOCK):
+        chunk = refs[start : start + BLOCK]
+        names = tuple((r.evening_id, r.created_at, r.version, r.date, r.place) for r in chunk)
+        blocks.append((chunk, (database_name(), kind, names)))
+    return blocks
+
+
+# Tonight's blocks, in this process only: their versions change with every deal saved.
+_tonight_blocks = shared_cache.LocalMemo(256)
+
+
+def _with_tonight(
+    key: Hashable,
+    kind: str,
+    settled: Period,
+    tonight: Sequence[EveningRef],
+    summaries: Sequence[EveningSummary] | None = None,
+) -> Period:
+    """The settled sums with tonight's evenings added (their figures, unless ``summaries``
+    gives them, read but neither stored nor shared). A club night of many tables is added in
+    blocks of ``BLOCK`` evenings kept in this process under their versions: a deal saved at
+    one table adds up that table's block again, not the whole night."""
+    if len(tonight) <= BLOCK:
+        if summaries is None:
+            summaries = evening_summaries(tonight, kind, store=False)
+        return _extend(key, settled, tonight, summaries)
+    read = dict(zip(tonight, summaries, strict=True)) if summaries is not None else {}
+    chunks = [(chunk, name, _tonight_blocks.get(name)) for chunk, name in _blocks(kind, tonight)]
+    wanted = [
+        ref for chunk, _name, block in chunks if block is None for ref in chunk if ref not in read
+    ]
+    if wanted:
+        read.update(zip(wanted, evening_summaries(wanted, kind, store=False), strict=True))
+    blocks = [settled]
+    for chunk, name, block in chunks:
+        if block is None:
+            block = _extend(name, EMPTY, chunk, [read[ref] for ref in chunk])
+            _tonight_blocks.set(name, block)
+        blocks.append(block)
+    return _merge(key, blocks)
+
+
 def _tonight_refs(club_id: int, found: Nights) -> list[EveningRef]:
     """Tonight's evenings: from the fingerprint when there is one, else one query."""
     if found.latest is None:
@@ -173,7 +223,7 @@ def _tonight_refs(club_id: int, found: Nights) -> list[EveningRef]:
     if one is not None:
         evening_id, created_at, version, place = one
         return [EveningRef(evening_id, found.latest, place, created_at, version)]
-    return evening_refs(club_id, start=found.latest, end=found.latest)
+    return night_refs(club_id, found.latest)
 
 
 def season_periods(
@@ -210,14 +260,13 @@ def season_periods(
                     return replace(settled, key=key), False
                 if tonight is None:
                     tonight = _tonight_refs(club_id, found)
-                summaries = evening_summaries(tonight, kind, store=False)
-                return _extend(key, settled, tonight, summaries), False
+                return _with_tonight(key, kind, settled, tonight), False
             if refs is None:
                 refs = evening_refs(club_id, start=start, end=end)
             split = sum(1 for ref in refs if found.latest is None or ref.date < found.latest)
             settled, summaries = _settled_and_tonight(settled_key, kind, refs[:split], refs[split:])
             shared_cache.keep(name, settled, SEASON_SECONDS)
-            return _extend(key, settled, refs[split:], summaries), True
+            return _with_tonight(key, kind, settled, refs[split:], summaries), True
 
         name = shared_cache.name_for("season", key)
         period = shared_cache.peek(name)

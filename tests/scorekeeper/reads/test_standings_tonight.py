@@ -173,3 +173,42 @@ def test_in_blocks_a_correction_adds_up_its_block_again_and_gives_the_same_figur
     again = from_the_first_evening(world)
     for kind in (TAROT, ESCOPETTE):
         same(kept[kind], again[kind])
+
+
+def test_a_club_night_of_many_tables_adds_up_the_changed_tables_block_only(
+    world: World, monkeypatch
+) -> None:
+    monkeypatch.setattr(periods, "BLOCK", 2)  # tonight's 5 tables: 3 blocks
+    p = world.players
+    seatings = [
+        [p["Ana"], p["Ben"], p["Chloé"], p["Dan"]],
+        [p["Eve"], p["Ana"], p["Ben"], p["Dan"]],
+        [p["Chloé"], p["Dan"], p["Eve"], p["Ana"]],
+        [p["Ben"], p["Chloé"], p["Dan"], p["Eve"]],
+        [p["Dan"], p["Eve"], p["Ana"], p["Ben"]],
+    ]
+    tables = [
+        play_evening(world, TONIGHT, four, [deal(four, four[0], "garde", 2, 50)])
+        for four in seatings
+    ]
+    everything(world)
+    asked: list[list[int]] = []
+    read = periods.evening_summaries
+
+    def evening_summaries(refs, kind=TAROT, **options):
+        if kind == TAROT:
+            asked.append([ref.evening_id for ref in refs])
+        return read(refs, kind, **options)
+
+    monkeypatch.setattr(periods, "evening_summaries", evening_summaries)
+    for number, index in enumerate((3, 0, 4, 3)):
+        four = seatings[index]
+        inputs = deal(four, four[number % 4], "petite", 1, 35 + 5 * number)
+        services.deal_record(game=tables[index].games.get(), inputs=inputs, created_by=None)
+        asked.clear()
+        kept = everything(world)
+        block = index // 2 * 2  # the changed table's block: itself and its neighbour
+        assert asked == [[table.pk for table in tables[block : block + 2]]]
+        same(kept[TAROT], from_the_first_evening(world)[TAROT])
+        everything(world)  # kept again for the next save, as a club night goes
+    assert len(kept[TAROT].evenings) == 3 + 5  # the season's Tarot evenings and tonight's tables
