@@ -17,7 +17,7 @@ from typing import Any
 from django.db import connections
 
 from scorekeeper.models import Club, EveningTally
-from scorekeeper.reads.nights import club_evenings
+from scorekeeper.reads.nights import CLUB, START, club_evenings
 from scorekeeper.reads.tallies import (
     ESCOPETTE,
     TAROT,
@@ -28,6 +28,7 @@ from scorekeeper.reads.tallies import (
     aggregate_escopette,
 )
 from scorekeeper.server import shared_cache
+from scorekeeper.server.prepared import Prepared
 
 
 def database_name() -> str:
@@ -135,7 +136,25 @@ def evening_refs(
     club_id = club.pk if isinstance(club, Club) else club
     return [
         EveningRef(*row)
-        for row in club_evenings(club_id, start, end).order_by("date", "pk").values_list(
-            "pk", "date", "place", "created_at", "version"
-        )
+        for row in club_evenings(club_id, start, end)
+        .order_by("date", "pk")
+        .values_list("pk", "date", "place", "created_at", "version")
     ]
+
+
+# One night's evenings (tonight's tables, after each deal saved), compiled once.
+_one_night = Prepared(
+    lambda club, date: (
+        club_evenings(club, date, date)
+        .order_by("pk")
+        .values("pk", "date", "place", "created_at", "version")
+    ),
+    CLUB,
+    START,
+)
+
+
+def night_refs(club_id: int, date: dt.date) -> list[EveningRef]:
+    """The club's evenings of one date, in date order as ``evening_refs`` gives them (one
+    query, compiled once)."""
+    return [EveningRef(*row) for row in _one_night.tuples(club_id, date)]

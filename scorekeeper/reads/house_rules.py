@@ -16,7 +16,7 @@ from django.db.models import BooleanField, Case, Count, Prefetch, QuerySet, Valu
 
 from scorekeeper.models import Deal, DealScore, Evening, Game, Player, stored_inputs
 from scorekeeper.reads.evening_tallies import database_name
-from scorekeeper.reads.nights import Nights, club_evenings
+from scorekeeper.reads.nights import CLUB, START, Nights, club_evenings
 from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.scoring.rules import FFT_RULES, HouseRules, rules_from_data
 from scorekeeper.scoring.tarot import TarotDeal, score_deal
@@ -79,6 +79,10 @@ TONIGHT_SECONDS = 600  # tonight's evening's rules: until the next deal, a few m
 _tonight = LocalMemo(512)  # tonight's evening's rules, under its identity and version
 EVENING = 2_000_000_019  # the stand-in evening id the one-evening query is compiled with
 _one_evening = Prepared(lambda evening: _grouped_query(Evening.objects.filter(pk=evening)), EVENING)
+# The club's evenings of one date (a club night of several tables), compiled once.
+_one_night = Prepared(
+    lambda club, date: _grouped_query(club_evenings(club, date, date)), CLUB, START
+)
 
 
 def range_rules_in_force(
@@ -109,8 +113,7 @@ def range_rules_in_force(
             shared_cache.keep(tonight_name, tonight, TONIGHT_SECONDS, memo=_tonight)
         return _counted([*settled, *tonight])
     if one is None:  # several evenings on the latest date: read together, not kept
-        on_latest = _grouped(club_evenings(club_id, start, end).filter(date=latest))
-        return _counted([*settled, *on_latest])
+        return _counted([*settled, *_one_night.tuples(club_id, latest)])
     tonight = shared_cache.get_or_build(
         tonight_name, lambda: _one_evening.tuples(one[0]), TONIGHT_SECONDS, memo=_tonight
     )

@@ -198,29 +198,34 @@ def _lines(scores: QuerySet[DealScore]) -> QuerySet[DealScore]:
     )
 
 
-# One evening's aggregation (tonight's, after each deal saved), compiled once per game.
-EVENING = 2_000_000_017  # the stand-in evening id it is compiled with
-_one_evening: dict[str, Prepared] = {}
+# A few evenings' aggregation (tonight's, after each deal saved: one evening, or the tables
+# of a club night changed since this process last looked), compiled once per game and count.
+EVENING = 2_000_000_017  # the stand-in evening ids it is compiled with: this one and on
+FEW = 8  # up to this many evenings; more go through the ORM (a club's whole season)
+_few_evenings: dict[tuple[str, int], Prepared] = {}
 
 
-def _evening_lines(evening_id: int, kind: str) -> list[dict[str, Any]]:
-    prepared = _one_evening.get(kind)
+def _evening_lines(ids: Sequence[int], kind: str) -> list[dict[str, Any]]:
+    prepared = _few_evenings.get((kind, len(ids)))
     if prepared is None:
 
-        def build(evening: int, kind: str = kind) -> QuerySet[DealScore]:
+        def build(*evenings: int, kind: str = kind) -> QuerySet[DealScore]:
             scores = DealScore.objects.filter(deal__game__kind=kind)
-            return _lines(scores.filter(deal__game__evening_id=evening))
+            if len(evenings) == 1:
+                return _lines(scores.filter(deal__game__evening_id=evenings[0]))
+            return _lines(scores.filter(deal__game__evening_id__in=evenings))
 
-        prepared = _one_evening[kind] = Prepared(build, EVENING)
-    return prepared.rows(evening_id)
+        stand_ins = [EVENING + number for number in range(len(ids))]
+        prepared = _few_evenings[kind, len(ids)] = Prepared(build, *stand_ins)
+    return prepared.rows(*ids)
 
 
 def aggregate(refs: Sequence[EveningRef], kind: str) -> dict[int, EveningSummary]:
     """One query: the scores of these evenings grouped by evening, player and kind of deal."""
     ids = [ref.evening_id for ref in refs]
     lines: Iterable[dict[str, Any]]
-    if len(ids) == 1:
-        lines = _evening_lines(ids[0], kind)
+    if 1 <= len(ids) <= FEW:
+        lines = _evening_lines(ids, kind)
     else:
         scores = DealScore.objects.filter(deal__game__kind=kind, deal__game__evening_id__in=ids)
         lines = _lines(scores)

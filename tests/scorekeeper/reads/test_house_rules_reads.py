@@ -135,4 +135,7 @@ def test_a_range_whose_latest_date_has_two_evenings_counts_both() -> None:
     _evening_on(club, players, dt.date(2025, 1, 12))
     assert _range(club, start, end) == [(HOUSE, 2), (FFT_RULES, 1)]
     assert _range(club, start, end) == [(HOUSE, 2), (FFT_RULES, 1)]  # the settled part kept
+    one_table = Evening.objects.filter(club=club, date=dt.date(2025, 1, 12)).first()
+    services.evening_rescore(evening=one_table, rules=FFT_RULES)
+    assert _range(club, start, end) == [(FFT_RULES, 2), (HOUSE, 1)]  # that night read again
     assert _range(club, dt.date(2024, 1, 1), dt.date(2024, 12, 31)) == []

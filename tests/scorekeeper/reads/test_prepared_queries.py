@@ -7,7 +7,7 @@ import datetime as dt
 import pytest
 
 from scorekeeper.models import DealScore, Evening
-from scorekeeper.reads import deal_facts, nights, tallies
+from scorekeeper.reads import deal_facts, evening_tallies, nights, tallies
 from scorekeeper.reads.tallies import TAROT
 from scorekeeper.server.prepared import Prepared
 from tests.factories import make_member
@@ -30,9 +30,26 @@ def test_one_evenings_aggregation_gives_the_rows_of_the_grouped_query(
         scores = DealScore.objects.filter(deal__game__kind=TAROT, deal__game__evening=evening)
         expected = list(tallies._lines(scores))
         with django_assert_num_queries(1):
-            got = tallies._evening_lines(evening.pk, TAROT)
+            got = tallies._evening_lines([evening.pk], TAROT)
         key = sorted  # the database's order of groups is not the point
         assert key(map(repr, got)) == key(map(repr, expected))
+
+
+def test_a_few_evenings_aggregation_gives_the_rows_of_the_grouped_query(
+    world: World, django_assert_num_queries
+) -> None:
+    evenings = Evening.objects.filter(club=world.club).order_by("date")
+    ids = list(evenings.values_list("pk", flat=True))
+    for few in (ids[:2], ids[1:], ids[::-1]):
+        scores = DealScore.objects.filter(deal__game__kind=TAROT, deal__game__evening_id__in=few)
+        expected = list(tallies._lines(scores))
+        with django_assert_num_queries(1):
+            got = tallies._evening_lines(few, TAROT)
+        assert sorted(map(repr, got)) == sorted(map(repr, expected))
+        played = DealScore.objects.filter(deal__game__kind=TAROT, deal__game__evening_id__in=few)
+        assert {line["evening"] for line in got} == set(
+            played.values_list("deal__game__evening_id", flat=True)
+        )
 
 
 def test_the_nights_of_every_shape_of_range_are_the_grouped_querys(world: World) -> None:
@@ -128,3 +145,12 @@ def test_model_instances_come_as_the_querysets_own_with_their_related_objects_an
     assert [g.seated for g in counted.objects(some.pk)] == [
         g.seats.count() for g in Game.objects.filter(evening=some)
     ]
+
+
+def test_one_nights_evenings_are_those_of_the_range_of_that_date(world: World) -> None:
+    club = world.club.pk
+    for date in Evening.objects.filter(club=world.club).values_list("date", flat=True):
+        refs = evening_tallies.night_refs(club, date)
+        assert refs == evening_tallies.evening_refs(club, start=date, end=date)
+        assert refs and all(ref.date == date for ref in refs)
+    assert evening_tallies.night_refs(club, dt.date(2030, 1, 1)) == []
