@@ -129,7 +129,7 @@ class LineChart:
         """Each series' line and the dot at its end."""
         return mark_safe(
             "".join(
-                f'<path class="chart-line {escape(s.css)}" d="{escape(s.path)}"/>'
+                f'<path class="chart-line {escape(s.css)}" d="{s.path}"/>'  # numbers only
                 f'<circle class="chart-dot {escape(s.css)}" cx="{_svg_number(s.last_x)}"'
                 f' cy="{_svg_number(s.last_y)}" r="3"/>'
                 for s in self.series
