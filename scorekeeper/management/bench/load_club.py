@@ -15,18 +15,20 @@ from decimal import Decimal
 
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from django.contrib.sessions.backends.db import SessionStore
+from django.db.models import Max
 from django.test.utils import override_settings
 from django.utils import timezone
 
 from accounts.models import User
 from scorekeeper import services
 from scorekeeper.management.bench.synthetic_club import Built, build
-from scorekeeper.models import Club, Deal, Player
+from scorekeeper.models import Club, Deal, Evening, Player
 from scorekeeper.scoring.tarot import TarotDeal
 
 PHONES = 5  # phones following each table
 DEALS_PLAYED = 10  # deals already recorded at each table
 DEAL_EVERY = 120.0  # seconds between two deals at a table
+DATES = ("night", "spread")  # the tables' dates: one club night, or one date each
 
 
 @dataclass
@@ -38,9 +40,21 @@ class Table:
     version: int = 0  # the evening's version once built: what the phones start from
 
 
-def build_tables(deals: int, tables: int, secret_key: str) -> tuple[Built, list[Table]]:
-    """The benchmark's club and season, and ``tables`` evenings in progress (10 deals each)."""
+def build_tables(
+    deals: int, tables: int, secret_key: str, *, dates: str = "night"
+) -> tuple[Built, list[Table]]:
+    """The benchmark's club and season, and ``tables`` evenings in progress (10 deals each).
+
+    ``dates``: ``night``, a club night: every table on the same date, the day after the
+    club's last evening (each save changes one of tonight's evenings); ``spread``, each table
+    on a date of its own through the season (each save changes a settled evening: the
+    season's sums are added up again around it, the worst case of the reads)."""
+    if dates not in DATES:
+        raise ValueError(f"dates: {dates!r}, not one of {DATES}")
     built = build(deals)
+    last = Evening.objects.filter(club_id=built.club_id).aggregate(last=Max("date"))["last"]
+    night = min(last + dt.timedelta(days=1), dt.date(last.year, 12, 31))
+    first_day = dt.date(dt.date.today().year, 1, 1)  # the synthetic club's first evening
     user = User.objects.get(pk=built.user_id)
     players = list(Player.objects.filter(club_id=built.club_id).order_by("pk"))
     seats: list[Table] = []
@@ -50,7 +64,8 @@ def build_tables(deals: int, tables: int, secret_key: str) -> tuple[Built, list[
             size = 5 if index % 2 else 4
             table = [players[(index + k) % len(players)] for k in range(size)]
             club = user.memberships.get().club
-            seats.append(_table_playing(club, user, table, index, session))
+            date = night if dates == "night" else first_day + dt.timedelta(days=index % 365)
+            seats.append(_table_playing(club, user, table, date, session))
     _played_in_the_last_minutes([seat.game_id for seat in seats])
     return built, seats
 
@@ -82,7 +97,7 @@ def _session_maker(user: User) -> Callable[[], str]:
 
 
 def _table_playing(
-    club: Club, user: User, table: list[Player], index: int, session: Callable[[], str]
+    club: Club, user: User, table: list[Player], date: dt.date, session: Callable[[], str]
 ) -> Table:
     """An evening started for ``table`` with its first deals recorded, and its phones."""
     evening = services.evening_start(
@@ -90,7 +105,7 @@ def _table_playing(
         players=table,
         first_dealer=table[0],
         created_by=user,
-        date=dt.date(dt.date.today().year, 1, 1) + dt.timedelta(days=index % 365),
+        date=date,
     )
     game = evening.games.get()
     ids = tuple(player.pk for player in table)

@@ -41,6 +41,7 @@ class LoadRun:
     redis: bool  # one Redis for every worker (else a cache per worker)
     cpu: list[float]  # CPU seconds during the load: gunicorn's, PostgreSQL's, the polls'
     poll_server: bool = True  # the live polls went to their own process first
+    dates: str = "night"  # the tables' dates (``load_club.DATES``)
 
     def worst_p95_ms(self) -> float:
         """The slowest p95 of the kinds with figures, the login page (the yardstick) apart."""
@@ -59,6 +60,7 @@ class LoadRun:
             "duration": duration,
             "redis": self.redis,
             "poll_server": self.poll_server,
+            "dates": self.dates,
             "kinds": [{"name": kind.name, **kind.result} for kind in self.kinds],
             "worst_p95_ms": self.worst_p95_ms(),
             "cpu_seconds": {
@@ -95,12 +97,14 @@ def run_loadtest(
     say: Callable[[str], None],
     scenario: str = "tables",
     poll_server: bool = True,
+    dates: str = "night",
 ) -> LoadRun:
     """``tables`` tables playing for ``duration`` seconds; ``say`` is told how far it got.
 
     ``scenario``: ``tables`` (evenings in progress) or ``tournament`` (a round's last deals,
     ``load_tournament``). ``poll_server``: the live polls go to their own process first
-    (``scorekeeper.asgi_polls``), as in production; else all to gunicorn."""
+    (``scorekeeper.asgi_polls``), as in production; else all to gunicorn. ``dates``: the
+    tables' evenings on one club night or each on its own date (``load_club.build_tables``)."""
     base_url = database_url(settings.DATABASES["default"])
     secret_key = secrets.token_urlsafe(40)
     started = time.monotonic()
@@ -112,7 +116,7 @@ def run_loadtest(
         redis_url = None if no_redis else redis_url_found
         say(f"Building {deals} deals and {tables} tables ({scenario})…")
         with connected_to(url):
-            plan = _build(scenario, deals, tables, secret_key)
+            plan = _build(scenario, deals, tables, secret_key, dates)
         environ = local_servers.server_environment(
             database_url=url,
             redis_url=redis_url,
@@ -139,7 +143,7 @@ def run_loadtest(
             local_servers.stop(server)
             if polls is not None:
                 local_servers.stop(polls)
-    return LoadRun(sent, redis=redis_url is not None, cpu=cpu, poll_server=poll_server)
+    return LoadRun(sent, redis=redis_url is not None, cpu=cpu, poll_server=poll_server, dates=dates)
 
 
 @dataclass
@@ -150,11 +154,11 @@ class _Plan:
     warm_up: Callable[[str], None]
 
 
-def _build(scenario: str, deals: int, tables: int, secret_key: str) -> _Plan:
+def _build(scenario: str, deals: int, tables: int, secret_key: str, dates: str) -> _Plan:
     if scenario == "tournament":
         load = build_tournament(deals, tables, secret_key)
         return _Plan(lambda: tournament_kinds(load), lambda o: tournament_warm_up(o, load))
-    built, seats = build_tables(deals, tables, secret_key)
+    built, seats = build_tables(deals, tables, secret_key, dates=dates)
     return _Plan(lambda: kinds(built, seats), lambda o: warm_up(o, built, seats))
 
 

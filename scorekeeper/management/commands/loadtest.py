@@ -30,6 +30,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from scorekeeper.management.bench.load_club import DATES
 from scorekeeper.management.bench.load_run import (
     TARGET_P95_MS,
     LoadRun,
@@ -66,6 +67,13 @@ class Command(BaseCommand):
             action="store_true",
             help="the live polls to gunicorn too, with no process of their own (to compare)",
         )
+        parser.add_argument(
+            "--dates",
+            choices=DATES,
+            default="night",
+            help="night: every table on one club night (the default); spread: each table on "
+            "a date of its own, every save a change to a settled evening (the reads' worst case)",
+        )
         parser.add_argument("--json", dest="json_path", help="also write the figures here")
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -87,6 +95,7 @@ class Command(BaseCommand):
             say=self.stderr.write,
             scenario=options["scenario"],
             poll_server=not options["no_poll_server"],
+            dates=options["dates"],
         )
         self.report(load, tables, duration, options)
         if options["json_path"]:
@@ -98,7 +107,9 @@ class Command(BaseCommand):
         login = next(kind for kind in kinds if kind.name == "login page")
         base = login.result.get("p50", 0) / 1000 or 1.0
         workers = options["workers"] or "gunicorn.conf.py's"
-        what = "tournament tables" if options["scenario"] == "tournament" else "tables"
+        what = {"night": "tables on one night", "spread": "tables on a date each"}[options["dates"]]
+        if options["scenario"] == "tournament":
+            what = "tournament tables"
         polls = "the poll process" if load.poll_server else "no poll process"
         self.stdout.write(
             f"{tables} {what}, {duration} s, {options['deals']} deals built; gunicorn "

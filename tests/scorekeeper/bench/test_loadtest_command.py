@@ -18,9 +18,11 @@ from django.test import Client
 from django.urls import reverse
 
 from scorekeeper import services
+from scorekeeper.management.bench import load_club
 from scorekeeper.management.bench.load_scenarios import Kind
 from scorekeeper.management.bench.wrk import LUA
 from scorekeeper.management.bench.wrk import lua_value as _lua_value
+from scorekeeper.models import Evening
 from scorekeeper.reads.sheet_changes import as_of_now
 from scorekeeper.scoring.tarot import PassedDeal
 from tests.factories import make_club, make_member, start_evening
@@ -109,3 +111,24 @@ def test_the_cpu_of_a_child_that_has_ended_still_counts() -> None:
     finally:
         parent.kill()
         parent.wait()
+
+
+@pytest.mark.django_db
+def test_the_tables_play_one_club_night_after_the_clubs_last_evening() -> None:
+    tables = load_club.build_tables(100, 3, "secret", dates="night")[1]
+    dates = {Evening.objects.get(pk=table.evening_id).date for table in tables}
+    assert len(dates) == 1
+    (tonight,) = dates
+    assert not Evening.objects.filter(date__gt=tonight).exists()  # the season's latest night
+    assert Evening.objects.filter(date=tonight).count() == 3  # the tables alone
+
+
+@pytest.mark.django_db
+def test_spread_the_tables_play_a_date_each() -> None:
+    tables = load_club.build_tables(100, 3, "secret", dates="spread")[1]
+    assert len({Evening.objects.get(pk=table.evening_id).date for table in tables}) == 3
+
+
+def test_the_tables_dates_are_an_option_of_the_command() -> None:
+    with pytest.raises(CommandError, match="--dates"):
+        call_command("loadtest", "--dates", "someday")
