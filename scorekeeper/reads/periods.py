@@ -180,7 +180,9 @@ def _blocks(
     return blocks
 
 
-# Tonight's blocks, in this process only: their versions change with every deal saved.
+# Tonight's blocks: their versions change with every deal saved, so they are kept a short
+# while (in the shared cache too: the next view, in whichever process, reuses them).
+TONIGHT_SECONDS = 600
 _tonight_blocks = shared_cache.LocalMemo(256)
 
 
@@ -193,24 +195,29 @@ def _with_tonight(
 ) -> Period:
     """The settled sums with tonight's evenings added (their figures, unless ``summaries``
     gives them, read but neither stored nor shared). A club night of many tables is added in
-    blocks of ``BLOCK`` evenings kept in this process under their versions: a deal saved at
-    one table adds up that table's block again, not the whole night."""
+    blocks of ``BLOCK`` evenings kept under their versions: a deal saved at one table adds
+    up that table's block again, not the whole night."""
     if len(tonight) <= BLOCK:
         if summaries is None:
             summaries = evening_summaries(tonight, kind, store=False)
         return _extend(key, settled, tonight, summaries)
     read = dict(zip(tonight, summaries, strict=True)) if summaries is not None else {}
-    chunks = [(chunk, name, _tonight_blocks.get(name)) for chunk, name in _blocks(kind, tonight)]
+    named = [
+        (chunk, block_key, shared_cache.name_for("season.tonight", block_key))
+        for chunk, block_key in _blocks(kind, tonight)
+    ]
+    kept = shared_cache.peek_many([name for _chunk, _key, name in named], memo=_tonight_blocks)
     wanted = [
-        ref for chunk, _name, block in chunks if block is None for ref in chunk if ref not in read
+        ref for chunk, _key, name in named if name not in kept for ref in chunk if ref not in read
     ]
     if wanted:
         read.update(zip(wanted, evening_summaries(wanted, kind, store=False), strict=True))
     blocks = [settled]
-    for chunk, name, block in chunks:
+    for chunk, block_key, name in named:
+        block = kept.get(name)
         if block is None:
-            block = _extend(name, EMPTY, chunk, [read[ref] for ref in chunk])
-            _tonight_blocks.set(name, block)
+            block = _extend(block_key, EMPTY, chunk, [read[ref] for ref in chunk])
+            shared_cache.keep(name, block, TONIGHT_SECONDS, memo=_tonight_blocks)
         blocks.append(block)
     return _merge(key, blocks)
 

@@ -79,6 +79,24 @@ def peek(key: str) -> Any:
     return value
 
 
+def peek_many(keys: list[str], *, memo: LocalMemo = _local) -> dict[str, Any]:
+    """The values found under ``keys`` (this process's copies, else the shared cache's: one
+    round trip for all those missing here); a key with no value is left out."""
+    found: dict[str, Any] = {}
+    missing = []
+    for key in keys:
+        value = memo.get(key)
+        if value is None:
+            missing.append(key)
+        else:
+            found[key] = value
+    if missing:
+        for key, value in cache.get_many(missing).items():
+            memo.set(key, value)
+            found[key] = value
+    return found
+
+
 def keep(
     key: str, value: Any, seconds: int, *, shared: bool = True, memo: LocalMemo = _local
 ) -> None:

@@ -12,9 +12,10 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from scorekeeper import services
-from scorekeeper.models import EveningTally
+from scorekeeper.models import Evening, EveningTally, Player
 from scorekeeper.reads import periods, standings
 from scorekeeper.reads.tallies import ESCOPETTE, TAROT, EveningRef, EveningSummary, Tally
+from scorekeeper.server import shared_cache
 from tests.scorekeeper.season_factories import (
     World,
     deal,
@@ -175,23 +176,33 @@ def test_in_blocks_a_correction_adds_up_its_block_again_and_gives_the_same_figur
         same(kept[kind], again[kind])
 
 
-def test_a_club_night_of_many_tables_adds_up_the_changed_tables_block_only(
-    world: World, monkeypatch
-) -> None:
-    monkeypatch.setattr(periods, "BLOCK", 2)  # tonight's 5 tables: 3 blocks
+def _seatings(world: World) -> list[list[Player]]:
     p = world.players
-    seatings = [
+    return [
         [p["Ana"], p["Ben"], p["Chloé"], p["Dan"]],
         [p["Eve"], p["Ana"], p["Ben"], p["Dan"]],
         [p["Chloé"], p["Dan"], p["Eve"], p["Ana"]],
         [p["Ben"], p["Chloé"], p["Dan"], p["Eve"]],
         [p["Dan"], p["Eve"], p["Ana"], p["Ben"]],
     ]
+
+
+def _club_night(world: World, seatings: list[list[Player]]) -> list[Evening]:
+    """A table per seating tonight, one deal each, and the standings seen."""
     tables = [
         play_evening(world, TONIGHT, four, [deal(four, four[0], "garde", 2, 50)])
         for four in seatings
     ]
     everything(world)
+    return tables
+
+
+def test_a_club_night_of_many_tables_adds_up_the_changed_tables_block_only(
+    world: World, monkeypatch
+) -> None:
+    monkeypatch.setattr(periods, "BLOCK", 2)  # tonight's 5 tables: 3 blocks
+    seatings = _seatings(world)
+    tables = _club_night(world, seatings)
     asked: list[list[int]] = []
     read = periods.evening_summaries
 
@@ -212,3 +223,29 @@ def test_a_club_night_of_many_tables_adds_up_the_changed_tables_block_only(
         same(kept[TAROT], from_the_first_evening(world)[TAROT])
         everything(world)  # kept again for the next save, as a club night goes
     assert len(kept[TAROT].evenings) == 3 + 5  # the season's Tarot evenings and tonight's tables
+
+
+def test_another_process_adds_tonights_tables_from_the_blocks_in_the_shared_cache(
+    world: World, monkeypatch
+) -> None:
+    monkeypatch.setattr(periods, "BLOCK", 2)
+    seatings = _seatings(world)
+    tables = _club_night(world, seatings)
+    four = seatings[2]
+    services.deal_record(
+        game=tables[2].games.get(), inputs=deal(four, four[1], "petite", 1, 40), created_by=None
+    )
+    seen = everything(world)
+    shared_cache.forget_local()  # another worker: its memory empty, the shared cache there
+    asked: list[list[int]] = []
+    read = periods.evening_summaries
+
+    def evening_summaries(refs, kind=TAROT, **options):
+        asked.append([ref.evening_id for ref in refs])
+        return read(refs, kind, **options)
+
+    monkeypatch.setattr(periods, "evening_summaries", evening_summaries)
+    again = everything(world)
+    assert asked == []  # no evening aggregated nor read again
+    same(again[TAROT], seen[TAROT])
+    same(again[TAROT], from_the_first_evening(world)[TAROT])
