@@ -28,6 +28,7 @@ from scorekeeper.reads.evening_tallies import (
 from scorekeeper.reads.nights import Nights, nights
 from scorekeeper.reads.tallies import ESCOPETTE, EveningRef, EveningSummary, Tally
 from scorekeeper.server import shared_cache
+from scorekeeper.server.shared_cache import LocalMemo
 
 SEASON_SECONDS = 7 * 86400  # a season's sums in the cache (a new fingerprint, a new key)
 #: The settled evenings are added up in blocks of this many (in date order), each kept under
@@ -151,39 +152,53 @@ def _settled_and_tonight(
     cache under what they were added up from (their evenings at their versions), and
     tonight's evenings' figures: those of the blocks not kept and tonight's are read in one
     go (``evening_summaries``: the same queries however many blocks)."""
-    chunks = []
-    for chunk, block_key in _blocks(kind, settled):
-        name = shared_cache.name_for("season.block", block_key)
-        chunks.append((chunk, block_key, name, shared_cache.peek(name)))
-    wanted = [ref for chunk, _key, _name, block in chunks if block is None for ref in chunk]
+    blocks = _blocks(kind, settled, "season.block", _settled_blocks)
+    wanted = [ref for chunk, _key, _name, block in blocks if block is None for ref in chunk]
     wanted.extend(tonight)
     read = dict(zip(wanted, evening_summaries(wanted, kind), strict=True))
-    blocks = []
-    for chunk, block_key, name, block in chunks:
-        if block is None:
-            block = _extend(block_key, EMPTY, chunk, [read[ref] for ref in chunk])
-            shared_cache.keep(name, block, SEASON_SECONDS)
-        blocks.append(block)
-    return _merge(key, blocks), [read[ref] for ref in tonight]
+    sums = _filled(blocks, read, SEASON_SECONDS, _settled_blocks)
+    return _merge(key, sums), [read[ref] for ref in tonight]
 
 
-def _blocks(
-    kind: str, refs: Sequence[EveningRef]
-) -> list[tuple[Sequence[EveningRef], tuple[object, ...]]]:
-    """The evenings in blocks of ``BLOCK``, each with the key naming its evenings at their
-    versions."""
-    blocks = []
+# The blocks' sums copied in this process: the settled evenings' (kept a season's while in
+# the shared cache) and tonight's (their versions change with every deal saved, so they are
+# kept a short while; in the shared cache too: the next view, in whichever process, reuses
+# them).
+_settled_blocks = LocalMemo(256)
+_tonight_blocks = LocalMemo(256)
+TONIGHT_SECONDS = 600
+
+_Block = tuple[Sequence[EveningRef], tuple[object, ...], str, "Period | None"]
+
+
+def _blocks(kind: str, refs: Sequence[EveningRef], prefix: str, memo: LocalMemo) -> list[_Block]:
+    """The evenings in blocks of ``BLOCK``: each with the key naming its evenings at their
+    versions, its name in the caches, and its sums when a cache keeps them (one round trip
+    for all those this process has not)."""
+    named = []
     for start in range(0, len(refs), BLOCK):
         chunk = refs[start : start + BLOCK]
         names = tuple((r.evening_id, r.created_at, r.version, r.date, r.place) for r in chunk)
-        blocks.append((chunk, (database_name(), kind, names)))
-    return blocks
+        block_key = (database_name(), kind, names)
+        named.append((chunk, block_key, shared_cache.name_for(prefix, block_key)))
+    kept = shared_cache.peek_many([name for _chunk, _key, name in named], memo=memo)
+    return [(chunk, block_key, name, kept.get(name)) for chunk, block_key, name in named]
 
 
-# Tonight's blocks: their versions change with every deal saved, so they are kept a short
-# while (in the shared cache too: the next view, in whichever process, reuses them).
-TONIGHT_SECONDS = 600
-_tonight_blocks = shared_cache.LocalMemo(256)
+def _filled(
+    blocks: list[_Block],
+    read: dict[EveningRef, EveningSummary],
+    seconds: int,
+    memo: LocalMemo,
+) -> list[Period]:
+    """The blocks' sums: those kept as they are, the others added up from ``read`` and kept."""
+    sums = []
+    for chunk, block_key, name, block in blocks:
+        if block is None:
+            block = _extend(block_key, EMPTY, chunk, [read[ref] for ref in chunk])
+            shared_cache.keep(name, block, seconds, memo=memo)
+        sums.append(block)
+    return sums
 
 
 def _with_tonight(
@@ -202,24 +217,17 @@ def _with_tonight(
             summaries = evening_summaries(tonight, kind, store=False)
         return _extend(key, settled, tonight, summaries)
     read = dict(zip(tonight, summaries, strict=True)) if summaries is not None else {}
-    named = [
-        (chunk, block_key, shared_cache.name_for("season.tonight", block_key))
-        for chunk, block_key in _blocks(kind, tonight)
-    ]
-    kept = shared_cache.peek_many([name for _chunk, _key, name in named], memo=_tonight_blocks)
+    blocks = _blocks(kind, tonight, "season.tonight", _tonight_blocks)
     wanted = [
-        ref for chunk, _key, name in named if name not in kept for ref in chunk if ref not in read
+        ref
+        for chunk, _key, _name, block in blocks
+        if block is None
+        for ref in chunk
+        if ref not in read
     ]
     if wanted:
         read.update(zip(wanted, evening_summaries(wanted, kind, store=False), strict=True))
-    blocks = [settled]
-    for chunk, block_key, name in named:
-        block = kept.get(name)
-        if block is None:
-            block = _extend(block_key, EMPTY, chunk, [read[ref] for ref in chunk])
-            shared_cache.keep(name, block, TONIGHT_SECONDS, memo=_tonight_blocks)
-        blocks.append(block)
-    return _merge(key, blocks)
+    return _merge(key, [settled, *_filled(blocks, read, TONIGHT_SECONDS, _tonight_blocks)])
 
 
 def _tonight_refs(club_id: int, found: Nights) -> list[EveningRef]:
