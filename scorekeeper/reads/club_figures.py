@@ -56,6 +56,10 @@ class ClubFigures:
     state: FiguresState
     evenings: dict[int, EveningMark]
     key: str  # names the figures: equal keys, equal figures
+    #: The digest of the evenings before the latest date (the settled ones), and that date:
+    #: what the figures hold of the settled evenings is the same under the same digest.
+    settled: str = ""
+    latest: dt.date | None = None
 
     @property
     def quality(self) -> PredictionQuality:
@@ -170,6 +174,8 @@ def club_figures(
             state=figures_state(marks, settled_name=kept[2]),
             evenings=evenings,
             key=hashlib.sha1(key.encode(), usedforsecurity=False).hexdigest(),
+            settled=kept[2],
+            latest=marks[-1].date if marks else None,
         )
         _figures.set(key, figures)
     return figures

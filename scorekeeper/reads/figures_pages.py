@@ -8,6 +8,7 @@ left out of nothing: he shows as "?".
 
 from __future__ import annotations
 
+import bisect
 import datetime as dt
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -96,31 +97,64 @@ def _rating_chart(figures: ClubFigures, rows: list[RatingRow], names: dict[int, 
     return chart
 
 
+When = tuple[dt.date, int]  # an evening's place in time: its date, then its id
+# Each shown player's rating after each settled evening he played (they do not move while
+# tonight's deals are saved), under the settled evenings' digest: a chart after a save adds
+# tonight's points to them instead of walking every player's history again.
+_settled_lines = shared_cache.LocalMemo(64)
+
+
+def _rating_lines(
+    figures: ClubFigures, player_ids: tuple[int, ...]
+) -> tuple[list[When], list[tuple[list[When], list[int]]]]:
+    """The evenings the players played, in order; and each player's evenings with his
+    conservative rating after each (rounded)."""
+    histories = [figures.state.ratings.histories.get(player_id, []) for player_id in player_ids]
+
+    def when(evening_id: int) -> When:
+        return (figures.evening_date(evening_id) or dt.date.min, evening_id)
+
+    key = (figures.settled, player_ids)
+    kept = _settled_lines.get(key) if figures.settled else None
+    if kept is None:  # the settled evenings' points come first in each history
+        latest = figures.latest or dt.date.max
+        settled = [[p for p in history if when(p.evening_id)[0] < latest] for history in histories]
+        kept = (
+            tuple(sorted({when(p.evening_id) for points in settled for p in points})),
+            tuple(
+                (
+                    tuple(when(p.evening_id) for p in points),
+                    tuple(round(p.conservative) for p in points),
+                )
+                for points in settled
+            ),
+        )
+        if figures.settled:
+            _settled_lines.set(key, kept)
+    played_settled, settled_lines = kept
+    lines, tonight = [], set()
+    for (whens, values), history in zip(settled_lines, histories, strict=True):
+        added = history[len(whens) :]  # tonight's evenings, after the settled ones
+        added_whens = [when(point.evening_id) for point in added]
+        tonight.update(added_whens)
+        lines.append(
+            ([*whens, *added_whens], [*values, *(round(point.conservative) for point in added)])
+        )
+    return [*played_settled, *sorted(tonight)], lines
+
+
 def _draw_rating_chart(figures: ClubFigures, rows: list[RatingRow]) -> LineChart:
-    state = figures.state.ratings
-    histories = {row.player_id: state.player(row.player_id).history for row in rows}
-    # Each evening's place in time, looked up once (not once per point and player).
-    when = {
-        evening_id: (figures.evening_date(evening_id) or dt.date.min, evening_id)
-        for evening_id in {point.evening_id for history in histories.values() for point in history}
-    }
-    played = sorted(when, key=when.__getitem__)
+    played, lines = _rating_lines(figures, tuple(row.player_id for row in rows))
     if len(played) > CHART_POINTS:  # evenly spaced evenings, the last one always
         step = (len(played) - 1) / (CHART_POINTS - 1)
         played = [played[round(k * step)] for k in range(CHART_POINTS)]
     start = round(PRIOR_MU - Z * PRIOR_SIGMA)
     series = []
-    for row in rows:
-        points = [(when[point.evening_id], point) for point in histories[row.player_id]]
-        value, values, index = start, [start], 0
-        for evening_id in played:  # the rating after the last evening played up to this one
-            until = when[evening_id]
-            while index < len(points) and points[index][0] <= until:
-                value = round(points[index][1].conservative)
-                index += 1
-            values.append(value)
-        series.append((row.name, values))
-    dates = [figures.evening_date(evening_id) for evening_id in played]
+    for row, (whens, values) in zip(rows, lines, strict=True):
+        # The rating after the last evening played up to each one (the start before any).
+        at = [bisect.bisect_right(whens, until) for until in played]
+        series.append((row.name, [start, *(values[i - 1] if i else start for i in at)]))
+    dates = [date if date != dt.date.min else None for date, _evening_id in played]
     labels = [_("start")] + [date.isoformat() if date else "" for date in dates]
     ticks = [""] + [f"{date.day}/{date.month}" if date else "" for date in dates]
     return line_chart(
