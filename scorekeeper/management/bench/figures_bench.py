@@ -23,7 +23,7 @@ from accounts.models import User
 from scorekeeper.management.bench.pages import Page, Timing, _median_ms, _queries, _time
 from scorekeeper.management.bench.rating_benchmark import describe, quality_line
 from scorekeeper.management.bench.rating_club import synthetic_club
-from scorekeeper.management.bench.synthetic_club import Built, deal_form
+from scorekeeper.management.bench.synthetic_club import Built, deal_form, trim_tonight
 from scorekeeper.models import Evening, Season
 from scorekeeper.reads.club_figures import club_figures
 
@@ -55,6 +55,7 @@ def measure_figures(built: Built, repeat: int) -> tuple[list[Timing], Timing, li
         client.post(save_url, {**form, "deal-idempotency_key": uuid.uuid4().hex})
 
     for name in AFTER_SAVE:
+        trim_tonight(built)
         timing = _after_save(f"{name} after a save", client, urls[name], query, save, repeat)
         timings.append(timing)
     replay = _replay_after_correction(client, urls["rating page"], query, built)

@@ -67,6 +67,16 @@ class Built:
     evening_id: int
     game_id: int
     present: list[int]
+    tonight_deals: int = DEALS_PER_EVENING  # the open evening's deals as built
+
+
+def trim_tonight(built: Built) -> None:
+    """The open evening back to the deals it was built with, the later ones deleted as a
+    member would. Each series of "just after a save" then times an evening of 50 to 80 deals
+    (a long evening's), not one grown by every series timed before it (to 200 and more)."""
+    later = Deal.objects.filter(game_id=built.game_id, number__gt=built.tonight_deals)
+    for deal in later.order_by("-number"):
+        services.deal_delete(deal=deal)
 
 
 def deal_form(present: list[int]) -> dict[str, Any]:
@@ -116,6 +126,7 @@ def build(deal_count: int) -> Built:
         evening_id=evenings[-1].pk,
         game_id=games[-1].pk,
         present=[player.pk for player in tables[-1]],
+        tonight_deals=deal_count - DEALS_PER_EVENING * (evening_count - 1),
     )
 
 

@@ -23,6 +23,7 @@ PAGES = [
     "counter update",
     "season, first view after a restart",
     "deal save",
+    "season standings after a save",
     "rating page",
     "head to head page",
     "records page",
