@@ -1,0 +1,49 @@
+"""What a gunicorn worker would build on its first requests, built once in the master before
+it forks (``preload_app``), then kept out of the garbage collector's sight.
+
+``warm_up`` resolves the URL patterns, compiles every template of the project's folder and
+loads each language's translations and formats. ``freeze`` (``gc.freeze``, right before each
+fork) moves everything the master holds to the collector's permanent generation: the workers
+share those pages instead of copying them, and a worker's full collection walks only what it
+built itself. Measured in process: some 70,000 objects of Django and the app, which made each
+full collection 15 to 65 ms on the developers' machine (a pause every few dozen requests of a
+club night, in the load test's 95th percentiles). Imports Django only.
+"""
+
+from __future__ import annotations
+
+import gc
+from pathlib import Path
+
+from django.conf import settings
+from django.template import engines
+from django.urls import get_resolver, reverse
+from django.utils import formats, translation
+
+
+def _template_names(folder: Path) -> list[str]:
+    return sorted(str(path.relative_to(folder)) for path in folder.rglob("*.html"))
+
+
+def warm_up() -> int:
+    """Build what every worker needs; the number of templates compiled."""
+    # The patterns, read once: every view module imported.
+    get_resolver().url_patterns  # noqa: B018
+    compiled = 0
+    for engine in engines.all():
+        for folder in engine.dirs:
+            for name in _template_names(Path(folder)):
+                engine.get_template(name)
+                compiled += 1
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            translation.gettext("Scorekeeper")
+            formats.get_format("DATE_FORMAT")
+            reverse("home")  # the resolver's reverse tables, per language
+    return compiled
+
+
+def freeze() -> None:
+    """Everything alive now: out of the collector's sight, for good (``gc.freeze``)."""
+    gc.collect()
+    gc.freeze()
