@@ -78,7 +78,8 @@ CHART_SECONDS = 7 * 86400
 
 
 def season_chart(stats: SeasonStats, *, chart_id: str = "chart-season") -> LineChart:
-    """Each player's cumulative total after each evening of the season.
+    """Each player's cumulative total after each night of the season (the evenings of one
+    date, a club night's tables, are one point).
 
     Kept in the shared cache while the figures (``stats.key``) and the language stay the same.
     """
@@ -103,9 +104,27 @@ def _evening_labels(dates: tuple[dt.date, ...]) -> tuple[list[str], list[str]]:
     return list(labels[0]), list(labels[1])
 
 
+def _nights(stats: SeasonStats) -> tuple[tuple[dt.date, ...], list[int]]:
+    """The season's nights (its evenings' dates, in order) and, for each, the place of its
+    last evening: a club night of many tables is one point of the chart, not one per table."""
+    dates: list[dt.date] = []
+    ends: list[int] = []
+    for index, evening in enumerate(stats.evenings):
+        if dates and dates[-1] == evening.date:
+            ends[-1] = index
+        else:
+            dates.append(evening.date)
+            ends.append(index)
+    return tuple(dates), ends
+
+
 def _season_chart(stats: SeasonStats, chart_id: str) -> LineChart:
-    x_labels, ticks = _evening_labels(tuple(e.date for e in stats.evenings))
-    series = [(row.name, [0, *stats.cumulative(row.player_id)]) for row in stats.rows]
+    dates, ends = _nights(stats)
+    x_labels, ticks = _evening_labels(dates)
+    series = []
+    for row in stats.rows:
+        totals = stats.cumulative(row.player_id)
+        series.append((row.name, [0, *(totals[end] for end in ends)]))
     description = ""
     if stats.evenings:
         description = _("After %(count)s evenings: %(figures)s.") % {

@@ -141,6 +141,30 @@ def test_the_season_chart_adds_up_each_players_evenings(client: Client) -> None:
 
 
 @pytest.mark.django_db
+def test_the_tables_of_one_night_are_one_point_of_the_season_chart() -> None:
+    names = ("Ana", "Ben", "Chloé", "Dan", "Eve", "Fred", "Gus", "Hugo")
+    world = make_world(names=names)
+    first, second = [world.players[n] for n in names[:4]], [world.players[n] for n in names[4:]]
+    play_evening(world, dt.date(2025, 1, 3), first, [deal(first, first[0], "garde", 2, 60)])
+    night = dt.date(2025, 1, 10)  # two tables that night
+    play_evening(world, night, first, [deal(first, first[1], "petite", 1, 30)])
+    play_evening(world, night, second, [deal(second, second[0], "garde", 2, 20)])
+    season = Season.objects.get(club=world.club)
+    stats = standings.for_season(season)
+    assert len(stats.evenings) == 3
+    with translation.override("en"):
+        chart = charts.season_chart(stats)
+    assert len(chart.x_labels) == 3  # the start, then two nights
+    values = {s.name: s.values for s in chart.series}
+    totals = {row.name: row.total for row in stats.rows}
+    for name in names:
+        assert values[name][-1] == totals[name]  # after the night, both tables counted
+    assert values["Eve"][1] == 0 and values["Eve"][2] == totals["Eve"] != 0
+    assert values["Ana"][1] == stats.cumulative(world.players["Ana"].pk)[0] != 0
+    assert chart.description.startswith("After 3 evenings:")
+
+
+@pytest.mark.django_db
 def test_more_players_than_colours_get_dashed_lines() -> None:
     chart = charts.line_chart(
         chart_id="c",
