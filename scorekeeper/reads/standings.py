@@ -20,6 +20,7 @@ from scorekeeper.reads.club_figures import player_names
 from scorekeeper.reads.nights import Nights
 from scorekeeper.reads.periods import EveningPoint, Period, season_periods
 from scorekeeper.reads.tallies import KINDS, TAROT
+from scorekeeper.server.prepared import Prepared
 
 
 @dataclass
@@ -180,6 +181,19 @@ def for_season(season: Season, kind: str = TAROT) -> SeasonStats:
 
 def for_season_by_kind(season: Season, kinds: Sequence[str] = KINDS) -> dict[str, SeasonStats]:
     return season_stats_by_kind(season.club_id, start=season.start, end=season.end, kinds=kinds)
+
+
+SEASONS_OF = 2_000_000_047  # the stand-in club id the seasons' query is compiled with
+_seasons = Prepared(lambda club: Season.objects.filter(club_id=club), SEASONS_OF)
+
+
+def club_seasons(club: Club) -> list[Season]:
+    """The club's seasons, latest first, each knowing its club (one query, compiled once:
+    the season page and the figures pages ask it after every deal saved)."""
+    seasons = _seasons.objects(club.pk)
+    for season in seasons:
+        season.club = club
+    return seasons
 
 
 def current_season(club: Club | int, today: dt.date) -> Season | None:

@@ -25,6 +25,7 @@ from django.views.decorators.http import require_http_methods
 from scorekeeper.models import Season
 from scorekeeper.reads import figures_pages
 from scorekeeper.reads.club_figures import club_figures, player_names
+from scorekeeper.reads.standings import club_seasons
 from scorekeeper.screens.access import membership_for
 from scorekeeper.screens.figures.forms import ALL_TIME, ScopeForm
 
@@ -61,7 +62,7 @@ def _page(
 ) -> HttpResponse:
     membership = membership_for(request, club_id)
     club = membership.club
-    seasons = list(club.seasons.all())
+    seasons = club_seasons(club)
     form = ScopeForm(request.GET, seasons=seasons, default=current_season(seasons))
     if not form.is_valid():
         raise Http404

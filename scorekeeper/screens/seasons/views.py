@@ -38,11 +38,10 @@ RECENT_EVENINGS = 5
 def _season_of(membership: Membership, season_id: int) -> tuple[Season, list[Season]]:
     """The club's season (404 if it is another club's) and all of its seasons: one query,
     for the season page's switch."""
-    seasons = list(membership.club.seasons.all())
+    seasons = standings.club_seasons(membership.club)
     season = next((s for s in seasons if s.pk == season_id), None)
     if season is None:
         raise Http404
-    season.club = membership.club
     return season, seasons
 
 

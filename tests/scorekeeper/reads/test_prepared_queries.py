@@ -8,8 +8,10 @@ import pytest
 
 from scorekeeper.models import DealScore, Evening
 from scorekeeper.reads import deal_facts, evening_tallies, nights, tallies
+from scorekeeper.reads.standings import club_seasons
 from scorekeeper.reads.tallies import TAROT
 from scorekeeper.server.prepared import Prepared
+from scorekeeper.services import season_create
 from tests.factories import make_member
 from tests.scorekeeper.season_factories import World, hand_computed_season, make_world
 
@@ -154,3 +156,19 @@ def test_one_nights_evenings_are_those_of_the_range_of_that_date(world: World) -
         assert refs == evening_tallies.evening_refs(club, start=date, end=date)
         assert refs and all(ref.date == date for ref in refs)
     assert evening_tallies.night_refs(club, dt.date(2030, 1, 1)) == []
+
+
+def test_a_club_s_seasons_are_the_ones_django_lists_in_its_order(
+    world: World, django_assert_num_queries
+) -> None:
+    season_create(club=world.club, name="Été", start=dt.date(2025, 7, 1), end=dt.date(2025, 8, 31))
+    other = make_world(club="Les Autres")
+    expected = list(world.club.seasons.all())
+    assert len(expected) >= 2
+    with django_assert_num_queries(1):
+        got = club_seasons(world.club)
+    assert [(s.pk, s.name, s.start, s.end) for s in got] == [
+        (s.pk, s.name, s.start, s.end) for s in expected
+    ]
+    assert all(season.club is world.club for season in got)
+    assert club_seasons(other.club) == list(other.club.seasons.all())
