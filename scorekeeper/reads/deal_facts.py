@@ -107,9 +107,9 @@ def _read(marks: Sequence[EveningMark]) -> dict[int, tuple[DealFacts, ...]]:
     """Two queries: these evenings' French Tarot deals, then their scores."""
     ids = [mark.evening_id for mark in marks]
     dates = {mark.evening_id: mark.date for mark in marks}
-    if len(ids) == 1:
-        score_rows: Iterable[tuple[Any, ...]] = _one_evening_scores.tuples(ids[0])
-        deals: Iterable[tuple[Any, ...]] = _one_evening_deals.tuples(ids[0])
+    if len(ids) == 1:  # numbers, text and truth values: the driver's rows as they come
+        score_rows: Iterable[tuple[Any, ...]] = _one_evening_scores.raw_tuples(ids[0])
+        deals: Iterable[tuple[Any, ...]] = _one_evening_deals.raw_tuples(ids[0])
     else:
         score_rows, deals = _scores(ids), _deals(ids)
     scores: dict[int, dict[int, int]] = {}
@@ -122,6 +122,7 @@ def _read(marks: Sequence[EveningMark]) -> dict[int, tuple[DealFacts, ...]]:
     for row in deals:
         (deal_id, evening_id, game, number, passed, paper, taker, partner) = row[:8]
         contract, bouts, points, petit, chelem = row[8:]
+        passed, paper = bool(passed), bool(paper)
         made = None
         if not passed and not paper and bouts in TARGETS and points is not None:
             made = points >= TARGETS[bouts]

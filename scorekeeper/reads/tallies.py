@@ -12,6 +12,7 @@ aggregations; storing them is ``evening_tallies``'s business.
 from __future__ import annotations
 
 import datetime as dt
+import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -217,7 +218,13 @@ def _evening_lines(ids: Sequence[int], kind: str) -> list[dict[str, Any]]:
 
         stand_ins = [EVENING + number for number in range(len(ids))]
         prepared = _few_evenings[kind, len(ids)] = Prepared(build, *stand_ins)
-    return prepared.rows(*ids)
+    lines = prepared.raw_rows(*ids)  # the driver's values: JSON as text, SQLite's 0 and 1
+    for line in lines:
+        line["made"] = bool(line["made"])
+        poignees = line["deal__poignees"]
+        if isinstance(poignees, str):
+            line["deal__poignees"] = json.loads(poignees) if poignees != "[]" else []
+    return lines
 
 
 def aggregate(refs: Sequence[EveningRef], kind: str) -> dict[int, EveningSummary]:

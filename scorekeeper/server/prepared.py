@@ -80,6 +80,17 @@ class Prepared:
         """The query's rows with these values, as ``values_list()`` gives them (one query)."""
         return [tuple(row) for row in self._run(values)[1]]
 
+    def raw_rows(self, *values: object) -> list[dict[str, Any]]:
+        """As ``rows``, Django's converters skipped (see ``raw_tuples``)."""
+        compiled, rows = self._rows(values)
+        return [dict(zip(compiled.names, row, strict=True)) for row in rows]
+
+    def raw_tuples(self, *values: object) -> list[tuple[Any, ...]]:
+        """The query's rows as the database driver gives them, Django's converters skipped
+        (one query): for columns read as plain numbers, text and truth values only (SQLite
+        gives 0 and 1 for booleans, floats for decimals; JSON comes as text)."""
+        return self._rows(values)[1]
+
     def objects(self, *values: object) -> list[Any]:
         """The query's rows as model instances, as iterating the queryset gives them: its
         ``select_related`` objects and annotations set (one query). Related objects the

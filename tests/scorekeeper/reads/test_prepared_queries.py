@@ -172,3 +172,29 @@ def test_a_club_s_seasons_are_the_ones_django_lists_in_its_order(
     ]
     assert all(season.club is world.club for season in got)
     assert club_seasons(other.club) == list(other.club.seasons.all())
+
+
+def test_one_evening_s_facts_from_the_driver_s_rows_have_the_types_of_the_others(
+    world: World,
+) -> None:
+    marks = deal_facts.evening_marks(world.club.pk, None, None)
+    read = [deal_facts._read([mark]) for mark in marks]
+    alone = [deal for facts in read for deals in facts.values() for deal in deals]
+    assert len(alone) == 7  # one evening at a time: the raw rows (equal: the test above)
+    assert all(type(deal.passed) is type(deal.paper) is bool for deal in alone)
+    assert {type(deal.made) for deal in alone} <= {bool, type(None)}
+    assert all(type(score) is int for deal in alone for score in deal.scores.values())
+
+
+def test_raw_rows_are_the_rows_before_django_s_converters(world: World) -> None:
+    evening = Evening.objects.filter(club=world.club).first()
+    query = Prepared(
+        lambda evening: (
+            DealScore.objects.filter(deal__game__evening_id=evening)
+            .order_by("pk")
+            .values_list("deal_id", "player_id", "seated", "score")
+        ),
+        2_000_000_049,
+    )
+    raw, converted = query.raw_tuples(evening.pk), query.tuples(evening.pk)
+    assert raw and [tuple(row) for row in raw] == converted  # 1 == True: same values
