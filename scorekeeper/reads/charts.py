@@ -81,9 +81,11 @@ def season_chart(stats: SeasonStats, *, chart_id: str = "chart-season") -> LineC
     """Each player's cumulative total after each night of the season (the evenings of one
     date, a club night's tables, are one point).
 
-    Kept in the shared cache while the figures (``stats.key``) and the language stay the same.
+    Kept in the shared cache while the figures (``stats.key``) and the language stay the same,
+    when the figures are (``stats.shared``); just after a deal saved it is drawn, not kept:
+    the next save makes it out of date (its pieces are kept, ``line_charts.pieces``).
     """
-    if stats.key is None:
+    if stats.key is None or not stats.shared:
         return _season_chart(stats, chart_id)
     key = f"{stats.digest}:{get_language()}:{chart_id}"
     return shared_cache.get_or_build(

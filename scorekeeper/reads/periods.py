@@ -67,6 +67,9 @@ class Period:
     #: The range's fingerprint it was added up under (``season_periods``' periods): the reads
     #: that split the range as it does (the rules in force) need no other look at it.
     nights: Nights | None = field(default=None, compare=False)
+    #: Kept in the shared cache (added up afresh): worth a place there for what is drawn from
+    #: it too. False for tonight's evenings added to the settled sums (a deal just saved).
+    shared: bool = field(default=False, compare=False)
 
 
 EMPTY = Period(None, (), {}, {}, {}, 0)
@@ -289,7 +292,7 @@ def season_periods(
             # Added up from the settled sums and tonight's evening, a period costs another
             # process one query: cheaper than sending it through the shared cache.
             period, shared = build()
-            period = replace(period, nights=found)
+            period = replace(period, nights=found, shared=shared)
             shared_cache.keep(name, period, SEASON_SECONDS, shared=shared)
         periods[kind] = period
     return periods

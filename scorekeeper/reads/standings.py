@@ -88,6 +88,9 @@ class SeasonStats:
     games: int = 0  # L'escopette: games with at least one deal
     unreplayable: int = 0  # L'escopette: games the rules cannot replay (no winner counted)
     nights: Nights | None = None  # the range's fingerprint the figures were added up under
+    #: Added up afresh and kept in the shared cache (``Period.shared``): what is drawn from
+    #: them is worth keeping there too; not the figures of a deal just saved.
+    shared: bool = False
     _cumulative: dict[int, list[int]] | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -141,6 +144,7 @@ def _stats(period: Period, names: dict[int, str]) -> SeasonStats:
         games=period.games,
         unreplayable=period.unreplayable,
         nights=period.nights,
+        shared=period.shared,
     )
 
 

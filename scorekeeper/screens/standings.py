@@ -170,7 +170,11 @@ def standings_context(
     rows = season_stats.rows if scale is None else with_evening_points(season_stats, scale)
     return {
         "season": season,
-        "standings_cache_key": f"{cache_key(season_stats, sort, descending)}:{scale}",
+        # Drawn once into the fragment cache when the figures are shared ones (a restart, another
+        # worker reads it); just after a deal saved the rows are drawn (each row kept in memo).
+        "standings_cache_key": (
+            f"{cache_key(season_stats, sort, descending)}:{scale}" if season_stats.shared else ""
+        ),
         "standings_on_club_page": on_club_page,
         "standings": standings.sort_rows(rows, sort, descending),
         "standings_evening_points": scale is not None,
