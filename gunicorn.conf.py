@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+from typing import Any
 
 
 def _int(name: str, default: int) -> int:
@@ -60,12 +61,18 @@ forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1")
 worker_tmp_dir = "/dev/shm" if os.path.isdir("/dev/shm") else None
 
 
-def when_ready(server: object) -> None:
+def when_ready(server: Any) -> None:
     """Before the first worker: the URL patterns, every template and each language's
-    translations built once in the master (``scorekeeper.server.preload``)."""
+    translations built once in the master (``scorekeeper.server.preload``). Should it fail,
+    the server starts all the same: each worker builds them on its first requests."""
     from scorekeeper.server import preload
 
-    preload.warm_up()
+    try:
+        compiled = preload.warm_up()
+    except Exception as error:  # a broken template is one page's error, not the site's
+        server.log.warning("warm-up skipped: %r", error)
+    else:
+        server.log.info("warm-up: %s templates compiled", compiled)
 
 
 def pre_fork(server: object, worker: object) -> None:

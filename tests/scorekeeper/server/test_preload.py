@@ -55,15 +55,40 @@ def test_freezing_takes_what_is_alive_out_of_the_collector_s_sight(unfrozen: Non
     assert not any(gc.is_tracked(item) and item in gc.get_objects(2) for item in kept[:3])
 
 
+class _Server:
+    """What gunicorn's hooks see of the master: its log."""
+
+    def __init__(self) -> None:
+        self.log = self
+        self.lines: list[str] = []
+
+    def info(self, message: str, *args: object) -> None:
+        self.lines.append(message % args)
+
+    warning = info
+
+
 def test_gunicorn_warms_up_once_ready_and_freezes_before_each_fork(
     unfrozen: None, monkeypatch
 ) -> None:
     calls: list[str] = []
-    monkeypatch.setattr(preload, "warm_up", lambda: calls.append("warm up") or 0)
+    monkeypatch.setattr(preload, "warm_up", lambda: calls.append("warm up") or 79)
     monkeypatch.setattr(preload, "freeze", lambda: calls.append("freeze"))
     conf = runpy.run_path(str(CONF))
-    conf["when_ready"](object())
-    conf["pre_fork"](object(), object())
-    conf["pre_fork"](object(), object())
+    server = _Server()
+    conf["when_ready"](server)
+    conf["pre_fork"](server, object())
+    conf["pre_fork"](server, object())
     assert calls == ["warm up", "freeze", "freeze"]
+    assert server.lines == ["warm-up: 79 templates compiled"]
     assert conf["preload_app"] is True  # the hooks run in the master, before the fork
+
+
+def test_a_failed_warm_up_is_logged_and_the_server_starts(monkeypatch) -> None:
+    def broken() -> int:
+        raise ValueError("a template that does not compile")
+
+    monkeypatch.setattr(preload, "warm_up", broken)
+    server = _Server()
+    runpy.run_path(str(CONF))["when_ready"](server)  # no exception: the master goes on
+    assert server.lines == ["warm-up skipped: ValueError('a template that does not compile')"]
