@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
+from collections.abc import Sequence
 from dataclasses import replace
 
 from django.utils import formats
@@ -16,8 +17,9 @@ from django.utils.translation import gettext as _
 
 from scorekeeper.reads.game_sheets import GameSheet
 from scorekeeper.reads.line_charts import LineChart, line_chart, nice_step, number_label, pieces
+from scorekeeper.reads.periods import EveningPoint
 from scorekeeper.reads.player_figures import PlayerFigures
-from scorekeeper.reads.standings import SeasonStats
+from scorekeeper.reads.standings import SeasonStats, cumulative_totals
 from scorekeeper.server import shared_cache
 
 __all__ = ["LineChart", "evening_chart", "line_chart", "nice_step", "player_chart", "season_chart"]
@@ -106,12 +108,12 @@ def _evening_labels(dates: tuple[dt.date, ...]) -> tuple[list[str], list[str]]:
     return list(labels[0]), list(labels[1])
 
 
-def _nights(stats: SeasonStats) -> tuple[tuple[dt.date, ...], list[int]]:
-    """The season's nights (its evenings' dates, in order) and, for each, the place of its
+def _nights(evenings: Sequence[EveningPoint]) -> tuple[tuple[dt.date, ...], list[int]]:
+    """The nights of these evenings (their dates, in order) and, for each, the place of its
     last evening: a club night of many tables is one point of the chart, not one per table."""
     dates: list[dt.date] = []
     ends: list[int] = []
-    for index, evening in enumerate(stats.evenings):
+    for index, evening in enumerate(evenings):
         if dates and dates[-1] == evening.date:
             ends[-1] = index
         else:
@@ -120,13 +122,46 @@ def _nights(stats: SeasonStats) -> tuple[tuple[dt.date, ...], list[int]]:
     return tuple(dates), ends
 
 
+def _nightly(
+    evenings: Sequence[EveningPoint], points: dict[tuple[int, int], int]
+) -> tuple[tuple[dt.date, ...], dict[int, tuple[int, ...]]]:
+    """The nights of these evenings, and each player's total after each."""
+    dates, ends = _nights(evenings)
+    totals = cumulative_totals(evenings, points)
+    return dates, {player: tuple(row[end] for end in ends) for player, row in totals.items()}
+
+
+# The settled nights' totals, kept under the settled sums' key (``SeasonStats.base``): the
+# chart just after a deal saved adds tonight's point (the players' totals) to them.
+_settled_nights = shared_cache.LocalMemo(64)
+
+
+def _season_series(stats: SeasonStats) -> tuple[tuple[dt.date, ...], list[tuple[str, list[int]]]]:
+    """The nights, and each player's line: 0, then his total after each night."""
+    if stats.base is None:
+        dates, nightly = _nightly(stats.evenings, stats.points)
+        tonight = False
+    else:
+        base_key, count = stats.base
+        kept = _settled_nights.get(base_key)
+        if kept is None:
+            kept = _nightly(stats.evenings[:count], stats.points)
+            _settled_nights.set(base_key, kept)
+        dates, nightly = kept
+        tonight = len(stats.evenings) > count  # tonight's evenings: one date, after them
+        if tonight:
+            dates = (*dates, stats.evenings[-1].date)
+    none = (0,) * (len(dates) - tonight)
+    series = [
+        (row.name, [0, *nightly.get(row.player_id, none), *((row.total,) if tonight else ())])
+        for row in stats.rows
+    ]
+    return dates, series
+
+
 def _season_chart(stats: SeasonStats, chart_id: str) -> LineChart:
-    dates, ends = _nights(stats)
+    dates, series = _season_series(stats)
     x_labels, ticks = _evening_labels(dates)
-    series = []
-    for row in stats.rows:
-        totals = stats.cumulative(row.player_id)
-        series.append((row.name, [0, *(totals[end] for end in ends)]))
     description = ""
     if stats.evenings:
         description = _("After %(count)s evenings: %(figures)s.") % {

@@ -70,6 +70,9 @@ class Period:
     #: Kept in the shared cache (added up afresh): worth a place there for what is drawn from
     #: it too. False for tonight's evenings added to the settled sums (a deal just saved).
     shared: bool = field(default=False, compare=False)
+    #: Tonight's evenings added to settled sums: those sums' key and how many evenings they
+    #: hold (the first ones here). What is drawn of the settled evenings is kept under it.
+    base: tuple[Hashable, int] | None = field(default=None, compare=False)
 
 
 EMPTY = Period(None, (), {}, {}, {}, 0)
@@ -215,10 +218,11 @@ def _with_tonight(
     gives them, read but neither stored nor shared). A club night of many tables is added in
     blocks of ``BLOCK`` evenings kept under their versions: a deal saved at one table adds
     up that table's block again, not the whole night."""
+    base = (settled.key, len(settled.evenings))
     if len(tonight) <= BLOCK:
         if summaries is None:
             summaries = evening_summaries(tonight, kind, store=False)
-        return _extend(key, settled, tonight, summaries)
+        return replace(_extend(key, settled, tonight, summaries), base=base)
     read = dict(zip(tonight, summaries, strict=True)) if summaries is not None else {}
     blocks = _blocks(kind, tonight, "season.tonight", _tonight_blocks)
     wanted = [
@@ -230,7 +234,8 @@ def _with_tonight(
     ]
     if wanted:
         read.update(zip(wanted, evening_summaries(wanted, kind, store=False), strict=True))
-    return _merge(key, [settled, *_filled(blocks, read, TONIGHT_SECONDS, _tonight_blocks)])
+    tonight_sums = _filled(blocks, read, TONIGHT_SECONDS, _tonight_blocks)
+    return replace(_merge(key, [settled, *tonight_sums]), base=base)
 
 
 def _tonight_refs(club_id: int, found: Nights) -> list[EveningRef]:

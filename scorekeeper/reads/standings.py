@@ -91,6 +91,9 @@ class SeasonStats:
     #: Added up afresh and kept in the shared cache (``Period.shared``): what is drawn from
     #: them is worth keeping there too; not the figures of a deal just saved.
     shared: bool = False
+    #: Tonight's evenings added to settled sums (``Period.base``): their key, and how many of
+    #: the evenings they hold (the first ones).
+    base: tuple[Hashable, int] | None = None
     _cumulative: dict[int, list[int]] | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -105,19 +108,25 @@ class SeasonStats:
         return list(self._cumulative.get(player_id) or [0] * len(self.evenings))
 
     def _every_cumulative(self) -> dict[int, list[int]]:
-        """Every player's totals after each evening, from one pass over the points: a chart
-        of a dozen players over hundreds of evenings, after every deal saved."""
-        position = {evening.evening_id: index for index, evening in enumerate(self.evenings)}
-        deltas: dict[int, list[int]] = {}
-        for (evening_id, player_id), points in self.points.items():
-            index = position.get(evening_id)
-            if index is None:
-                continue
-            row = deltas.get(player_id)
-            if row is None:
-                row = deltas[player_id] = [0] * len(self.evenings)
-            row[index] += points
-        return {player_id: list(accumulate(row)) for player_id, row in deltas.items()}
+        return cumulative_totals(self.evenings, self.points)
+
+
+def cumulative_totals(
+    evenings: Sequence[EveningPoint], points: dict[tuple[int, int], int]
+) -> dict[int, list[int]]:
+    """Every player's totals after each of these evenings, from one pass over the points (a
+    chart of a dozen players over hundreds of evenings); points of other evenings left out."""
+    position = {evening.evening_id: index for index, evening in enumerate(evenings)}
+    deltas: dict[int, list[int]] = {}
+    for (evening_id, player_id), scored in points.items():
+        index = position.get(evening_id)
+        if index is None:
+            continue
+        row = deltas.get(player_id)
+        if row is None:
+            row = deltas[player_id] = [0] * len(evenings)
+        row[index] += scored
+    return {player_id: list(accumulate(row)) for player_id, row in deltas.items()}
 
 
 def _stats(period: Period, names: dict[int, str]) -> SeasonStats:
@@ -145,6 +154,7 @@ def _stats(period: Period, names: dict[int, str]) -> SeasonStats:
         unreplayable=period.unreplayable,
         nights=period.nights,
         shared=period.shared,
+        base=period.base,
     )
 
 
