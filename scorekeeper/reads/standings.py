@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 from collections.abc import Hashable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import accumulate
 from typing import Any
 
@@ -94,21 +94,11 @@ class SeasonStats:
     #: Tonight's evenings added to settled sums (``Period.base``): their key, and how many of
     #: the evenings they hold (the first ones).
     base: tuple[Hashable, int] | None = None
-    _cumulative: dict[int, list[int]] | None = field(default=None, repr=False, compare=False)
 
     @property
     def digest(self) -> str:
         """A short name for ``key``, for caches: it changes whenever a figure may have."""
         return hashlib.sha1(repr(self.key).encode(), usedforsecurity=False).hexdigest()
-
-    def cumulative(self, player_id: int) -> list[int]:
-        """The player's total after each evening."""
-        if self._cumulative is None:
-            self._cumulative = self._every_cumulative()
-        return list(self._cumulative.get(player_id) or [0] * len(self.evenings))
-
-    def _every_cumulative(self) -> dict[int, list[int]]:
-        return cumulative_totals(self.evenings, self.points)
 
 
 def cumulative_totals(

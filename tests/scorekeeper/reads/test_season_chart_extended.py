@@ -42,9 +42,9 @@ def _drawn_from_every_evening(stats: SeasonStats) -> list[tuple[str, list[int]]]
     last: dict[dt.date, int] = {}
     for index, evening in enumerate(stats.evenings):
         last[evening.date] = index
+    totals = standings.cumulative_totals(stats.evenings, stats.points)
     return [
-        (row.name, [0, *(stats.cumulative(row.player_id)[i] for i in last.values())])
-        for row in stats.rows
+        (row.name, [0, *(totals[row.player_id][i] for i in last.values())]) for row in stats.rows
     ]
 
 
