@@ -9,8 +9,6 @@ season is rated again, in order.
 
 from __future__ import annotations
 
-import statistics
-import time
 import uuid
 from collections.abc import Callable
 
@@ -20,7 +18,15 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.models import User
-from scorekeeper.management.bench.pages import Page, Timing, _median_ms, _queries, _time
+from scorekeeper.management.bench.pages import (
+    Page,
+    Timing,
+    _median_ms,
+    _queries,
+    _time,
+    after_save_timing,
+    minimal_page,
+)
 from scorekeeper.management.bench.rating_benchmark import describe, quality_line
 from scorekeeper.management.bench.rating_club import synthetic_club
 from scorekeeper.management.bench.synthetic_club import Built, deal_form, trim_tonight
@@ -44,8 +50,9 @@ def measure_figures(built: Built, repeat: int) -> tuple[list[Timing], Timing, li
     client.force_login(User.objects.get(pk=built.user_id))
     query = {"season": built.season_id}
     urls = {name: reverse(url, args=[built.club_id]) for name, url in FIGURES_PAGES}
+    minimal = minimal_page(client)
     timings = [
-        _time(Page(name, _getter(client, urls[name], query)), repeat)
+        _time(Page(name, _getter(client, urls[name], query)), repeat, minimal=minimal)
         for name, _url in FIGURES_PAGES
     ]
     save_url = reverse("deal_create", args=[built.evening_id, built.game_id])
@@ -56,36 +63,14 @@ def measure_figures(built: Built, repeat: int) -> tuple[list[Timing], Timing, li
 
     for name in AFTER_SAVE:
         trim_tonight(built)
-        timing = _after_save(f"{name} after a save", client, urls[name], query, save, repeat)
-        timings.append(timing)
+        request = _getter(client, urls[name], query)
+        timings.append(after_save_timing(f"{name} after a save", save, request, minimal, repeat))
     replay = _replay_after_correction(client, urls["rating page"], query, built)
     return timings, replay, prediction_lines(built)
 
 
 def _getter(client: Client, url: str, query: dict[str, object]) -> Callable[[], HttpResponse]:
     return lambda: client.get(url, query)
-
-
-def _after_save(
-    name: str,
-    client: Client,
-    url: str,
-    query: dict[str, object],
-    save: Callable[[], None],
-    repeat: int,
-) -> Timing:
-    """The page just after a deal of tonight's evening was saved (tonight's deals read again,
-    the kept state of the other evenings extended)."""
-    samples, queries = [], 0
-    for number in range(repeat):
-        save()
-        started = time.perf_counter()
-        if number == 0:
-            queries = _queries(lambda: client.get(url, query))
-        else:
-            client.get(url, query)
-        samples.append((time.perf_counter() - started) * 1000)
-    return Timing(name, statistics.median(samples), queries)
 
 
 def _replay_after_correction(

@@ -4,6 +4,11 @@ Each page is requested through the whole middleware with django.test.Client: twi
 up, once to count its SQL queries, then ``repeat`` times for the median. Then the season's
 standings three more ways: after a restart (local memory empty), with every cache empty, and
 just after a deal was saved.
+
+Each row is timed in turns with the minimal page (``in_turns``), and its "× minimal" is
+against the minimal page of its own turns: this machine has slower and faster spells of
+several seconds (the minimal page alone moves from 2.5 to 4.2 ms within a run), and a row
+timed in one spell against a minimal page timed in another measured the spell, not the page.
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ from scorekeeper.models import Evening
 from scorekeeper.server import shared_cache
 
 TARGET = 5.0  # every page within 5× the minimal page
+TURNS = 3  # each row's requests in three turns, each after a turn of the minimal page
 SAVE_TARGET = 10.0  # the deal save within 10×
 COUNTER_QUERY = {
     "side": "attack",
@@ -52,6 +58,7 @@ class Timing:
     queries: int
     limit: float = TARGET
     ratio: float = 0.0
+    minimal_ms: float = 0.0  # the minimal page in this row's turns (0: timed alone)
 
 
 @dataclass
@@ -92,12 +99,18 @@ def measure(built: Built, repeat: int) -> tuple[Timing, Timing, list[Timing], li
     client.force_login(User.objects.get(pk=built.user_id))
     season_url = reverse("season", args=[built.club_id, built.season_id])
     pages = _pages(client, built, season_url)
-    timings = [_time(page, repeat) for page in pages]
-    after_restart, cold = _cache_timings(client, season_url, repeat)
+    bare, minimal = (_time(page, repeat) for page in pages[:2])
+    timings = [_time(page, repeat, minimal=pages[1].request) for page in pages[2:]]
+    after_restart, cold = _cache_timings(client, season_url, repeat, pages[1].request)
     timings.insert(-1, after_restart)
     save = pages[-1].request
-    after_save = _after_save(client, built, save, season_url, repeat)
-    return timings[0], timings[1], [*timings[2:], after_save], [cold]
+    after_save = _after_save(client, built, save, season_url, repeat, pages[1].request)
+    return bare, minimal, [*timings, after_save], [cold]
+
+
+def minimal_page(client: Client) -> Request:
+    """The minimal page, the reference of every row."""
+    return lambda: client.get(reverse("benchmark_minimal"))
 
 
 def _pages(client: Client, built: Built, season_url: str) -> list[Page]:
@@ -119,7 +132,7 @@ def _pages(client: Client, built: Built, season_url: str) -> list[Page]:
 
     return [
         Page("bare view", lambda: client.get(reverse("benchmark_bare"))),
-        Page("minimal page", lambda: client.get(reverse("benchmark_minimal"))),
+        Page("minimal page", minimal_page(client)),
         Page("evening page (50 deals)", lambda: client.get(evening_url)),
         Page("live poll, nothing changed", live_unchanged, 304),
         Page("deal preview", lambda: client.post(preview_url, form, HTTP_HX_REQUEST="true")),
@@ -150,15 +163,54 @@ def _served_by_wsgi(client: Client, url: str, query: dict[str, object]) -> HttpR
     return HttpResponse(body, status=int(statuses[0].split()[0]))
 
 
-def _time(page: Page, repeat: int) -> Timing:
-    """Warmed up (templates compiled, caches filled), then counted, then timed."""
+def _time(page: Page, repeat: int, *, minimal: Request | None = None) -> Timing:
+    """Warmed up (templates compiled, caches filled), then counted, then timed: alone, or in
+    turns with the ``minimal`` page."""
     for _ in range(2):
         page.request()
     queries = _queries(page.request)
-    return Timing(page.name, _median_ms(page.request, repeat, page.expect), queries, page.limit)
+    if minimal is None:
+        return Timing(page.name, _median_ms(page.request, repeat, page.expect), queries, page.limit)
+    median, minimal_ms = in_turns(_sample(page.request, page.expect), minimal, repeat)
+    return Timing(page.name, median, queries, page.limit, minimal_ms=minimal_ms)
 
 
-def _cache_timings(client: Client, season_url: str, repeat: int) -> tuple[Timing, Timing]:
+def in_turns(sample: Callable[[], float], minimal: Request, repeat: int) -> tuple[float, float]:
+    """(the median of ``repeat`` samples, the minimal page's median in the same turns).
+
+    In each of ``TURNS`` turns the minimal page is requested twice to warm up again, timed a
+    third of ``repeat`` times, then the row is sampled as many times: both are timed in the
+    same spell of the machine. ``sample`` does one request (and what comes before it, such as
+    a deal saved) and gives the milliseconds of the request alone.
+    """
+    per_turn = -(-repeat // TURNS)
+    samples: list[float] = []
+    minimal_samples: list[float] = []
+    while len(samples) < repeat:
+        minimal()
+        minimal()
+        minimal_samples.extend(_sample(minimal, 200)() for _ in range(per_turn))
+        samples.extend(sample() for _ in range(min(per_turn, repeat - len(samples))))
+    return statistics.median(samples), statistics.median(minimal_samples)
+
+
+def _sample(request: Request, expect: int) -> Callable[[], float]:
+    """One request timed, in milliseconds; its status checked."""
+
+    def sample() -> float:
+        started = time.perf_counter()
+        response = request()
+        elapsed = (time.perf_counter() - started) * 1000
+        if response.status_code != expect:
+            raise CommandError(f"status {response.status_code}, expected {expect}")
+        return elapsed
+
+    return sample
+
+
+def _cache_timings(
+    client: Client, season_url: str, repeat: int, minimal: Request
+) -> tuple[Timing, Timing]:
     """The season's standings after a restart (with a target), and with every cache empty."""
 
     def after_restart() -> HttpResponse:
@@ -175,38 +227,50 @@ def _cache_timings(client: Client, season_url: str, repeat: int) -> tuple[Timing
 
     nothing_cached()  # the deal saves before changed an evening: store its figures once
     after_restart()
+    median, minimal_ms = in_turns(_sample(after_restart, 200), minimal, repeat)
     restarted = Timing(
         "season, first view after a restart",
-        _median_ms(after_restart, repeat, 200),
+        median,
         _queries(after_restart),
+        minimal_ms=minimal_ms,
     )
-    cold = Timing(
-        "season, every cache empty", _median_ms(nothing_cached, repeat, 200), 0, limit=0.0
-    )
+    median, minimal_ms = in_turns(_sample(nothing_cached, 200), minimal, repeat)
+    cold = Timing("season, every cache empty", median, 0, limit=0.0, minimal_ms=minimal_ms)
     cold.queries = _queries(nothing_cached)
     shared_cache.forget_local()
     return restarted, cold
 
 
 def _after_save(
-    client: Client, built: Built, save: Request, season_url: str, repeat: int
+    client: Client, built: Built, save: Request, season_url: str, repeat: int, minimal: Request
 ) -> Timing:
     """The standings when a deal was just saved (that evening is added up again)."""
     trim_tonight(built)
-    samples, queries = [], 0
-    for number in range(repeat):
+    return after_save_timing(
+        "season standings after a save",
+        save,
+        lambda: client.get(season_url, {"sort": "total"}),
+        minimal,
+        repeat,
+    )
+
+
+def after_save_timing(
+    name: str, save: Callable[[], object], request: Request, minimal: Request, repeat: int
+) -> Timing:
+    """A page requested just after each deal saved: its queries counted once (logging them
+    costs time of its own, so that request is not timed), then timed in turns with the
+    minimal page, each sample after a save of its own."""
+    save()
+    queries = _queries(request)
+    timed = _sample(request, 200)
+
+    def sample() -> float:
         save()
-        started = time.perf_counter()
-        if number == 0:  # counted once: logging the queries costs time of its own
-            with CaptureQueriesContext(connections["default"]) as captured:
-                response = client.get(season_url, {"sort": "total"})
-            queries = len(captured.captured_queries)
-        else:
-            response = client.get(season_url, {"sort": "total"})
-        samples.append((time.perf_counter() - started) * 1000)
-        if response.status_code != 200:
-            raise CommandError(f"status {response.status_code}, expected 200")
-    return Timing("season standings after a save", statistics.median(samples), queries)
+        return timed()
+
+    median, minimal_ms = in_turns(sample, minimal, repeat)
+    return Timing(name, median, queries, minimal_ms=minimal_ms)
 
 
 def _median_ms(request: Request, repeat: int, expect: int) -> float:
