@@ -1,5 +1,5 @@
-"""Rows drawn once for what they show: the score sheet's (``sheet_row``) and the figures
-pages' (``memo``).
+"""Rows drawn once for what they show: the score sheet's (``sheet_row``), the season
+standings' (``standing_row``) and the figures pages' (``memo``).
 
 After a deal is saved the sheet is drawn again (the evening page, the rows a phone missed),
 yet every earlier row reads as before: its deal, its scores and the running totals up to it
@@ -14,6 +14,10 @@ from collections.abc import Hashable
 from typing import Any
 
 from django import template
+from django.template.defaultfilters import floatformat
+from django.urls import reverse
+from django.utils.formats import localize
+from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
@@ -100,3 +104,44 @@ def memo(parser: template.base.Parser, token: template.base.Token) -> MemoNode:
     nodelist = parser.parse(("endmemo",))
     parser.delete_first_token()
     return MemoNode(nodelist, [parser.compile_filter(bit) for bit in bits])
+
+
+@register.simple_tag(takes_context=True)
+def standing_row(context: template.Context, row: Any) -> SafeString:
+    """One player's row of French Tarot's standings (``seasons/_standings_table.html``), drawn
+    once for what it shows: after a deal is saved only the rows that moved are drawn again.
+    Written here rather than as a block of the template: a row costs a quarter of a
+    millisecond through the template engine, and a save moves five of them."""
+    season, query = context["season"], context.get("player_query", "")
+    points = bool(context.get("standings_evening_points"))
+    key = (get_language(), repr("standing"), repr(row), points, season.club_id, query)
+    drawn = _memos.get(key)
+    if drawn is None:
+        drawn = _standing_row(row, season.club_id, query, points)
+        _memos.set(key, drawn)
+    return mark_safe(drawn)  # format_html escapes every value
+
+
+def _standing_row(row: Any, club_id: int, query: str, points: bool) -> str:
+    css = "positive" if row.total > 0 else "negative" if row.total < 0 else ""
+    average = "–" if row.average is None else floatformat(row.average, 1)
+    cells = format_html(
+        '<tr><td class="rank">{}</td>'
+        '<td class="player-name"><a href="{}?{}">{}</a></td>'
+        '<td class="{}"><strong>{}</strong></td>'
+        "<td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>",
+        localize(row.rank),
+        reverse("player", args=[club_id, row.player_id]),
+        query,
+        row.name,
+        css,
+        localize(row.total),
+        localize(row.evenings),
+        localize(row.deals),
+        localize(row.takes),
+        localize(row.made),
+        average,
+    )
+    if points:
+        cells += format_html("<td>{}</td>", floatformat(row.evening_points, "-1"))
+    return cells + "</tr>"

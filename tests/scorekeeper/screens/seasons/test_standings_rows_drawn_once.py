@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import re
+from types import SimpleNamespace
+
 import pytest
+from django.template import Context, Template
 from django.urls import reverse
+from django.utils import translation
 
 from scorekeeper import services
+from scorekeeper.reads.standings import StandingRow
 from scorekeeper.scoring.tarot import TarotDeal
 from scorekeeper.templatetags import drawn_once
 from tests.factories import make_club, start_evening
@@ -41,3 +47,70 @@ def test_after_a_save_the_standings_draw_only_the_rows_that_moved(client, monkey
     drawn.clear()
     assert client.get(url).status_code == 200  # nothing moved: nothing drawn
     assert drawn == []
+
+
+# The row as the template drew it before ``standing_row`` drew it in Python.
+TEMPLATE_ROW = """{% load i18n %}<tr>
+  <td class="rank">{{ row.rank }}</td>
+  <td class="player-name">
+    <a href="{% url 'player' season.club_id row.player_id %}?{{ player_query }}">{{ row.name }}</a>
+  </td>
+  <td class="{% if row.total > 0 %}positive{% elif row.total < 0 %}negative{% endif %}">
+    <strong>{{ row.total }}</strong>
+  </td>
+  <td>{{ row.evenings }}</td>
+  <td>{{ row.deals }}</td>
+  <td>{{ row.takes }}</td>
+  <td>{{ row.made }}</td>
+  <td>{% if row.average is not None %}{{ row.average|floatformat:1 }}{% else %}–{% endif %}</td>
+  {% if standings_evening_points %}<td>{{ row.evening_points|floatformat:"-1" }}</td>{% endif %}
+</tr>"""
+
+
+def _squeezed(html: str) -> str:
+    return re.sub(r">\s+<", "><", html.strip())
+
+
+@pytest.mark.parametrize("language", ["fr", "en", "ru"])
+@pytest.mark.parametrize(
+    "row",
+    [
+        StandingRow(
+            player_id=7,
+            name="Chloé <b>",
+            total=12345,
+            evenings=3,
+            deals=40,
+            takes=9,
+            made=5,
+            rank=1,
+            evening_points=7.5,
+        ),
+        StandingRow(
+            player_id=8,
+            name="Ben & co",
+            total=-250,
+            evenings=1,
+            deals=3,
+            takes=0,
+            made=0,
+            rank=2,
+            evening_points=2.0,
+        ),
+        StandingRow(player_id=9, name="Dan", rank=3),  # no deal: no average
+    ],
+)
+@pytest.mark.parametrize("points", [None, [5, 3, 1]])
+def test_a_standings_row_reads_as_the_template_drew_it(row, points, language) -> None:
+    season = SimpleNamespace(club_id=4)
+    context = {
+        "row": row,
+        "season": season,
+        "player_query": "season=3&sort=total",
+        "standings_evening_points": points,
+    }
+    with translation.override(language):
+        expected = Template(TEMPLATE_ROW).render(Context(context))
+        drawn = Template("{% load drawn_once %}{% standing_row row %}").render(Context(context))
+    assert _squeezed(drawn) == _squeezed(expected)
+    assert "&lt;b&gt;" in drawn or "&amp; co" in drawn or row.name == "Dan"
