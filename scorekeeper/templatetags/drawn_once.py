@@ -1,5 +1,6 @@
 """Rows drawn once for what they show: the score sheet's (``sheet_row``), the season
-standings' (``standing_row``) and the figures pages' (``memo``).
+standings' (``standing_row``), the ratings' (``rating_row``), the point flow's
+(``flow_player``) and the other figures' (``memo``).
 
 After a deal is saved the sheet is drawn again (the evening page, the rows a phone missed),
 yet every earlier row reads as before: its deal, its scores and the running totals up to it
@@ -10,16 +11,16 @@ copy is never stale: a change to anything the row shows is a new key).
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from django import template
 from django.template.defaultfilters import floatformat
 from django.urls import reverse
 from django.utils.formats import localize
-from django.utils.html import format_html
+from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext
 
 from scorekeeper.server.shared_cache import LocalMemo
 
@@ -114,12 +115,21 @@ def standing_row(context: template.Context, row: Any) -> SafeString:
     millisecond through the template engine, and a save moves five of them."""
     season, query = context["season"], context.get("player_query", "")
     points = bool(context.get("standings_evening_points"))
-    key = (get_language(), repr("standing"), repr(row), points, season.club_id, query)
+    return _drawn_for(
+        ("standing", repr(row), points, season.club_id, query),
+        lambda: _standing_row(row, season.club_id, query, points),
+    )
+
+
+def _drawn_for(what: tuple[object, ...], draw: Callable[[], str]) -> SafeString:
+    """``draw()``'s markup (format_html escapes every value), kept under ``what`` and the
+    language, with the ``{% memo %}`` blocks: ``what`` names everything it reads."""
+    key = (get_language(), repr(what[0]), *what[1:])
     drawn = _memos.get(key)
     if drawn is None:
-        drawn = _standing_row(row, season.club_id, query, points)
+        drawn = draw()
         _memos.set(key, drawn)
-    return mark_safe(drawn)  # format_html escapes every value
+    return mark_safe(drawn)
 
 
 def _standing_row(row: Any, club_id: int, query: str, points: bool) -> str:
@@ -145,3 +155,66 @@ def _standing_row(row: Any, club_id: int, query: str, points: bool) -> str:
     if points:
         cells += format_html("<td>{}</td>", floatformat(row.evening_points, "-1"))
     return cells + "</tr>"
+
+
+@register.simple_tag(takes_context=True)
+def rating_row(context: template.Context, row: Any) -> SafeString:
+    """One player's row of the ratings (``figures/ratings.html``), drawn once for what it
+    shows; the rank only when the ratings are worth showing."""
+    ranked = bool(template.Variable("page.worth_showing").resolve(context))  # page: a callable
+    club_id, query = context["club"].pk, context.get("scope_query", "")
+    return _drawn_for(
+        ("rating", repr(row), ranked, club_id, query),
+        lambda: _rating_row(row, ranked, club_id, query),
+    )
+
+
+def _rating_row(row: Any, ranked: bool, club_id: int, query: str) -> str:
+    rank = format_html('<td class="rank">{}</td>', localize(row.rank)) if ranked else ""
+    return format_html(
+        '<tr>{}<td class="player-name"><a href="{}?{}">{}</a></td>'
+        "<td><strong>{}</strong></td><td>± {}</td><td>{}</td></tr>",
+        rank,
+        reverse("player", args=[club_id, row.player_id]),
+        query,
+        row.name,
+        floatformat(row.conservative, 1),
+        floatformat(row.sigma, 1),
+        localize(row.deals),
+    )
+
+
+@register.simple_tag
+def flow_player(player: Any) -> SafeString:
+    """One player's point flow (``figures/head_to_head.html``): his balance, then what he won
+    from or lost to each other player; drawn once for what it shows."""
+    return _drawn_for(("flow", repr(player)), lambda: _flow_player(player))
+
+
+def _signed_css(value: int) -> str:
+    return " positive" if value > 0 else " negative" if value < 0 else ""
+
+
+def _flow_player(player: Any) -> str:
+    label = gettext("%(name)s against each player") % {"name": escape(player.name)}
+    lines = "".join(
+        format_html(
+            '<li><span>{}</span> <span class="value{}">{}</span></li>',
+            line.other,
+            _signed_css(line.net),
+            format(line.net, "+d"),
+        )
+        for line in player.lines
+    )
+    return format_html(
+        '<section class="flow-player" aria-labelledby="flow-{}">'
+        '<h3 id="flow-{}"><span>{}</span> <span class="value {}">{}</span></h3>'
+        '<ul class="flow-list" aria-label="{}">{}</ul></section>',
+        player.player_id,
+        player.player_id,
+        player.name,
+        _signed_css(player.balance).strip(),
+        format(player.balance, "+d"),
+        mark_safe(label),  # the name escaped, as {% blocktranslate %} does
+        mark_safe(lines),
+    )
