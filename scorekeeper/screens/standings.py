@@ -7,6 +7,7 @@ played by (``seasons/_rules_note.html``). Reads ``scorekeeper.reads`` only.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any
 
@@ -71,7 +72,7 @@ def season_rules_in_force(
     )
 
 
-@dataclass
+@dataclass(frozen=True)
 class Column:
     key: str
     label: str
@@ -104,6 +105,16 @@ def _columns(
     game: str = tallies.TAROT,
     evening_points: bool = False,
 ) -> list[Column]:
+    """The table's header: each column's label, sorting state and the links that sort by it
+    (drawn once per page, sorting and language: every view of the season asks for them)."""
+    return list(_drawn_columns(url, sort, descending, game, evening_points, get_language()))
+
+
+@functools.lru_cache(maxsize=512)
+def _drawn_columns(
+    url: str, sort: str, descending: bool, game: str, evening_points: bool, language: str
+) -> tuple[Column, ...]:
+    """``language`` names the labels' language (the active one) in the key."""
     escopette = game == tallies.ESCOPETTE
     columns = []
     for key, label in ESCOPETTE_COLUMNS if escopette else _tarot_columns(evening_points):
@@ -129,7 +140,7 @@ def _columns(
                 hx_url=f"{url}?{query}",
             )
         )
-    return columns
+    return tuple(columns)
 
 
 def standings_context(

@@ -15,6 +15,7 @@ from collections.abc import Callable, Hashable
 from typing import Any
 
 from django import template
+from django.conf import settings
 from django.template.defaultfilters import floatformat
 from django.urls import reverse
 from django.utils.formats import localize
@@ -132,6 +133,12 @@ def _drawn_for(what: tuple[object, ...], draw: Callable[[], str]) -> SafeString:
     return mark_safe(drawn)
 
 
+def _whole(value: int) -> str:
+    """A whole number as ``{{ value }}`` writes it: localized, which without the thousand
+    separator setting is its digits (Django's own shortcut for integers)."""
+    return localize(value) if settings.USE_THOUSAND_SEPARATOR else str(value)
+
+
 def _standing_row(row: Any, club_id: int, query: str, points: bool) -> str:
     css = "positive" if row.total > 0 else "negative" if row.total < 0 else ""
     average = "–" if row.average is None else floatformat(row.average, 1)
@@ -140,16 +147,16 @@ def _standing_row(row: Any, club_id: int, query: str, points: bool) -> str:
         '<td class="player-name"><a href="{}?{}">{}</a></td>'
         '<td class="{}"><strong>{}</strong></td>'
         "<td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>",
-        localize(row.rank),
+        _whole(row.rank),
         reverse("player", args=[club_id, row.player_id]),
         query,
         row.name,
         css,
-        localize(row.total),
-        localize(row.evenings),
-        localize(row.deals),
-        localize(row.takes),
-        localize(row.made),
+        _whole(row.total),
+        _whole(row.evenings),
+        _whole(row.deals),
+        _whole(row.takes),
+        _whole(row.made),
         average,
     )
     if points:
@@ -170,7 +177,7 @@ def rating_row(context: template.Context, row: Any) -> SafeString:
 
 
 def _rating_row(row: Any, ranked: bool, club_id: int, query: str) -> str:
-    rank = format_html('<td class="rank">{}</td>', localize(row.rank)) if ranked else ""
+    rank = format_html('<td class="rank">{}</td>', _whole(row.rank)) if ranked else ""
     return format_html(
         '<tr>{}<td class="player-name"><a href="{}?{}">{}</a></td>'
         "<td><strong>{}</strong></td><td>± {}</td><td>{}</td></tr>",
@@ -180,7 +187,7 @@ def _rating_row(row: Any, ranked: bool, club_id: int, query: str) -> str:
         row.name,
         floatformat(row.conservative, 1),
         floatformat(row.sigma, 1),
-        localize(row.deals),
+        _whole(row.deals),
     )
 
 
