@@ -114,3 +114,17 @@ def test_a_standings_row_reads_as_the_template_drew_it(row, points, language) ->
         drawn = Template("{% load drawn_once %}{% standing_row row %}").render(Context(context))
     assert _squeezed(drawn) == _squeezed(expected)
     assert "&lt;b&gt;" in drawn or "&amp; co" in drawn or row.name == "Dan"
+
+
+@pytest.mark.parametrize("language", ["fr", "en", "ru"])
+def test_with_the_thousand_separator_on_a_row_is_grouped_as_the_template_groups_it(
+    settings, language
+) -> None:
+    settings.USE_THOUSAND_SEPARATOR = True
+    row = StandingRow(player_id=7, name="Ana", total=-12345, evenings=2, deals=1500, rank=1)
+    context = {"row": row, "season": SimpleNamespace(club_id=4), "player_query": "season=3"}
+    with translation.override(language):
+        expected = Template(TEMPLATE_ROW).render(Context(context))
+        drawn = Template("{% load drawn_once %}{% standing_row row %}").render(Context(context))
+    assert _squeezed(drawn) == _squeezed(expected)
+    assert "12345" not in drawn  # grouped
