@@ -81,9 +81,7 @@ class Column:
     hx_url: str = ""  # the same, without the page's fragment
 
 
-def standings_sorting(
-    request: HttpRequest, evening_points: bool = False
-) -> tuple[str, str, bool]:
+def standings_sorting(request: HttpRequest, evening_points: bool = False) -> tuple[str, str, bool]:
     """The game whose table is sorted (``?game=``), its column and its direction."""
     game = tallies.ESCOPETTE if request.GET.get("game") == tallies.ESCOPETTE else tallies.TAROT
     columns = ESCOPETTE_COLUMNS if game == tallies.ESCOPETTE else _tarot_columns(evening_points)
