@@ -87,12 +87,8 @@ class MemoNode(template.Node):
         self.values = values
 
     def render(self, context: template.Context) -> str:
-        key = (get_language(), *(repr(value.resolve(context)) for value in self.values))
-        drawn = _memos.get(key)
-        if drawn is None:
-            drawn = self.nodelist.render(context)
-            _memos.set(key, drawn)
-        return drawn
+        name, *values = (value.resolve(context) for value in self.values)
+        return _drawn_for(name, tuple(map(repr, values)), lambda: self.nodelist.render(context))
 
 
 @register.tag
@@ -117,15 +113,17 @@ def standing_row(context: template.Context, row: Any) -> SafeString:
     season, query = context["season"], context.get("player_query", "")
     points = bool(context.get("standings_evening_points"))
     return _drawn_for(
-        ("standing", repr(row), points, season.club_id, query),
+        "standing",
+        (repr(row), points, season.club_id, query),
         lambda: _standing_row(row, season.club_id, query, points),
     )
 
 
-def _drawn_for(what: tuple[object, ...], draw: Callable[[], str]) -> SafeString:
-    """``draw()``'s markup (format_html escapes every value), kept under ``what`` and the
-    language, with the ``{% memo %}`` blocks: ``what`` names everything it reads."""
-    key = (get_language(), repr(what[0]), *what[1:])
+def _drawn_for(name: object, values: tuple[Hashable, ...], draw: Callable[[], str]) -> SafeString:
+    """``draw()``'s markup, kept in this process under the language, ``name`` and ``values``
+    (which name everything it reads): the ``{% memo %}`` blocks' and the rows drawn in Python
+    (where format_html escapes every value)."""
+    key = (get_language(), repr(name), *values)
     drawn = _memos.get(key)
     if drawn is None:
         drawn = draw()
@@ -171,7 +169,8 @@ def rating_row(context: template.Context, row: Any) -> SafeString:
     ranked = bool(template.Variable("page.worth_showing").resolve(context))  # page: a callable
     club_id, query = context["club"].pk, context.get("scope_query", "")
     return _drawn_for(
-        ("rating", repr(row), ranked, club_id, query),
+        "rating",
+        (repr(row), ranked, club_id, query),
         lambda: _rating_row(row, ranked, club_id, query),
     )
 
@@ -195,7 +194,7 @@ def _rating_row(row: Any, ranked: bool, club_id: int, query: str) -> str:
 def flow_player(player: Any) -> SafeString:
     """One player's point flow (``figures/head_to_head.html``): his balance, then what he won
     from or lost to each other player; drawn once for what it shows."""
-    return _drawn_for(("flow", repr(player)), lambda: _flow_player(player))
+    return _drawn_for("flow", (repr(player),), lambda: _flow_player(player))
 
 
 def _signed_css(value: int) -> str:
