@@ -274,14 +274,8 @@ def after_save_timing(
 
 
 def _median_ms(request: Request, repeat: int, expect: int) -> float:
-    samples = []
-    for _ in range(repeat):
-        started = time.perf_counter()
-        response = request()
-        samples.append((time.perf_counter() - started) * 1000)
-        if response.status_code != expect:
-            raise CommandError(f"status {response.status_code}, expected {expect}")
-    return statistics.median(samples)
+    sample = _sample(request, expect)
+    return statistics.median(sample() for _ in range(repeat))
 
 
 def _queries(request: Request) -> int:
