@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import functools
-import re
 from types import SimpleNamespace
 
 import pytest
@@ -13,6 +12,7 @@ from django.utils import translation
 
 from scorekeeper.reads.figures_pages import FlowLine, PlayerFlow, RatingRow
 from scorekeeper.templatetags import drawn_once
+from tests.scorekeeper.screens.drawn_markup import drawn_both_ways, squeezed
 
 # The markup as the templates drew it before the tags.
 RATING_ROW = """<tr>
@@ -51,10 +51,6 @@ FLOW_PLAYERS = [
 ]
 
 
-def _squeezed(html: str) -> str:
-    return re.sub(r">\s+<", "><", re.sub(r"\s+", " ", html).strip())
-
-
 @pytest.fixture(autouse=True)
 def _nothing_kept() -> None:
     drawn_once._memos.clear()
@@ -72,10 +68,8 @@ def test_a_rating_row_reads_as_the_template_drew_it(row, worth_showing, language
         # As the view gives it: the page is built when the template first asks for it.
         "page": functools.cache(lambda: page),
     }
-    with translation.override(language):
-        expected = Template(RATING_ROW).render(Context(context))
-        drawn = Template("{% load drawn_once %}{% rating_row row %}").render(Context(context))
-    assert _squeezed(drawn) == _squeezed(expected)
+    expected, drawn = drawn_both_ways(RATING_ROW, "{% rating_row row %}", context, language)
+    assert squeezed(drawn) == squeezed(expected)
     assert ('class="rank"' in drawn) is worth_showing
 
 
@@ -83,10 +77,8 @@ def test_a_rating_row_reads_as_the_template_drew_it(row, worth_showing, language
 @pytest.mark.parametrize("player", FLOW_PLAYERS)
 def test_a_players_point_flow_reads_as_the_template_drew_it(player, language) -> None:
     context = {"player": player}
-    with translation.override(language):
-        expected = Template(FLOW_PLAYER).render(Context(context))
-        drawn = Template("{% load drawn_once %}{% flow_player player %}").render(Context(context))
-    assert _squeezed(drawn) == _squeezed(expected)
+    expected, drawn = drawn_both_ways(FLOW_PLAYER, "{% flow_player player %}", context, language)
+    assert squeezed(drawn) == squeezed(expected)
     assert ("<i>" not in drawn and "&lt;i&gt;" in drawn) or player.name == "Eve"
 
 

@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-import re
 from types import SimpleNamespace
 
 import pytest
-from django.template import Context, Template
 from django.urls import reverse
-from django.utils import translation
 
 from scorekeeper import services
 from scorekeeper.reads.standings import StandingRow
 from scorekeeper.scoring.tarot import TarotDeal
 from scorekeeper.templatetags import drawn_once
 from tests.factories import make_club, start_evening
+from tests.scorekeeper.screens.drawn_markup import drawn_both_ways, squeezed
 
 
 @pytest.mark.django_db
@@ -67,10 +65,6 @@ TEMPLATE_ROW = """{% load i18n %}<tr>
 </tr>"""
 
 
-def _squeezed(html: str) -> str:
-    return re.sub(r">\s+<", "><", html.strip())
-
-
 @pytest.mark.parametrize("language", ["fr", "en", "ru"])
 @pytest.mark.parametrize(
     "row",
@@ -109,10 +103,8 @@ def test_a_standings_row_reads_as_the_template_drew_it(row, points, language) ->
         "player_query": "season=3&sort=total",
         "standings_evening_points": points,
     }
-    with translation.override(language):
-        expected = Template(TEMPLATE_ROW).render(Context(context))
-        drawn = Template("{% load drawn_once %}{% standing_row row %}").render(Context(context))
-    assert _squeezed(drawn) == _squeezed(expected)
+    expected, drawn = drawn_both_ways(TEMPLATE_ROW, "{% standing_row row %}", context, language)
+    assert squeezed(drawn) == squeezed(expected)
     assert "&lt;b&gt;" in drawn or "&amp; co" in drawn or row.name == "Dan"
 
 
@@ -123,8 +115,6 @@ def test_with_the_thousand_separator_on_a_row_is_grouped_as_the_template_groups_
     settings.USE_THOUSAND_SEPARATOR = True
     row = StandingRow(player_id=7, name="Ana", total=-12345, evenings=2, deals=1500, rank=1)
     context = {"row": row, "season": SimpleNamespace(club_id=4), "player_query": "season=3"}
-    with translation.override(language):
-        expected = Template(TEMPLATE_ROW).render(Context(context))
-        drawn = Template("{% load drawn_once %}{% standing_row row %}").render(Context(context))
-    assert _squeezed(drawn) == _squeezed(expected)
+    expected, drawn = drawn_both_ways(TEMPLATE_ROW, "{% standing_row row %}", context, language)
+    assert squeezed(drawn) == squeezed(expected)
     assert "12345" not in drawn  # grouped
