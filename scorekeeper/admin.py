@@ -140,6 +140,15 @@ class EveningAdmin(admin.ModelAdmin):
     raw_id_fields = ("club", "created_by")
     list_select_related = ("club",)
     inlines = (GameInline,)
+    readonly_fields = ("version",)
+
+    def save_related(self, request: Any, form: Any, formsets: Any, change: bool) -> None:
+        """An evening changed here (its date, place or games) gets a new version, as the
+        services give it: its sheets and figures are read again, whole."""
+        super().save_related(request, form, formsets, change)
+        if change:
+            pk = form.instance.pk
+            Evening.objects.filter(pk=pk).update(version=F("version") + 1, added_deal=None)
 
 
 class SeatInline(admin.TabularInline):
@@ -182,7 +191,7 @@ class RepairBumpsTheEvening:
         return evenings
 
     def _bump(self, evening_ids: set[int]) -> None:
-        Evening.objects.filter(pk__in=evening_ids).update(version=F("version") + 1)
+        Evening.objects.filter(pk__in=evening_ids).update(version=F("version") + 1, added_deal=None)
 
     def save_model(self, request: Any, obj: Any, form: Any, change: bool) -> None:
         super().save_model(request, obj, form, change)  # type: ignore[misc]

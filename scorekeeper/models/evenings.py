@@ -24,6 +24,10 @@ class Evening(models.Model):
     closed_at = models.DateTimeField(_("closed"), null=True, blank=True)
     # Bumped by every change a watcher should see; the live view polls against it.
     version = models.PositiveIntegerField(default=1)
+    # The deal whose saving made this version, when that was the only change since the
+    # version before (tonight's figures then add that deal to them); None after any other
+    # change. Set with the version, in the same update (services.common._bump).
+    added_deal = models.PositiveBigIntegerField(null=True, blank=True, editable=False)
     share_token = models.CharField(max_length=64, null=True, blank=True, unique=True)
     # The house rules every tarot deal of the evening is scored by (HouseRules.to_data(),
     # {} = the FFT rules): the club's when the evening started; only a rescore changes them.

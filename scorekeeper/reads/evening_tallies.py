@@ -3,8 +3,12 @@
 Every change to an evening's deals bumps its ``version``; figures stored under an older one
 are aggregated again (``tallies``) and stored for the next reader, so after a deal is saved
 only that evening is read again. A copy is also kept in this process under the evening's
-identity and version. Owns ``evening_summaries`` (each evening's figures, however they are
-found) and ``evening_refs`` (a club's evenings over a range of dates).
+identity and version. Tonight's evening just after a deal saved (its version names that deal
+as its only change, ``Evening.added_deal``) is not even read whole: the deal's scores are
+added to this process's figures of the version before, when those are known to be exactly
+that version's (``tallies.with_added_deal``). Owns ``evening_summaries`` (each evening's
+figures, however they are found) and ``evening_refs`` (a club's evenings over a range of
+dates).
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from scorekeeper.reads.tallies import (
     Tally,
     aggregate,
     aggregate_escopette,
+    with_added_deal,
 )
 from scorekeeper.server import shared_cache
 from scorekeeper.server.prepared import Prepared
@@ -51,6 +56,19 @@ _copies = shared_cache.LocalMemo(4000)
 
 def _copy_key(ref: EveningRef, kind: str) -> tuple[Hashable, ...]:
     return (database_name(), kind, ref.evening_id, ref.created_at, ref.version)
+
+
+def _with_added_deal(ref: EveningRef, kind: str) -> EveningSummary | None:
+    """Tonight's evening just after a deal saved: this process's figures of the version
+    before, when they are exactly that version's, with the deal added (one query for its
+    scores); None when that cannot be done (the evening is aggregated whole)."""
+    if ref.added_deal is None or kind != TAROT:  # L'escopette's winners: its games replayed
+        return None
+    before_key = (database_name(), kind, ref.evening_id, ref.created_at, ref.version - 1)
+    before = _copies.get(before_key)
+    if before is None or before.version != ref.version - 1:
+        return None
+    return with_added_deal(before, ref, kind)
 
 
 def _stored(refs: Sequence[EveningRef], kind: str) -> dict[int, EveningSummary]:
@@ -109,6 +127,10 @@ def evening_summaries(
     unknown: list[EveningRef] = []
     for ref in refs:
         copy = _copies.get(_copy_key(ref, kind))
+        if copy is None and not store:
+            copy = _with_added_deal(ref, kind)
+            if copy is not None:
+                _copies.set(_copy_key(ref, kind), copy)
         if copy is None:
             unknown.append(ref)
         else:
@@ -138,7 +160,7 @@ def evening_refs(
         EveningRef(*row)
         for row in club_evenings(club_id, start, end)
         .order_by("date", "pk")
-        .values_list("pk", "date", "place", "created_at", "version")
+        .values_list("pk", "date", "place", "created_at", "version", "added_deal")
     ]
 
 
@@ -147,7 +169,7 @@ _one_night = Prepared(
     lambda club, date: (
         club_evenings(club, date, date)
         .order_by("pk")
-        .values("pk", "date", "place", "created_at", "version")
+        .values("pk", "date", "place", "created_at", "version", "added_deal")
     ),
     CLUB,
     START,

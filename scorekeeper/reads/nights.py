@@ -52,6 +52,9 @@ class Part:
     last: dt.datetime | None = None
     escopette: int = 0  # evenings holding a game of L'escopette
     place: str = ""  # the greatest place: the evening's own when there is one
+    #: The deal whose saving made the evening's version (``Evening.added_deal``), when the
+    #: part is one evening and that was its only change; else meaningless or None.
+    added: int | None = None
 
 
 @dataclass(frozen=True)
@@ -143,6 +146,7 @@ def _query(evenings: QuerySet[Evening], *, escopette: bool) -> QuerySet[Evening]
         "last": Max("created_at"),
         "latest": Max("date"),
         "place": Max("place"),
+        "added": Max("added_deal"),
     }
     if escopette:
         games = Game.objects.filter(evening_id=OuterRef("pk"), kind=Game.Kind.ESCOPETTE)
@@ -165,5 +169,6 @@ def _nights(rows: list[dict[str, object]]) -> Nights:
             last=row["last"],
             escopette=row.get("escopette", 0),
             place=row["place"] or "",
+            added=row["added"],
         )
     return Nights(date, parts.get(False, Part()), parts.get(True, Part()))

@@ -26,7 +26,7 @@ from scorekeeper.reads.evening_tallies import (
     night_refs,
 )
 from scorekeeper.reads.nights import Nights, nights
-from scorekeeper.reads.tallies import ESCOPETTE, EveningRef, EveningSummary, Tally
+from scorekeeper.reads.tallies import ESCOPETTE, EveningRef, EveningSummary, Tally, own_tally
 from scorekeeper.server import shared_cache
 from scorekeeper.server.shared_cache import LocalMemo
 
@@ -78,18 +78,6 @@ class Period:
 EMPTY = Period(None, (), {}, {}, {}, 0)
 
 
-def _add(tallies: dict[int, Tally], copied: set[int], player_id: int, tally: Tally) -> None:
-    """Add ``tally`` to the player's in ``tallies``; a tally shared with a kept period (the
-    player not in ``copied``, the tallies this period owns) is copied before it is added to."""
-    if player_id not in copied:
-        copied.add(player_id)
-        own = Tally()
-        if player_id in tallies:
-            own.add(tallies[player_id])
-        tallies[player_id] = own
-    tallies[player_id].add(tally)
-
-
 def _extend(
     key: Hashable, base: Period, refs: Sequence[EveningRef], summaries: Sequence[EveningSummary]
 ) -> Period:
@@ -114,7 +102,7 @@ def _extend(
         unreplayable += summary.unreplayable
         # By player id: a summary's order is the database's, which PostgreSQL does not keep.
         for player_id, tally in sorted(summary.tallies.items()):
-            _add(tallies, copied, player_id, tally)
+            own_tally(tallies, copied, player_id).add(tally)
             played_evenings[player_id] = played_evenings.get(player_id, 0) + 1
             points[ref.evening_id, player_id] = tally.total
     return Period(
@@ -143,7 +131,7 @@ def _merge(key: Hashable, blocks: Sequence[Period]) -> Period:
                 played_evenings.get(player_id, 0) + block.played_evenings[player_id]
             )
             if player_id in tallies:
-                _add(tallies, copied, player_id, tally)
+                own_tally(tallies, copied, player_id).add(tally)
             else:
                 tallies[player_id] = tally
     return Period(
@@ -245,7 +233,8 @@ def _tonight_refs(club_id: int, found: Nights) -> list[EveningRef]:
     one = found.tonight_evening()
     if one is not None:
         evening_id, created_at, version, place = one
-        return [EveningRef(evening_id, found.latest, place, created_at, version)]
+        added = found.tonight.added
+        return [EveningRef(evening_id, found.latest, place, created_at, version, added)]
     return night_refs(club_id, found.latest)
 
 

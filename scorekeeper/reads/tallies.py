@@ -5,8 +5,9 @@ role, made or not, contract, petit au bout, chelem, poignées), so a few rows st
 deals; each group is counted into a ``Tally``. The games are kept apart (``kind``): French
 Tarot by default; L'escopette has its own figures (points, deals, games played and won),
 aggregated by ``aggregate_escopette``, which replays each game's stakes through the scoring
-rules to find its winner. Owns ``Tally``, ``EveningSummary``, ``EveningRef`` and the two
-aggregations; storing them is ``evening_tallies``'s business.
+rules to find its winner. Owns ``Tally``, ``EveningSummary``, ``EveningRef``, the two
+aggregations and ``with_added_deal`` (an evening's figures and the one deal saved since);
+storing them is ``evening_tallies``'s business.
 """
 
 from __future__ import annotations
@@ -160,6 +161,18 @@ class Tally:
             pair[0 if won else 1] += n
 
 
+def own_tally(tallies: dict[int, Tally], copied: set[int], player_id: int) -> Tally:
+    """The player's tally in ``tallies``, to add to: a tally shared with kept figures (the
+    player not yet in ``copied``, the tallies ``tallies`` owns) is copied first."""
+    if player_id not in copied:
+        copied.add(player_id)
+        own = Tally()
+        if player_id in tallies:
+            own.add(tallies[player_id])
+        tallies[player_id] = own
+    return tallies[player_id]
+
+
 @dataclass(frozen=True)
 class EveningSummary:
     """One evening's figures: a tally per player, and the deals (and games) played."""
@@ -168,6 +181,10 @@ class EveningSummary:
     played: int
     games: int = 0  # L'escopette's games with at least one deal
     unreplayable: int = 0  # L'escopette's games whose stored deals the rules refuse
+    #: The evening's version these figures are exactly, when the query that read them said
+    #: so (tonight's, read with their evening's version); None when it is not known. Not a
+    #: figure: equal figures are equal summaries, however they were read.
+    version: int | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -179,10 +196,12 @@ class EveningRef:
     place: str
     created_at: dt.datetime
     version: int
+    added_deal: int | None = None  # the deal whose saving made this version, if only that
 
 
-def _lines(scores: QuerySet[DealScore]) -> QuerySet[DealScore]:
-    """The scores grouped by evening, player and kind of deal."""
+def _lines(scores: QuerySet[DealScore], **read_with: F) -> QuerySet[DealScore]:
+    """The scores grouped by evening, player and kind of deal (and ``read_with``: values of
+    the deal's game or evening, the same for every score of an evening)."""
     return (
         scores.values(
             "player_id",
@@ -193,10 +212,26 @@ def _lines(scores: QuerySet[DealScore]) -> QuerySet[DealScore]:
             evening=F("deal__game__evening_id"),
             role=ROLE,
             made=MADE,
+            **read_with,
         )
         .annotate(n=Count("pk"), points=Sum("score"))
         .order_by()
     )
+
+
+def _as_read(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The lines of a compiled query as the ORM gives them (JSON read, SQLite's 0 and 1 as
+    booleans), named as ``Tally.count`` reads them."""
+    for line in lines:
+        line["made"] = bool(line["made"])
+        poignees = line["deal__poignees"]
+        if isinstance(poignees, str):
+            poignees = json.loads(poignees) if poignees != "[]" else []
+        line["deal__poignees"] = line["poignees"] = poignees
+        line["contract"] = line["deal__contract"]
+        line["petit_au_bout"] = line["deal__petit_au_bout"]
+        line["chelem"] = line["deal__chelem"]
+    return lines
 
 
 # A few evenings' aggregation (tonight's, after each deal saved: one evening, or the tables
@@ -213,18 +248,52 @@ def _evening_lines(ids: Sequence[int], kind: str) -> list[dict[str, Any]]:
         def build(*evenings: int, kind: str = kind) -> QuerySet[DealScore]:
             scores = DealScore.objects.filter(deal__game__kind=kind)
             if len(evenings) == 1:
-                return _lines(scores.filter(deal__game__evening_id=evenings[0]))
-            return _lines(scores.filter(deal__game__evening_id__in=evenings))
+                scores = scores.filter(deal__game__evening_id=evenings[0])
+            else:
+                scores = scores.filter(deal__game__evening_id__in=evenings)
+            return _lines(scores, version=F("deal__game__evening__version"))
 
         stand_ins = [EVENING + number for number in range(len(ids))]
         prepared = _few_evenings[kind, len(ids)] = Prepared(build, *stand_ins)
-    lines = prepared.raw_rows(*ids)  # the driver's values: JSON as text, SQLite's 0 and 1
+    # The driver's values (JSON as text, SQLite's 0 and 1), and each evening's version in the
+    # same statement: the figures are exactly that version's.
+    return _as_read(prepared.raw_rows(*ids))
+
+
+# The scores of one deal, with its game's kind and its evening's version read in the same
+# statement (tonight's figures after a deal saved: the version before's and this deal's).
+DEAL = 2_000_000_029  # the stand-in deal id it is compiled with
+_one_deal = Prepared(
+    lambda deal: _lines(
+        DealScore.objects.filter(deal_id=deal),
+        kind=F("deal__game__kind"),
+        version=F("deal__game__evening__version"),
+    ),
+    DEAL,
+)
+
+
+def with_added_deal(before: EveningSummary, ref: EveningRef, kind: str) -> EveningSummary | None:
+    """The evening's figures at ``ref``'s version, from ``before`` (exactly the version before)
+    and the deal whose saving made this one (one query: its scores and its evening's version).
+    None when the deal is gone or its evening has moved on since (read the evening whole)."""
+    if ref.added_deal is None:
+        return None
+    lines = _as_read(_one_deal.raw_rows(ref.added_deal))
+    if not lines or any(
+        line["evening"] != ref.evening_id or line["version"] != ref.version for line in lines
+    ):
+        return None
+    tallies = dict(before.tallies)  # ``before`` is kept as it is: never changed once built
+    copied: set[int] = set()  # the players of this deal, with a tally of their own here
+    played = before.played
     for line in lines:
-        line["made"] = bool(line["made"])
-        poignees = line["deal__poignees"]
-        if isinstance(poignees, str):
-            line["deal__poignees"] = json.loads(poignees) if poignees != "[]" else []
-    return lines
+        if line["kind"] != kind:  # a deal of the other game: these figures stay as they were
+            continue
+        own_tally(tallies, copied, line["player_id"]).count(line)
+        if line["role"] == TAKER:
+            played += line["n"]
+    return EveningSummary(tallies=tallies, played=played, version=ref.version)
 
 
 def aggregate(refs: Sequence[EveningRef], kind: str) -> dict[int, EveningSummary]:
@@ -235,14 +304,11 @@ def aggregate(refs: Sequence[EveningRef], kind: str) -> dict[int, EveningSummary
         lines = _evening_lines(ids, kind)
     else:
         scores = DealScore.objects.filter(deal__game__kind=kind, deal__game__evening_id__in=ids)
-        lines = _lines(scores)
+        lines = _as_read(list(_lines(scores)))
     tallies: dict[int, dict[int, Tally]] = {evening_id: {} for evening_id in ids}
     played = dict.fromkeys(ids, 0)
+    versions: dict[int, int] = {}  # the evenings' versions, when the query read them
     for line in lines:
-        line["contract"] = line["deal__contract"]
-        line["petit_au_bout"] = line["deal__petit_au_bout"]
-        line["chelem"] = line["deal__chelem"]
-        line["poignees"] = line["deal__poignees"]
         evening = line["evening"]
         tally = tallies[evening].get(line["player_id"])
         if tally is None:
@@ -250,8 +316,14 @@ def aggregate(refs: Sequence[EveningRef], kind: str) -> dict[int, EveningSummary
         tally.count(line)
         if line["role"] == TAKER:
             played[evening] += line["n"]
+        if "version" in line:
+            versions[evening] = line["version"]
     return {
-        evening_id: EveningSummary(tallies=tallies[evening_id], played=played[evening_id])
+        evening_id: EveningSummary(
+            tallies=tallies[evening_id],
+            played=played[evening_id],
+            version=versions.get(evening_id),
+        )
         for evening_id in ids
     }
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.db.models import F
 from django.utils.translation import gettext as _
 
-from scorekeeper.models import Evening, Player
+from scorekeeper.models import Deal, Evening, Player
 from scorekeeper.scoring.escopette import EscopetteDeal
 from scorekeeper.scoring.paper import PaperDeal
 from scorekeeper.scoring.tarot import PassedDeal, TarotDeal
@@ -25,14 +25,18 @@ class ServiceError(Exception):
 # --- Clubs, members and invitations -------------------------------------------------
 
 
-def _bump(evening: Evening) -> None:
-    Evening.objects.filter(pk=evening.pk).update(version=F("version") + 1)
+def _bump(evening: Evening, *, added_deal: Deal | None = None) -> None:
+    """A new version of the evening. ``added_deal``: the deal just saved was its only change
+    (tonight's figures add that deal to the version before's); any other change says None."""
+    Evening.objects.filter(pk=evening.pk).update(
+        version=F("version") + 1, added_deal=added_deal.pk if added_deal is not None else None
+    )
 
 
 def _bump_evenings_of(player: Player) -> None:
     """A renamed player: the sheets that show the name change too (and watchers see it)."""
     evenings = Evening.objects.filter(games__seats__player=player).values("pk")
-    Evening.objects.filter(pk__in=evenings).update(version=F("version") + 1)
+    Evening.objects.filter(pk__in=evenings).update(version=F("version") + 1, added_deal=None)
 
 
 def _check_open(evening: Evening) -> None:

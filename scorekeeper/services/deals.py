@@ -216,7 +216,7 @@ def deal_record(
     # then finds its deal; numbers are taken one at a time.
     after = _store(game, deal, inputs, [p.pk for p in present])
     _log(game, DealChange.Action.RECORDED, deal=deal, number=number, by=created_by, after=after)
-    _bump(game.evening)
+    _bump(game.evening, added_deal=deal)
     return deal
 
 

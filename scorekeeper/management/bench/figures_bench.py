@@ -80,7 +80,7 @@ def _replay_after_correction(
     first = Evening.objects.filter(club_id=built.club_id).order_by("date", "pk").first()
 
     def corrected() -> HttpResponse:
-        Evening.objects.filter(pk=first.pk).update(version=F("version") + 1)
+        Evening.objects.filter(pk=first.pk).update(version=F("version") + 1, added_deal=None)
         return client.get(url, query)
 
     corrected()

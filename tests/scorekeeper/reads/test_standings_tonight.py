@@ -87,15 +87,15 @@ def test_a_deal_saved_tonight_aggregates_tonight_only_and_writes_nothing(world: 
     four = [world.players[name] for name in ("Ana", "Ben", "Chloé", "Dan")]
     tonight = play_evening(world, TONIGHT, four, [deal(four, four[0], "garde", 2, 50)])
     everything(world)
-    services.deal_record(
+    saved = services.deal_record(
         game=tonight.games.get(), inputs=deal(four, four[1], "garde", 1, 60), created_by=None
     )
     with CaptureQueriesContext(connection) as captured:
         figures = everything(world)[TAROT]
     sql = [query["sql"] for query in captured.captured_queries]
-    assert len(sql) == 3  # what changed, tonight's scores, the names
+    assert len(sql) == 3  # what changed, the saved deal's scores, the names
     scores = [query for query in sql if "scorekeeper_dealscore" in query]
-    assert len(scores) == 1 and f"= {tonight.pk}" in scores[0]
+    assert len(scores) == 1 and f'"deal_id" = {saved.pk}' in scores[0]
     assert not any(query.startswith(("INSERT", "UPDATE")) for query in sql)
     assert sum(row.total for row in figures.rows) == 0
 

@@ -1,0 +1,226 @@
+"""Tonight's evening just after a deal saved: its figures are those of the version before
+with that deal added (one query for its scores), exactly what aggregating the evening whole
+gives; any other change, or figures not known to be exactly the version before's, read the
+evening whole."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from accounts.models import User
+from scorekeeper import services
+from scorekeeper.models import Deal, DeletedDeal, Evening, Game, Player
+from scorekeeper.reads import evening_tallies, periods
+from scorekeeper.reads.tallies import TAROT, EveningRef, EveningSummary, aggregate
+from scorekeeper.scoring.paper import PaperDeal
+from scorekeeper.scoring.rules import HouseRules
+from tests.scorekeeper.season_factories import deal, make_world, stakes
+
+pytestmark = pytest.mark.django_db
+
+TONIGHT = dt.date(2025, 3, 8)
+
+
+@pytest.fixture(autouse=True)
+def _fresh_memory() -> Iterator[None]:
+    periods.clear_memo()
+    yield
+    periods.clear_memo()
+
+
+@dataclass(frozen=True)
+class Tonight:
+    evening: Evening
+    game: Game
+    five: list[Player]  # Ana, Ben, Chloé, Dan, Eve
+    first: Deal  # Ana's garde, Ben called
+
+
+def tonight() -> Tonight:
+    """A club of five players, tonight's evening with the five at the table, and its first
+    deal saved."""
+    world = make_world()
+    five = list(world.players.values())
+    evening = services.evening_start(
+        club=world.club, players=five, first_dealer=five[0], created_by=world.owner, date=TONIGHT
+    )
+    game = evening.games.get()
+    first = deal(five, five[0], "garde", 2, 52, partner=five[1])
+    return Tonight(evening, game, five, services.deal_record(game=game, inputs=first))
+
+
+def ref_of(evening: Evening) -> EveningRef:
+    """Tonight's evening as the season reads it after a save (its fingerprint's one query)."""
+    (ref,) = evening_tallies.night_refs(evening.club_id, TONIGHT)
+    return ref
+
+
+def read(ref: EveningRef) -> tuple[EveningSummary, bool]:
+    """Tonight's figures as the season view reads them, and whether only the saved deal's
+    scores were read for them (one query), rather than the evening's (at the end)."""
+    with CaptureQueriesContext(connection) as captured:
+        (summary,) = evening_tallies.evening_summaries([ref], TAROT, store=False)
+    scores = [q["sql"] for q in captured.captured_queries if "scorekeeper_dealscore" in q["sql"]]
+    added = scores == [s for s in scores if f'"deal_id" = {ref.added_deal}' in s]
+    assert added or f'"evening_id" = {ref.evening_id}' in scores[-1]
+    return summary, added and len(scores) == 1
+
+
+def whole(ref: EveningRef) -> EveningSummary:
+    """The evening aggregated from every one of its scores (the aggregation keeps nothing)."""
+    return aggregate([ref], TAROT)[ref.evening_id]
+
+
+def test_each_deal_saved_tonight_is_added_to_the_figures_of_the_version_before() -> None:
+    night = tonight()
+    evening, game, five = night.evening, night.game, night.five
+    a, b, c, d, e = five
+    shapes = [
+        deal(five, c, "petite", 1, 40, partner=c),  # called himself: alone against four
+        deal(five, d, "garde_sans", 2, 60, partner=e, petit_au_bout="defense"),
+        deal(five, b, "petite", 0, 30, partner=a, poignees=("simple",)),
+        PaperDeal(
+            seated=tuple(p.pk for p in five),
+            scores={a.pk: 120, b.pk: -30, c.pk: -30, d.pk: -30, e.pk: -30},
+        ),
+        deal(five, e, "garde_contre", 3, 91, partner=d, chelem="announced"),
+        deal(five, a, "garde", 2, 30, partner=c, petit_au_bout="attack"),
+    ]
+    summary, added = read(ref_of(evening))
+    assert not added  # nothing kept yet: the evening is read whole, at its version
+    assert summary == whole(ref_of(evening))
+    for inputs in shapes:
+        saved = services.deal_record(game=game, inputs=inputs)
+        ref = ref_of(evening)
+        assert ref.added_deal == saved.pk
+        summary, added = read(ref)
+        assert added
+        assert summary == whole(ref)
+        assert summary.version == ref.version
+    assert summary.played == 6  # a paper deal counts in the totals, not as a deal played
+
+
+def test_a_deal_of_lescopette_tonight_leaves_the_tarot_figures_as_they_were() -> None:
+    night = tonight()
+    evening, (a, b, c, d, _e) = night.evening, night.five
+    escopette = services.game_start(
+        evening=evening, players=[a, b, c, d], first_dealer=a, kind="escopette", target=100
+    )
+    before, _added = read(ref_of(evening))
+    won = stakes({a: [1, 2, 3, 4, 5], b: [6, 7, 12, 20]})
+    services.deal_record(game=escopette, inputs=won)
+    summary, added = read(ref_of(evening))
+    assert added
+    assert summary == before == whole(ref_of(evening))
+
+
+def test_any_other_change_reads_tonights_evening_whole() -> None:
+    night = tonight()
+    evening, game, five, kept = night.evening, night.game, night.five, night.first
+    a, b, c, *_ = five
+    read(ref_of(evening))
+    changes = [
+        lambda: services.deal_update(deal=kept, inputs=deal(five, a, "garde", 2, 40, partner=c)),
+        lambda: services.deal_delete(deal=kept),
+        lambda: services.deal_restore(deleted=DeletedDeal.objects.get()),
+        lambda: services.evening_rescore(evening=evening, rules=HouseRules(multipliers="classic")),
+        lambda: services.player_rename(player=a, name="Anaïs"),
+    ]
+    for change in changes:
+        services.deal_record(game=game, inputs=deal(five, b, "petite", 1, 45, partner=a))
+        read(ref_of(evening))  # the saved deal added: exact figures of that version kept
+        change()
+        ref = ref_of(evening)
+        assert ref.added_deal is None
+        summary, added = read(ref)
+        assert not added
+        assert summary == whole(ref)
+
+
+def test_figures_read_at_a_later_version_than_they_are_named_by_are_never_added_to() -> None:
+    """A season that read tonight's version, then the evening whole after another phone
+    saved a deal, names figures holding that deal by the version before it."""
+    night = tonight()
+    evening, game, five = night.evening, night.game, night.five
+    a, b, *_ = five
+    stale = ref_of(evening)
+    services.deal_record(game=game, inputs=deal(five, b, "garde", 2, 70, partner=a))
+    named_before, _added = read(stale)  # holds the second deal, named by the version before
+    assert named_before.tallies[b.pk].takes == 1
+    ref = ref_of(evening)
+    summary, added = read(ref)
+    assert not added  # the second deal is not added again to figures that hold it
+    assert summary == whole(ref)
+    assert summary.tallies[b.pk].takes == 1
+
+
+def test_a_deal_changed_or_gone_since_the_version_read_reads_the_evening_whole() -> None:
+    night = tonight()
+    evening, game, five, first = night.evening, night.game, night.five, night.first
+    a, b, c, *_ = five
+    read(ref_of(evening))
+    services.deal_record(game=game, inputs=deal(five, b, "garde", 2, 70, partner=c))
+    seen = ref_of(evening)  # the fingerprint says: that deal added
+    services.deal_delete(deal=first)  # then another phone deletes the first deal
+    summary, added = read(seen)
+    assert not added
+    assert summary == whole(seen) and summary.tallies[a.pk].takes == 0
+
+    read(ref_of(evening))
+    second = services.deal_record(game=game, inputs=deal(five, c, "petite", 1, 45, partner=a))
+    seen = ref_of(evening)
+    services.deal_delete(deal=second)  # the deal itself gone before the season read it
+    summary, added = read(seen)
+    assert not added
+    assert summary == whole(seen) and summary.tallies[c.pk].takes == 0
+
+
+def test_only_a_deal_saved_names_itself_as_the_evenings_change() -> None:
+    night = tonight()
+    evening = night.evening
+    assert Evening.objects.get(pk=evening.pk).added_deal == night.first.pk
+    services.evening_update(evening=evening, date=TONIGHT, place="Le Cercle")
+    assert Evening.objects.get(pk=evening.pk).added_deal is None
+
+
+def _posted(data: dict[str, object], name: str, value: object) -> None:
+    """A form's initial value as the admin's page posts it (a moment in two fields)."""
+    if isinstance(value, dt.datetime):
+        data[f"{name}_0"], data[f"{name}_1"] = value.date().isoformat(), f"{value:%H:%M:%S}"
+    elif value is not None:
+        data[name] = value.pk if hasattr(value, "pk") else value
+
+
+def test_an_evening_changed_in_the_admin_gets_a_version_naming_no_deal() -> None:
+    evening = tonight().evening
+    before = Evening.objects.get(pk=evening.pk)
+    assert before.added_deal is not None
+    staff = Client()
+    staff.force_login(User.objects.create_superuser("root@example.com", display_name="Root"))
+    url = reverse("admin:scorekeeper_evening_change", args=[evening.pk])
+    page = staff.get(url)
+    data: dict[str, object] = {}
+    for name, field in page.context["adminform"].form.fields.items():
+        _posted(data, name, page.context["adminform"].form.initial.get(name, field.initial))
+    data["place"] = "Chez Ana"
+    for inline in page.context["inline_admin_formsets"]:
+        formset = inline.formset
+        for name, value in formset.management_form.initial.items():
+            _posted(data, formset.management_form.add_prefix(name), value)
+        for form in formset.forms:
+            for name in form.fields:
+                value = form.instance.pk if name == "id" else form.initial.get(name)
+                _posted(data, form.add_prefix(name), value)
+    response = staff.post(url, data)
+    assert response.status_code == 302
+    after = Evening.objects.get(pk=evening.pk)
+    assert after.place == "Chez Ana"
+    assert after.version > before.version and after.added_deal is None
