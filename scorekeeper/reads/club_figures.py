@@ -143,7 +143,8 @@ def _tonight_marks(club_id: int, found: Nights) -> list[EveningMark]:
     one = found.tonight_evening()
     if one is not None:
         evening_id, created_at, version, _place = one
-        return [EveningMark(evening_id, found.latest, created_at, version)]
+        added = found.tonight.added
+        return [EveningMark(evening_id, found.latest, created_at, version, added)]
     return evening_marks(club_id, found.latest, found.latest)
 
 

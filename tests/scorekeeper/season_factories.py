@@ -9,7 +9,7 @@ from typing import Any
 
 from accounts.models import User
 from scorekeeper import services
-from scorekeeper.models import Club, Evening, Membership, Player
+from scorekeeper.models import Club, Deal, Evening, Game, Membership, Player
 from scorekeeper.scoring.tarot import PassedDeal, TarotDeal
 
 
@@ -192,3 +192,27 @@ def play_escopette(
     for inputs in deals:
         services.deal_record(game=game, inputs=inputs, created_by=world.owner)
     return game
+
+
+TONIGHT = dt.date(2025, 3, 8)
+
+
+@dataclass(frozen=True)
+class Tonight:
+    evening: Evening
+    game: Game
+    five: list[Player]  # Ana, Ben, Chloé, Dan, Eve
+    first: Deal  # Ana's garde, Ben called
+
+
+def tonight() -> Tonight:
+    """A club of five players, tonight's evening (``TONIGHT``) with the five at the table,
+    and its first deal saved (the tests of what a deal saved tonight changes)."""
+    world = make_world()
+    five = list(world.players.values())
+    evening = services.evening_start(
+        club=world.club, players=five, first_dealer=five[0], created_by=world.owner, date=TONIGHT
+    )
+    game = evening.games.get()
+    first = deal(five, five[0], "garde", 2, 52, partner=five[1])
+    return Tonight(evening, game, five, services.deal_record(game=game, inputs=first))

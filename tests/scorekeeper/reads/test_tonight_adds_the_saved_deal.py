@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 import pytest
 from django.db import connection
@@ -17,16 +16,14 @@ from django.urls import reverse
 
 from accounts.models import User
 from scorekeeper import services
-from scorekeeper.models import Deal, DeletedDeal, Evening, Game, Player
+from scorekeeper.models import DeletedDeal, Evening
 from scorekeeper.reads import evening_tallies, periods
 from scorekeeper.reads.tallies import TAROT, EveningRef, EveningSummary, aggregate
 from scorekeeper.scoring.paper import PaperDeal
 from scorekeeper.scoring.rules import HouseRules
-from tests.scorekeeper.season_factories import deal, make_world, stakes
+from tests.scorekeeper.season_factories import TONIGHT, deal, stakes, tonight
 
 pytestmark = pytest.mark.django_db
-
-TONIGHT = dt.date(2025, 3, 8)
 
 
 @pytest.fixture(autouse=True)
@@ -34,27 +31,6 @@ def _fresh_memory() -> Iterator[None]:
     periods.clear_memo()
     yield
     periods.clear_memo()
-
-
-@dataclass(frozen=True)
-class Tonight:
-    evening: Evening
-    game: Game
-    five: list[Player]  # Ana, Ben, Chloé, Dan, Eve
-    first: Deal  # Ana's garde, Ben called
-
-
-def tonight() -> Tonight:
-    """A club of five players, tonight's evening with the five at the table, and its first
-    deal saved."""
-    world = make_world()
-    five = list(world.players.values())
-    evening = services.evening_start(
-        club=world.club, players=five, first_dealer=five[0], created_by=world.owner, date=TONIGHT
-    )
-    game = evening.games.get()
-    first = deal(five, five[0], "garde", 2, 52, partner=five[1])
-    return Tonight(evening, game, five, services.deal_record(game=game, inputs=first))
 
 
 def ref_of(evening: Evening) -> EveningRef:
