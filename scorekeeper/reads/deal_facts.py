@@ -243,15 +243,18 @@ def evening_facts(
     unknown: list[EveningMark] = []
     for mark in marks:
         copy = _copies.get(_key(mark))
-        if copy is None and not share:  # tonight's: perhaps the version before and one deal
-            copy = _with_added_deal(mark)
-            if copy is not None:
-                _copies.set(_key(mark), copy)
-                _exact.set(_key(mark), copy)
         if copy is None:
             unknown.append(mark)
         else:
             found[mark.evening_id] = copy
+    if not share and len(unknown) == 1:  # tonight's one evening changed: perhaps by one deal
+        # (several changed evenings are read together, cheaper than one at a time)
+        copy = _with_added_deal(unknown[0])
+        if copy is not None:
+            _copies.set(_key(unknown[0]), copy)
+            _exact.set(_key(unknown[0]), copy)
+            found[unknown[0].evening_id] = copy
+            unknown = []
     if unknown:
         shared = cache.get_many([_key(mark) for mark in unknown])
         missing = []

@@ -127,14 +127,17 @@ def evening_summaries(
     unknown: list[EveningRef] = []
     for ref in refs:
         copy = _copies.get(_copy_key(ref, kind))
-        if copy is None and not store:
-            copy = _with_added_deal(ref, kind)
-            if copy is not None:
-                _copies.set(_copy_key(ref, kind), copy)
         if copy is None:
             unknown.append(ref)
         else:
             found[ref.evening_id] = copy
+    if not store and len(unknown) == 1:  # one evening changed: perhaps by one deal saved
+        # (several changed evenings are aggregated in one query, cheaper than one each)
+        copy = _with_added_deal(unknown[0], kind)
+        if copy is not None:
+            _copies.set(_copy_key(unknown[0], kind), copy)
+            found[unknown[0].evening_id] = copy
+            unknown = []
     if store:
         found.update(_stored(unknown, kind))
     missing = [ref for ref in refs if ref.evening_id not in found]

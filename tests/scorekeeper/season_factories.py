@@ -216,3 +216,15 @@ def tonight() -> Tonight:
     game = evening.games.get()
     first = deal(five, five[0], "garde", 2, 52, partner=five[1])
     return Tonight(evening, game, five, services.deal_record(game=game, inputs=first))
+
+
+def second_table(night: Tonight) -> Game:
+    """Another table tonight in the same club (Eve, Dan, Chloé, Ben), its first deal saved:
+    its game."""
+    table = night.five[:0:-1]
+    evening = services.evening_start(
+        club=night.evening.club, players=table, first_dealer=table[0], created_by=None, date=TONIGHT
+    )
+    game = evening.games.get()
+    services.deal_record(game=game, inputs=deal(table, table[0], "garde", 1, 60))
+    return game

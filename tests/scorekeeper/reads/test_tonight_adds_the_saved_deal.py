@@ -21,7 +21,7 @@ from scorekeeper.reads import evening_tallies, periods
 from scorekeeper.reads.tallies import TAROT, EveningRef, EveningSummary, aggregate
 from scorekeeper.scoring.paper import PaperDeal
 from scorekeeper.scoring.rules import HouseRules
-from tests.scorekeeper.season_factories import TONIGHT, deal, stakes, tonight
+from tests.scorekeeper.season_factories import TONIGHT, deal, second_table, stakes, tonight
 
 pytestmark = pytest.mark.django_db
 
@@ -200,3 +200,20 @@ def test_an_evening_changed_in_the_admin_gets_a_version_naming_no_deal() -> None
     after = Evening.objects.get(pk=evening.pk)
     assert after.place == "Chez Ana"
     assert after.version > before.version and after.added_deal is None
+
+
+def test_two_tables_changed_since_the_last_look_are_aggregated_in_one_query() -> None:
+    night = tonight()
+    a, b, c, d, e = night.five
+    other = second_table(night)
+    refs = evening_tallies.night_refs(night.evening.club_id, TONIGHT)
+    evening_tallies.evening_summaries(refs, TAROT, store=False)  # both read, exactly
+    services.deal_record(game=night.game, inputs=deal(night.five, c, "petite", 1, 45, partner=a))
+    services.deal_record(game=other, inputs=deal([e, d, c, b], d, "garde", 2, 50))
+    refs = evening_tallies.night_refs(night.evening.club_id, TONIGHT)
+    assert all(ref.added_deal for ref in refs)
+    with CaptureQueriesContext(connection) as captured:
+        summaries = evening_tallies.evening_summaries(refs, TAROT, store=False)
+    scores = [q["sql"] for q in captured.captured_queries if "scorekeeper_dealscore" in q["sql"]]
+    assert len(scores) == 1 and '"evening_id" IN (' in scores[0]  # one query, not one a deal
+    assert summaries == [aggregate(refs, TAROT)[ref.evening_id] for ref in refs]

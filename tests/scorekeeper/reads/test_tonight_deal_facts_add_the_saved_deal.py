@@ -18,7 +18,7 @@ from scorekeeper.reads.club_figures import club_figures, replay_state
 from scorekeeper.reads.deal_facts import EveningMark, evening_marks
 from scorekeeper.scoring.deal_facts import DealFacts
 from scorekeeper.scoring.paper import PaperDeal
-from tests.scorekeeper.season_factories import TONIGHT, deal, passed, stakes, tonight
+from tests.scorekeeper.season_factories import TONIGHT, deal, passed, second_table, stakes, tonight
 
 pytestmark = pytest.mark.django_db
 
@@ -139,3 +139,20 @@ def test_the_ratings_after_deals_saved_tonight_are_those_replayed_from_the_first
     assert figures.state.ratings.table() == replayed.ratings.table()
     assert figures.state.paid == replayed.paid
     assert figures.state.longest_runs == replayed.longest_runs
+
+
+def test_two_tables_changed_since_the_last_look_are_read_together() -> None:
+    night = tonight()
+    a, b, c, d, e = night.five
+    other = second_table(night)
+    marks = evening_marks(night.evening.club_id, TONIGHT, TONIGHT)
+    for mark in marks:
+        read(mark)  # each read alone, exactly
+    services.deal_record(game=night.game, inputs=deal(night.five, c, "petite", 1, 45, partner=a))
+    services.deal_record(game=other, inputs=deal([e, d, c, b], d, "garde", 2, 50))
+    marks = evening_marks(night.evening.club_id, TONIGHT, TONIGHT)
+    assert all(mark.added_deal for mark in marks)
+    with CaptureQueriesContext(connection) as captured:
+        facts = deal_facts.evening_facts(marks, share=False)
+    assert len(captured.captured_queries) == 2  # their deals, then their scores
+    assert facts == deal_facts._read(marks)
