@@ -2,7 +2,7 @@
 
 ``LineChart`` (laid out by ``line_charts.line_chart``) writes its parts as markup itself,
 rather than template loops: a chart is drawn again after every deal saved (the sheet's, the
-season's). Pieces of drawings are kept by what they are drawn from (``pieces``; ``drawn`` for
+season's). Pieces of drawings are kept by what they are drawn from (``pieces``; ``all_but_last`` for
 whole lines and tables but their last point). Reads nothing but its arguments.
 """
 
@@ -187,17 +187,6 @@ rotate(-90)" text-anchor="end">{escape(self.y_label)}</text>
         )
 
 
-def _localized(value: int) -> str:
-    """A figure as the language writes it (``formats.localize``), remembered per language."""
-    return _localized_in(value, get_language(), settings.USE_THOUSAND_SEPARATOR)
-
-
-@functools.lru_cache(maxsize=4096, typed=True)
-def _localized_in(value: int, language: str | None, thousand_separator: bool) -> str:
-    # A pure function of its arguments (the language's formats, the setting).
-    return str(formats.localize(value))
-
-
 def escape(text: object) -> str:
     """Text made safe in markup, as ``django.utils.html.escape`` writes it (without its
     wrapper for lazy text, which cost a chart more than its escaping)."""
@@ -220,7 +209,7 @@ BLOCK = 32
 pieces = shared_cache.LocalMemo(8192)
 #: Whole lines and tables but their last point, by what they are drawn from: a chart whose last
 #: point moved (tonight's, after a deal saved) looks them up once each, not block by block.
-drawn = shared_cache.LocalMemo(512)
+all_but_last = shared_cache.LocalMemo(512)
 
 
 def _table_rows(labels: tuple[str, ...], columns: tuple[tuple[int, ...], ...]) -> str:
@@ -255,10 +244,10 @@ def table_html(x_label: str, x_labels: Sequence[str], series: Sequence[Series]) 
     if count:
         labels = tuple(x_labels[: count - 1])
         key = ("rows before the last", labels, tuple(columns[: count - 1]))
-        rows = drawn.get(key)
+        rows = all_but_last.get(key)
         if rows is None:
             rows = _blocks_of_rows(labels, columns[: count - 1])
-            drawn.set(key, rows)
+            all_but_last.set(key, rows)
         last = _table_rows((x_labels[count - 1],), (columns[count - 1],))
         rows = f"{rows}\n{last}" if rows else last
     return mark_safe(
@@ -268,10 +257,21 @@ def table_html(x_label: str, x_labels: Sequence[str], series: Sequence[Series]) 
 
 def number_label(value: int) -> str:
     """A figure as a chart writes it in the current language (grouped from 10,000)."""
-    return _number_label_in(value, get_language(), settings.USE_THOUSAND_SEPARATOR)
+    return _written(value, abs(value) >= 10000)
+
+
+def _localized(value: int) -> str:
+    """A figure as the language writes it (``formats.localize``: grouped only when the
+    thousand separator setting says so)."""
+    return _written(value, False)
+
+
+def _written(value: int, grouped: bool) -> str:
+    return _written_in(value, grouped, get_language(), settings.USE_THOUSAND_SEPARATOR)
 
 
 @functools.lru_cache(maxsize=4096, typed=True)
-def _number_label_in(value: int, language: str | None, thousand_separator: bool) -> str:
-    # A pure function of its arguments (the language's formats, the setting).
-    return formats.number_format(value, force_grouping=abs(value) >= 10000)
+def _written_in(value: int, grouped: bool, language: str | None, thousand_separator: bool) -> str:
+    # A pure function of its arguments (the language's formats, the setting), remembered:
+    # a chart writes the same figures after every deal saved.
+    return str(formats.number_format(value, force_grouping=grouped))

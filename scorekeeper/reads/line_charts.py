@@ -4,8 +4,8 @@
 their ticks and labels, a short description and a data table (the text equivalent for screen
 readers), as a ``LineChart`` that writes itself as markup (``chart_markup``). Colours come
 from CSS classes (``stats.css``), so both themes are right. Pieces of drawings are kept by
-what they are drawn from (``pieces``; a line but its last point in ``drawn``). The charts of
-the product are ``charts``'; this module reads nothing but its arguments.
+what they are drawn from (``pieces``; a line but its last point in ``all_but_last``). The
+charts of the product are ``charts``'; this module reads nothing but its arguments.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from scorekeeper.reads.chart_markup import (
     LineChart,
     Series,
     Tick,
-    drawn,
+    all_but_last,
     number_label,
     pieces,
     table_html,
@@ -113,10 +113,10 @@ def _points(frame: _Frame, values: Sequence[int]) -> str:
         return ""
     before = tuple(values[:-1])
     key = ("points before the last", frame, before)
-    text = drawn.get(key)
+    text = all_but_last.get(key)
     if text is None:
         text = _blocks_of_points(frame, before)
-        drawn.set(key, text)
+        all_but_last.set(key, text)
     index = len(values) - 1
     last = f"{frame.x_at(index):.1f},{frame.y_at(values[-1]):.1f}"
     return f"{text} {last}" if text else last
