@@ -181,11 +181,18 @@ def _in_order(facts: Iterable[DealFacts]) -> tuple[DealFacts, ...]:
 
 def _read(marks: Sequence[EveningMark]) -> dict[int, tuple[DealFacts, ...]]:
     """Two queries: these evenings' French Tarot deals, then their scores."""
+    return _read_knowing(marks)[0]
+
+
+def _read_knowing(marks: Sequence[EveningMark]) -> tuple[dict[int, tuple[DealFacts, ...]], bool]:
+    """``_read``, and whether what it read is exactly at the versions the marks name (known
+    for one evening, read with its version)."""
     if len(marks) == 1:
-        return {marks[0].evening_id: _read_one(marks[0])[0]}
+        facts, exact = _read_one(marks[0])
+        return {marks[0].evening_id: facts}, exact
     ids = [mark.evening_id for mark in marks]
     found = _facts_of(_deals(ids), _scores(ids), {mark.evening_id: mark.date for mark in marks})
-    return {evening_id: _in_order(facts) for evening_id, facts in found.items()}
+    return {evening_id: _in_order(facts) for evening_id, facts in found.items()}, False
 
 
 def _read_one(mark: EveningMark) -> tuple[tuple[DealFacts, ...], bool]:
@@ -267,12 +274,7 @@ def evening_facts(
                 _copies.set(_key(mark), facts)
         for start in range(0, len(missing), CHUNK):
             chunk = missing[start : start + CHUNK]
-            exact = False
-            if len(chunk) == 1:  # read with its version: exactly that version's, or not
-                facts, exact = _read_one(chunk[0])
-                read = {chunk[0].evening_id: facts}
-            else:
-                read = _read(chunk)
+            read, exact = _read_knowing(chunk)
             if share:
                 cache.set_many({_key(mark): read[mark.evening_id] for mark in chunk}, FACTS_SECONDS)
             for mark in chunk:
