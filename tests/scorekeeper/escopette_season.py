@@ -21,17 +21,13 @@ Outside the season, 2024-12-20, to 50, Ana Ben Chloé Dan:
   1. Dan 20 12 7 6 5 4, Ana 3 2 1                     Dan 54: Dan wins
 """
 
-
 from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Iterator
-
-from django.core.cache import cache
 
 from scorekeeper.models import Game, Season
-from scorekeeper.reads import periods, standings
+from scorekeeper.reads import standings
 from tests.scorekeeper.season_factories import (
     World,
     hand_computed_season,
@@ -49,13 +45,6 @@ EXPECTED = {
     "Eve": (15 + 4, 6, 3, 0, 3.2, 5),
 }
 GAMES, DEALS = 4, 7
-
-
-def fresh_memory() -> Iterator[None]:
-    periods.clear_memo()
-    cache.clear()
-    yield
-    periods.clear_memo()
 
 
 def add_escopette_games(world: World, evenings: dict) -> dict[str, Game]:
@@ -128,5 +117,3 @@ def section(page: str, section_id: str) -> str:
 
 def names_in(html: str) -> list[str]:
     return re.findall(r'class="player-name"><a href="[^"]+">([^<]+)</a>', html)
-
-

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from accounts.models import User
 from scorekeeper import services
 from scorekeeper.models import Club, Deal, Evening, Game, Membership, Player
+from scorekeeper.reads import periods
 from scorekeeper.scoring.tarot import PassedDeal, TarotDeal
 
 
@@ -20,6 +21,14 @@ class World:
     member: User
     outsider: User
     players: dict[str, Player]
+
+
+def fresh_memory() -> Iterator[None]:
+    """For an autouse fixture (``yield from fresh_memory()``): the season sums and figures
+    kept in this process and in the shared cache forgotten before and after the test."""
+    periods.clear_memo()
+    yield
+    periods.clear_memo()
 
 
 def make_world(

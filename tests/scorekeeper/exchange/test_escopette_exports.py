@@ -1,8 +1,6 @@
 """A season with L'escopette goes out as a sheet and a CSV and comes back with the same
 standings."""
 
-
-
 from __future__ import annotations
 
 import json
@@ -19,17 +17,18 @@ from tests.scorekeeper.escopette_season import (
     EXPECTED,
     escopette_world,
     figures,
-    fresh_memory,
     season_2025,
     tarot,
 )
 from tests.scorekeeper.reads.test_standings import EXPECTED as TAROT_EXPECTED
 from tests.scorekeeper.season_factories import (
     World,
+    fresh_memory,
     make_world,
 )
 
 pytestmark = pytest.mark.django_db
+
 
 @pytest.fixture(autouse=True)
 def _fresh_memory() -> Iterator[None]:
@@ -71,5 +70,3 @@ def test_a_season_with_lescopette_goes_out_and_back_in_with_the_same_standings(
     assert figures(standings.for_season(again, kind=ESCOPETTE).rows) == EXPECTED
     # Each evening comes back with its games; the French Tarot figures stay the same.
     assert tarot(standings.for_season(again).rows) == TAROT_EXPECTED
-
-

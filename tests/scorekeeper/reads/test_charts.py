@@ -7,16 +7,16 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from django.core.cache import cache
 from django.template.loader import render_to_string
 from django.test import Client
 from django.utils import translation
 
 from scorekeeper.models import Season
-from scorekeeper.reads import charts, periods, standings
+from scorekeeper.reads import charts, standings
 from scorekeeper.reads.game_sheets import game_sheet
 from tests.scorekeeper.season_factories import (
     deal,
+    fresh_memory,
     hand_computed_season,
     make_world,
     play_evening,
@@ -25,10 +25,7 @@ from tests.scorekeeper.season_factories import (
 
 @pytest.fixture(autouse=True)
 def _fresh_memory() -> Iterator[None]:
-    periods.clear_memo()
-    cache.clear()
-    yield
-    periods.clear_memo()
+    yield from fresh_memory()
 
 
 @pytest.mark.parametrize(

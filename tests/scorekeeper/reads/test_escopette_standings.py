@@ -1,8 +1,6 @@
 """L'escopette's standings and figures, apart from French Tarot's, and their query counts
 (the season is added up by hand in ``tests/scorekeeper/escopette_season.py``)."""
 
-
-
 from __future__ import annotations
 
 import datetime as dt
@@ -22,7 +20,6 @@ from tests.scorekeeper.escopette_season import (
     add_escopette_games,
     escopette_world,
     figures,
-    fresh_memory,
     names_in,
     season_2025,
     section,
@@ -32,6 +29,7 @@ from tests.scorekeeper.reads.test_standings import EXPECTED as TAROT_EXPECTED
 from tests.scorekeeper.season_factories import (
     World,
     deal,
+    fresh_memory,
     hand_computed_season,
     make_world,
     play_escopette,
@@ -40,6 +38,7 @@ from tests.scorekeeper.season_factories import (
 )
 
 pytestmark = pytest.mark.django_db
+
 
 @pytest.fixture(autouse=True)
 def _fresh_memory() -> Iterator[None]:

@@ -9,20 +9,18 @@ import pytest
 
 from scorekeeper import services
 from scorekeeper.models import EveningTally
-from scorekeeper.reads import evening_tallies, periods
+from scorekeeper.reads import evening_tallies
 from scorekeeper.reads.evening_tallies import evening_refs, evening_summaries
 from scorekeeper.reads.tallies import TAROT, EveningSummary
 from scorekeeper.server import shared_cache
-from tests.scorekeeper.season_factories import World, deal, make_world, play_evening
+from tests.scorekeeper.season_factories import World, deal, fresh_memory, make_world, play_evening
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(autouse=True)
 def _fresh_memory() -> Iterator[None]:
-    periods.clear_memo()
-    yield
-    periods.clear_memo()
+    yield from fresh_memory()
 
 
 @pytest.fixture

@@ -6,7 +6,6 @@ import datetime as dt
 from collections.abc import Iterator
 
 import pytest
-from django.core.cache import cache
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -14,7 +13,14 @@ from django.test.utils import CaptureQueriesContext
 from scorekeeper.models import Season
 from scorekeeper.reads import charts, periods, standings
 from scorekeeper.server import shared_cache
-from tests.scorekeeper.season_factories import World, deal, make_world, passed, play_evening
+from tests.scorekeeper.season_factories import (
+    World,
+    deal,
+    fresh_memory,
+    make_world,
+    passed,
+    play_evening,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -35,10 +41,7 @@ CLUB_STANDINGS = 8
 
 @pytest.fixture(autouse=True)
 def _fresh_memory() -> Iterator[None]:
-    periods.clear_memo()
-    cache.clear()
-    yield
-    periods.clear_memo()
+    yield from fresh_memory()
 
 
 def grow(evenings: int, deals_each: int, players: int) -> World:

@@ -6,14 +6,13 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from django.core.cache import cache
 from django.template.loader import render_to_string
 from django.test import Client
 from django.utils import translation
 
 from scorekeeper.models import Season
-from scorekeeper.reads import periods, standings
-from tests.scorekeeper.season_factories import World, hand_computed_season, make_world
+from scorekeeper.reads import standings
+from tests.scorekeeper.season_factories import World, fresh_memory, hand_computed_season, make_world
 
 pytestmark = pytest.mark.django_db
 
@@ -29,10 +28,7 @@ EXPECTED = {
 
 @pytest.fixture(autouse=True)
 def _fresh_memory() -> Iterator[None]:
-    periods.clear_memo()
-    cache.clear()
-    yield
-    periods.clear_memo()
+    yield from fresh_memory()
 
 
 @pytest.fixture

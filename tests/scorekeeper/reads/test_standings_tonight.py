@@ -7,7 +7,6 @@ import datetime as dt
 from collections.abc import Iterator
 
 import pytest
-from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
@@ -20,6 +19,7 @@ from tests.scorekeeper.season_factories import (
     World,
     deal,
     escopette_evening,
+    fresh_memory,
     hand_computed_season,
     make_world,
     play_evening,
@@ -32,10 +32,7 @@ TONIGHT = dt.date(2025, 3, 8)  # after every evening of the hand-computed season
 
 @pytest.fixture(autouse=True)
 def _fresh_memory() -> Iterator[None]:
-    periods.clear_memo()
-    cache.clear()
-    yield
-    periods.clear_memo()
+    yield from fresh_memory()
 
 
 @pytest.fixture

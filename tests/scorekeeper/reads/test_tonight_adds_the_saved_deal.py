@@ -17,20 +17,25 @@ from django.urls import reverse
 from accounts.models import User
 from scorekeeper import services
 from scorekeeper.models import DeletedDeal, Evening
-from scorekeeper.reads import evening_tallies, periods
+from scorekeeper.reads import evening_tallies
 from scorekeeper.reads.tallies import TAROT, EveningRef, EveningSummary, aggregate
 from scorekeeper.scoring.paper import PaperDeal
 from scorekeeper.scoring.rules import HouseRules
-from tests.scorekeeper.season_factories import TONIGHT, deal, second_table, stakes, tonight
+from tests.scorekeeper.season_factories import (
+    TONIGHT,
+    deal,
+    fresh_memory,
+    second_table,
+    stakes,
+    tonight,
+)
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(autouse=True)
 def _fresh_memory() -> Iterator[None]:
-    periods.clear_memo()
-    yield
-    periods.clear_memo()
+    yield from fresh_memory()
 
 
 def ref_of(evening: Evening) -> EveningRef:

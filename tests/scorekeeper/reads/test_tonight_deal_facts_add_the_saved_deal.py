@@ -13,21 +13,27 @@ from django.test.utils import CaptureQueriesContext
 
 from scorekeeper import services
 from scorekeeper.models import Evening
-from scorekeeper.reads import deal_facts, periods
+from scorekeeper.reads import deal_facts
 from scorekeeper.reads.club_figures import club_figures, replay_state
 from scorekeeper.reads.deal_facts import EveningMark, evening_marks
 from scorekeeper.scoring.deal_facts import DealFacts
 from scorekeeper.scoring.paper import PaperDeal
-from tests.scorekeeper.season_factories import TONIGHT, deal, passed, second_table, stakes, tonight
+from tests.scorekeeper.season_factories import (
+    TONIGHT,
+    deal,
+    fresh_memory,
+    passed,
+    second_table,
+    stakes,
+    tonight,
+)
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(autouse=True)
-def _forget_everything() -> Iterator[None]:
-    periods.clear_memo()
-    yield
-    periods.clear_memo()
+def _fresh_memory() -> Iterator[None]:
+    yield from fresh_memory()
 
 
 def mark_of(evening: Evening) -> EveningMark:

@@ -18,13 +18,13 @@ from tests.scorekeeper.escopette_season import (
     EXPECTED,
     escopette_world,
     figures,
-    fresh_memory,
     names_in,
     season_2025,
     section,
 )
 from tests.scorekeeper.season_factories import (
     World,
+    fresh_memory,
 )
 
 pytestmark = pytest.mark.django_db

@@ -5,22 +5,18 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from django.core.cache import cache
 from django.test import Client
 
 from scorekeeper.models import Season
-from scorekeeper.reads import periods, player_figures
-from tests.scorekeeper.season_factories import World, hand_computed_season, make_world
+from scorekeeper.reads import player_figures
+from tests.scorekeeper.season_factories import World, fresh_memory, hand_computed_season, make_world
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(autouse=True)
 def _fresh_memory() -> Iterator[None]:
-    periods.clear_memo()
-    cache.clear()
-    yield
-    periods.clear_memo()
+    yield from fresh_memory()
 
 
 @pytest.fixture
