@@ -35,6 +35,7 @@ from scorekeeper.models.deals import (
     stored_inputs,
 )
 from scorekeeper.models.evenings import (
+    ADDED_DEAL,
     Evening,
     EveningTally,
     Game,
@@ -49,6 +50,7 @@ from scorekeeper.models.tournaments import (
 )
 
 __all__ = [
+    "ADDED_DEAL",
     "CHELEM_CHOICES",
     "PETIT_AU_BOUT_CHOICES",
     "POIGNEE_KINDS",

@@ -24,10 +24,13 @@ class Evening(models.Model):
     closed_at = models.DateTimeField(_("closed"), null=True, blank=True)
     # Bumped by every change a watcher should see; the live view polls against it.
     version = models.PositiveIntegerField(default=1)
-    # The deal whose saving made this version, when that was the only change since the
-    # version before (tonight's figures then add that deal to them); None after any other
-    # change. Set with the version, in the same update (services.common._bump).
+    # The deal whose saving made the version ``added_version``, when that was the only change
+    # since the version before (tonight's figures then add that deal to them). Both are set
+    # with the version, in the same update (services.common._bump); the reads name the deal
+    # only while ``added_version`` is the version (``ADDED_DEAL``), so a later bump that left
+    # them as they were names no deal: nothing is ever added twice.
     added_deal = models.PositiveBigIntegerField(null=True, blank=True, editable=False)
+    added_version = models.PositiveIntegerField(null=True, blank=True, editable=False)
     share_token = models.CharField(max_length=64, null=True, blank=True, unique=True)
     # The house rules every tarot deal of the evening is scored by (HouseRules.to_data(),
     # {} = the FFT rules): the club's when the evening started; only a rescore changes them.
@@ -49,6 +52,15 @@ class Evening(models.Model):
     @property
     def house_rules(self) -> HouseRules:
         return rules_from_data(self.rules)
+
+
+#: In a query of evenings: the deal whose saving made the evening's current version, else
+#: None (another change, or a bump since that left ``added_deal`` as it was).
+ADDED_DEAL = models.Case(
+    models.When(added_version=models.F("version"), then=models.F("added_deal")),
+    default=None,
+    output_field=models.PositiveBigIntegerField(),
+)
 
 
 class Game(models.Model):

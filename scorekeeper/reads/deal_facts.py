@@ -23,7 +23,7 @@ from typing import Any
 from django.core.cache import cache
 from django.db import connections, models
 
-from scorekeeper.models import Deal, DealScore, Game
+from scorekeeper.models import ADDED_DEAL, Deal, DealScore, Game
 from scorekeeper.reads.nights import Nights, club_evenings, nights
 from scorekeeper.scoring.deal_facts import DealFacts
 from scorekeeper.scoring.tarot import TARGETS
@@ -70,7 +70,7 @@ def fingerprint(club_id: int, start: dt.date | None, end: dt.date | None) -> Nig
 def evening_marks(club_id: int, start: dt.date | None, end: dt.date | None) -> list[EveningMark]:
     """The range's evenings in the club's order (one query)."""
     rows = club_evenings(club_id, start, end).order_by("date", "pk")
-    fields = ("pk", "date", "created_at", "version", "added_deal")
+    fields = ("pk", "date", "created_at", "version", ADDED_DEAL)
     return [EveningMark(*row) for row in rows.values_list(*fields)]
 
 

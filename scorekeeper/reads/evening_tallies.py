@@ -20,7 +20,7 @@ from typing import Any
 
 from django.db import connections
 
-from scorekeeper.models import Club, EveningTally
+from scorekeeper.models import ADDED_DEAL, Club, EveningTally
 from scorekeeper.reads.nights import CLUB, START, club_evenings
 from scorekeeper.reads.tallies import (
     ESCOPETTE,
@@ -163,7 +163,7 @@ def evening_refs(
         EveningRef(*row)
         for row in club_evenings(club_id, start, end)
         .order_by("date", "pk")
-        .values_list("pk", "date", "place", "created_at", "version", "added_deal")
+        .values_list("pk", "date", "place", "created_at", "version", ADDED_DEAL)
     ]
 
 
@@ -172,7 +172,7 @@ _one_night = Prepared(
     lambda club, date: (
         club_evenings(club, date, date)
         .order_by("pk")
-        .values("pk", "date", "place", "created_at", "version", "added_deal")
+        .values("pk", "date", "place", "created_at", "version", added=ADDED_DEAL)
     ),
     CLUB,
     START,

@@ -31,7 +31,7 @@ from django.db.models import (
     When,
 )
 
-from scorekeeper.models import Evening, Game
+from scorekeeper.models import ADDED_DEAL, Evening, Game
 from scorekeeper.server.prepared import Prepared
 
 
@@ -146,7 +146,7 @@ def _query(evenings: QuerySet[Evening], *, escopette: bool) -> QuerySet[Evening]
         "last": Max("created_at"),
         "latest": Max("date"),
         "place": Max("place"),
-        "added": Max("added_deal"),
+        "added": Max(ADDED_DEAL),
     }
     if escopette:
         games = Game.objects.filter(evening_id=OuterRef("pk"), kind=Game.Kind.ESCOPETTE)

@@ -27,9 +27,13 @@ class ServiceError(Exception):
 
 def _bump(evening: Evening, *, added_deal: Deal | None = None) -> None:
     """A new version of the evening. ``added_deal``: the deal just saved was its only change
-    (tonight's figures add that deal to the version before's); any other change says None."""
+    (tonight's figures add that deal to the version before's), named with the version it
+    made (``added_version``, the same new version); any other change says None."""
+    if added_deal is None:
+        Evening.objects.filter(pk=evening.pk).update(version=F("version") + 1, added_deal=None)
+        return
     Evening.objects.filter(pk=evening.pk).update(
-        version=F("version") + 1, added_deal=added_deal.pk if added_deal is not None else None
+        version=F("version") + 1, added_deal=added_deal.pk, added_version=F("version") + 1
     )
 
 

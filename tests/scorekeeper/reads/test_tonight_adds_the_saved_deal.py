@@ -10,6 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 from django.db import connection
+from django.db.models import F
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -18,6 +19,7 @@ from accounts.models import User
 from scorekeeper import services
 from scorekeeper.models import DeletedDeal, Evening
 from scorekeeper.reads import evening_tallies
+from scorekeeper.reads.nights import nights
 from scorekeeper.reads.tallies import TAROT, EveningRef, EveningSummary, aggregate
 from scorekeeper.scoring.paper import PaperDeal
 from scorekeeper.scoring.rules import HouseRules
@@ -170,6 +172,27 @@ def test_only_a_deal_saved_names_itself_as_the_evenings_change() -> None:
     assert Evening.objects.get(pk=evening.pk).added_deal == night.first.pk
     services.evening_update(evening=evening, date=TONIGHT, place="Le Cercle")
     assert Evening.objects.get(pk=evening.pk).added_deal is None
+
+
+def test_a_version_raised_since_the_deal_was_saved_names_no_deal() -> None:
+    """A bump that leaves the saved deal's marker as it was (the version raised alone, as a
+    change that forgot the marker would) names no deal: the deal already in the figures of
+    the version before is not added again, the evening is read whole."""
+    night = tonight()
+    evening, game, five = night.evening, night.game, night.five
+    a, b, *_ = five
+    saved = services.deal_record(game=game, inputs=deal(five, b, "garde", 2, 70, partner=a))
+    assert nights(evening.club_id, TONIGHT, TONIGHT).tonight.added == saved.pk
+    kept, _added = read(ref_of(evening))  # the figures of the deal's version, kept
+    Evening.objects.filter(pk=evening.pk).update(version=F("version") + 1)
+    assert Evening.objects.get(pk=evening.pk).added_deal == saved.pk  # left as it was
+    assert nights(evening.club_id, TONIGHT, TONIGHT).tonight.added is None
+    ref = ref_of(evening)
+    assert ref.added_deal is None
+    summary, added = read(ref)
+    assert not added
+    assert summary == whole(ref) == kept
+    assert summary.tallies[b.pk].takes == 1
 
 
 def _posted(data: dict[str, object], name: str, value: object) -> None:

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 from django.db import connection
+from django.db.models import F
 from django.test.utils import CaptureQueriesContext
 
 from scorekeeper import services
@@ -108,6 +109,24 @@ def test_deals_read_at_a_later_version_than_they_are_named_by_are_never_added_to
     facts, added = read(mark)
     assert not added  # the second deal is not added again to deals that hold it
     assert facts == whole(mark) and len(facts) == 2
+
+
+def test_a_version_raised_since_the_deal_was_saved_names_no_deal() -> None:
+    """The version raised alone after a deal saved (the marker left as it was) names no
+    deal: the saved deal is not added a second time to the deals that hold it."""
+    night = tonight()
+    a, b, *_ = night.five
+    saved = services.deal_record(
+        game=night.game, inputs=deal(night.five, b, "garde", 2, 70, partner=a)
+    )
+    kept, _added = read(mark_of(night.evening))
+    Evening.objects.filter(pk=night.evening.pk).update(version=F("version") + 1)
+    assert Evening.objects.get(pk=night.evening.pk).added_deal == saved.pk  # left as it was
+    mark = mark_of(night.evening)
+    assert mark.added_deal is None
+    facts, added = read(mark)
+    assert not added
+    assert facts == whole(mark) == kept and len(facts) == 2
 
 
 def test_a_deal_changed_or_gone_since_the_version_read_reads_the_evening_whole() -> None:
