@@ -340,6 +340,16 @@ def tree_cpu_seconds(pid: int) -> float:
     return reaped + cpu_seconds(process_tree(pid))  # the tree holds the process itself
 
 
+def machine_cpu_seconds() -> tuple[float, float]:
+    """The whole machine's CPU time so far (every core, from /proc/stat): busy (user, nice,
+    system, interrupts; guests are in user), and stolen by the host of a virtual machine."""
+    with open("/proc/stat", encoding="ascii") as stat:
+        fields = [int(value) for value in stat.readline().split()[1:9]]
+    user, nice, system, _idle, _iowait, irq, softirq, steal = fields
+    tick = os.sysconf("SC_CLK_TCK")
+    return (user + nice + system + irq + softirq) / tick, steal / tick
+
+
 def parent_pid(pid: int) -> int:
     """The process that started ``pid`` (from /proc)."""
     fields = _stat(pid)

@@ -133,6 +133,11 @@ class Command(BaseCommand):
             f"PostgreSQL {cpu[1]:.1f} s ({cpu[1] / seconds:.2f} cores); "
             f"{1000 * sum(cpu) / max(served, 1):.2f} ms a request on average"
         )
+        busy, stolen = load.machine
+        self.stdout.write(
+            f"The machine meanwhile: {busy / seconds:.2f} cores busy (the servers above, wrk, "
+            f"nginx and anything else), {stolen / seconds:.2f} cores taken by the host (steal)"
+        )
 
     def row(self, kind: Kind, base: float) -> str:
         """A kind's line of the table; p50 as a multiple of ``base``, the login page's."""

@@ -113,6 +113,23 @@ def test_the_cpu_of_a_child_that_has_ended_still_counts() -> None:
         parent.wait()
 
 
+def test_the_machines_busy_time_holds_the_work_done_meanwhile() -> None:
+    """The report says how busy the whole machine was, so that a slow run on a machine busy
+    elsewhere (or robbed by its host) can be told from a slow app."""
+    import time
+
+    from scorekeeper.management.bench import local_servers
+
+    busy, stolen = local_servers.machine_cpu_seconds()
+    started = time.process_time()
+    sum(range(20_000_000))
+    spent = time.process_time() - started
+    later_busy, later_stolen = local_servers.machine_cpu_seconds()
+    assert spent > 0.1
+    assert later_busy - busy >= spent - 0.05  # ticks of 10 ms
+    assert later_stolen >= stolen >= 0
+
+
 @pytest.mark.django_db
 def test_the_tables_play_one_club_night_after_the_clubs_last_evening() -> None:
     tables = load_club.build_tables(100, 3, "secret", dates="night")[1]
