@@ -7,6 +7,8 @@ After a deal is saved, the phones of the table all ask for the new sheet within 
 each from a process of its own (the save's answer, two or three polls, a page reloaded).
 ``kept_game_sheet`` builds it once per version of the evening and keeps it in the shared
 cache, with a copy in each process that reads it: fetching it costs a tenth of building it.
+A version made by one deal saved is the version before's sheet, kept, with that deal's row
+(``with_added_deal``): a long game's deals are not read again after each one.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from scorekeeper.models import Deal, DealScore, Game, Player, Seat, stored_input
 from scorekeeper.models.deals import ScoreLine
 from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.scoring.escopette import ESCOPETTE_PLAYERS, escopette_game
+from scorekeeper.scoring.rules import HouseRules
 from scorekeeper.scoring.tarot import (
     DealOutcome,
     deal_outcome,
@@ -115,16 +118,88 @@ def replay_problem(error: ScoringError) -> str:
     }
 
 
-def kept_game_sheet(game: Game, version_key: str, seats: list[Seat] | None = None) -> GameSheet:
+def kept_game_sheet(
+    game: Game,
+    version_key: str,
+    seats: list[Seat] | None = None,
+    *,
+    added: tuple[str, int] | None = None,
+) -> GameSheet:
     """``game_sheet(game, seats)``, built once per ``version_key``: a key that changes with
     anything the sheet shows (the evening's version, which every deal, seat, rename and rule
     change bumps). Kept per language too: a sheet's problem is said in words. The sheet
-    comes with the caller's ``game``; nothing reading a sheet changes it."""
-    key = f"sheet.{version_key}.{get_language()}"
+    comes with the caller's ``game``; nothing reading a sheet changes it.
+
+    ``added``: the version before's key and the deal whose saving was the only change since
+    (``Evening.added_deal``). The sheet kept under that key, when there is one, is then
+    followed by that deal's row (``with_added_deal``) instead of being built again."""
+    language = get_language()
+
+    def build() -> GameSheet:
+        if added is not None:
+            before = shared_cache.peek(f"sheet.{added[0]}.{language}", memo=_kept)
+            sheet = with_added_deal(before, game, added[1]) if before is not None else None
+            if sheet is not None:
+                return sheet
+        return game_sheet(game, seats)
+
     sheet = shared_cache.get_or_build(
-        key, lambda: game_sheet(game, seats), SHEET_SECONDS, memo=_kept
+        f"sheet.{version_key}.{language}", build, SHEET_SECONDS, memo=_kept
     )
     return dataclasses.replace(sheet, game=game)
+
+
+def with_added_deal(before: GameSheet, game: Game, deal_id: int) -> GameSheet | None:
+    """``before`` (a sheet of the game) followed by the row of the deal ``deal_id``, saved
+    since: what ``game_sheet`` builds once that deal is saved, in two small queries. A deal
+    of another game of the evening leaves the sheet as it was.
+
+    None when the sheet must be built whole: L'escopette (its winner replays the game), a
+    sheet or a deal the rules cannot replay, a deal gone, already on the sheet or not after
+    its last row (the sheet was read after more changes than its name says), a player
+    the sheet has no column for."""
+    if game.kind != Game.Kind.TAROT or before.problem:
+        return None
+    deal = Deal.objects.filter(pk=deal_id).order_by("pk").first()
+    if deal is None:
+        return None
+    if deal.game_id != game.pk:
+        return before
+    if before.rows and deal.number <= before.rows[-1].deal.number:
+        return None
+    lines = list(
+        DealScore.objects.filter(deal=deal)
+        .order_by("pk")
+        .values_list("player_id", "seated", "score")
+    )
+    by_id = {player.pk: player for player in before.players}
+    named = {deal.dealer_id, deal.taker_id, deal.partner_id} - {None}
+    if not named <= by_id.keys() or any(line[0] not in by_id for line in lines):
+        return None
+    _players_of([deal], {deal.pk: lines}, by_id, [])
+    outcome, problem = _outcome(game, deal, lines, game.evening.house_rules)
+    if problem:
+        return None
+    ids = list(by_id)
+    stored = {player_id: score for player_id, _seated, score in lines}
+    scores = [stored.get(pid) for pid in ids]
+    (after,) = running_totals(ids, [stored], start=before.totals)
+    row = SheetRow(deal=deal, outcome=outcome, scores=scores, totals=[after[pid] for pid in ids])
+    return dataclasses.replace(before, rows=[*before.rows, row], totals=row.totals)
+
+
+def _outcome(
+    game: Game, deal: Deal, lines: list[ScoreLine], rules: HouseRules
+) -> tuple[DealOutcome[int] | None, str]:
+    """A French Tarot deal's outcome by the evening's ``rules`` (None for a deal passed, on
+    paper or of L'escopette), or why the rules cannot replay it."""
+    if game.kind != Game.Kind.TAROT or deal.passed or deal.taker_id is None:
+        return None, ""
+    try:
+        inputs = stored_inputs(deal, game.kind, lines=lines)
+        return deal_outcome(inputs, rules), ""
+    except ScoringError as error:  # shown as stored, with the reason above the sheet
+        return None, replay_problem(error.with_deal(deal.number))
 
 
 def game_sheet(game: Game, seats: list[Seat] | None = None) -> GameSheet:
@@ -153,13 +228,8 @@ def game_sheet(game: Game, seats: list[Seat] | None = None) -> GameSheet:
     rules = game.evening.house_rules  # the rules the evening's deals are scored by
     for deal in deals:
         stored = {player_id: score for player_id, _seated, score in lines[deal.pk]}
-        outcome = None
-        if game.kind == Game.Kind.TAROT and not deal.passed and deal.taker_id is not None:
-            try:
-                inputs = stored_inputs(deal, game.kind, lines=lines[deal.pk])
-                outcome = deal_outcome(inputs, rules)
-            except ScoringError as error:  # shown as stored, with the reason above the sheet
-                problem = problem or replay_problem(error.with_deal(deal.number))
+        outcome, refused = _outcome(game, deal, lines[deal.pk], rules)
+        problem = problem or refused
         rows.append(SheetRow(deal=deal, outcome=outcome, scores=[stored.get(pid) for pid in ids]))
     cumulative = running_totals(
         ids,

@@ -69,13 +69,13 @@ def get_or_build(key: str, build: Callable[[], T], seconds: int, *, memo: LocalM
     return value
 
 
-def peek(key: str) -> Any:
+def peek(key: str, *, memo: LocalMemo = _local) -> Any:
     """The value under ``key`` (this process's copy, else the shared cache's), or None."""
-    value = _local.get(key)
+    value = memo.get(key)
     if value is None:
         value = cache.get(key)
         if value is not None:
-            _local.set(key, value)
+            memo.set(key, value)
     return value
 
 

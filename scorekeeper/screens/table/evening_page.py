@@ -154,7 +154,11 @@ class GameView:
 
     @cached_property
     def sheet(self) -> GameSheet:
-        return kept_game_sheet(self.game, self.cache_key, self.seats)
+        evening, added = self.evening, None
+        if evening.added_deal is not None and evening.added_version == evening.version:
+            # One deal saved since the version before: its sheet, kept, gets that deal's row.
+            added = (self._key_at(evening.version - 1), evening.added_deal)
+        return kept_game_sheet(self.game, self.cache_key, self.seats, added=added)
 
     @cached_property
     def chart(self) -> LineChart | None:
@@ -169,8 +173,11 @@ class GameView:
     @property
     def cache_key(self) -> str:
         """Names this game's sheet as it stands: a new evening, game or change, a new key."""
+        return self._key_at(self.evening.version)
+
+    def _key_at(self, version: int) -> str:
         created = self.evening.created_at.timestamp()
-        return f"{self.evening.pk}.{created}.{self.game.pk}.{self.evening.version}"
+        return f"{self.evening.pk}.{created}.{self.game.pk}.{version}"
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith("_") or name == "sheet":
