@@ -3,7 +3,8 @@
 Every change to an evening's deals bumps its ``version``; figures stored under an older one
 are aggregated again (``tallies``) and stored for the next reader, so after a deal is saved
 only that evening is read again. A copy is also kept in this process under the evening's
-identity and version. Tonight's evening just after a deal saved (its version names that deal
+identity and version; tonight's figures, never stored, go to the shared cache instead, for
+the other workers. Tonight's evening just after a deal saved (its version names that deal
 as its only change, ``Evening.added_deal``) is not even read whole: the deal's scores are
 added to this process's figures of the version before, when those are known to be exactly
 that version's (``tallies.with_added_deal``). Owns ``evening_summaries`` (each evening's
@@ -52,20 +53,52 @@ def _decode(tallies: dict[str, list[Any]]) -> dict[int, Tally]:
 # Copies of stored figures in this process, under the evening's identity and version: a
 # season changed by one deal reads that evening again, not all of them.
 _copies = shared_cache.LocalMemo(4000)
+#: Tonight's figures, never stored in the database, are put in the shared cache for this
+#: long (a few deals' time): the worker or machine that shows the season next takes the
+#: evenings another has read since it last looked, instead of adding them up again.
+TONIGHT_SECONDS = 600
 
 
-def _copy_key(ref: EveningRef, kind: str) -> tuple[Hashable, ...]:
-    return (database_name(), kind, ref.evening_id, ref.created_at, ref.version)
+def _copy_key(ref: EveningRef, kind: str, version: int | None = None) -> tuple[Hashable, ...]:
+    """Names the figures of the evening at its version (or at ``version``)."""
+    at = ref.version if version is None else version
+    return (database_name(), kind, ref.evening_id, ref.created_at, at)
+
+
+def _shared_name(key: tuple[Hashable, ...]) -> str:
+    return shared_cache.name_for("evening.tonight", key)
+
+
+def _from_shared(
+    refs: Sequence[EveningRef], kind: str, found: dict[int, EveningSummary]
+) -> list[EveningRef]:
+    """Of ``refs``, those whose figures no process has put in the shared cache at their
+    versions (one round trip); the others' figures go into ``found``, and are kept here."""
+    keys = [_copy_key(ref, kind) for ref in refs]
+    names = [_shared_name(key) for key in keys]
+    shared = shared_cache.shared_many(names)
+    left = []
+    for ref, key, name in zip(refs, keys, names, strict=True):
+        summary = shared.get(name)
+        if summary is None:
+            left.append(ref)
+        else:
+            found[ref.evening_id] = summary
+            _copies.set(key, summary)
+    return left
 
 
 def _with_added_deal(ref: EveningRef, kind: str) -> EveningSummary | None:
-    """Tonight's evening just after a deal saved: this process's figures of the version
-    before, when they are exactly that version's, with the deal added (one query for its
-    scores); None when that cannot be done (the evening is aggregated whole)."""
+    """Tonight's evening just after a deal saved: the figures of the version before (this
+    process's, else the shared cache's), when they are exactly that version's, with the deal
+    added (one query for its scores); None when that cannot be done (the evening is
+    aggregated whole)."""
     if ref.added_deal is None or kind != TAROT:  # L'escopette's winners: its games replayed
         return None
-    before_key = (database_name(), kind, ref.evening_id, ref.created_at, ref.version - 1)
+    before_key = _copy_key(ref, kind, ref.version - 1)
     before = _copies.get(before_key)
+    if before is None:
+        before = shared_cache.shared_many([_shared_name(before_key)]).get(_shared_name(before_key))
     if before is None or before.version != ref.version - 1:
         return None
     return with_added_deal(before, ref, kind)
@@ -121,7 +154,8 @@ def evening_summaries(
 
     ``store=False`` is for tonight's evenings, whose version changes with every deal saved:
     their figures are neither looked for in the database nor written there (a read writes
-    nothing while a club night goes on); this process keeps its copy.
+    nothing while a club night goes on); this process keeps its copy, and the shared cache
+    one for the other processes (``TONIGHT_SECONDS``).
     """
     found: dict[int, EveningSummary] = {}
     unknown: list[EveningRef] = []
@@ -131,13 +165,13 @@ def evening_summaries(
             unknown.append(ref)
         else:
             found[ref.evening_id] = copy
+    if not store and unknown:
+        unknown = _from_shared(unknown, kind, found)
     if not store and len(unknown) == 1:  # one evening changed: perhaps by one deal saved
         # (several changed evenings are aggregated in one query, cheaper than one each)
         copy = _with_added_deal(unknown[0], kind)
         if copy is not None:
-            _copies.set(_copy_key(unknown[0], kind), copy)
             found[unknown[0].evening_id] = copy
-            unknown = []
     if store:
         found.update(_stored(unknown, kind))
     missing = [ref for ref in refs if ref.evening_id not in found]
@@ -151,6 +185,9 @@ def evening_summaries(
             found[ref.evening_id] = summary
     for ref in unknown:
         _copies.set(_copy_key(ref, kind), found[ref.evening_id])
+    if not store:
+        shared = {_shared_name(_copy_key(ref, kind)): found[ref.evening_id] for ref in unknown}
+        shared_cache.share_many(shared, TONIGHT_SECONDS)
     return [found[ref.evening_id] for ref in refs]
 
 

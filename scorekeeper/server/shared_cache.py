@@ -97,6 +97,18 @@ def peek_many(keys: list[str], *, memo: LocalMemo = _local) -> dict[str, Any]:
     return found
 
 
+def shared_many(keys: list[str]) -> dict[str, Any]:
+    """The values the shared cache holds under ``keys`` (one round trip), none kept here: for
+    a caller that keeps its copies under keys of its own."""
+    return cache.get_many(keys) if keys else {}
+
+
+def share_many(values: dict[str, Any], seconds: int) -> None:
+    """Put ``values`` in the shared cache (one round trip), for the other processes."""
+    if values:
+        cache.set_many(values, seconds)
+
+
 def keep(
     key: str, value: Any, seconds: int, *, shared: bool = True, memo: LocalMemo = _local
 ) -> None:

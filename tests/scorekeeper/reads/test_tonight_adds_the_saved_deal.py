@@ -23,6 +23,7 @@ from scorekeeper.reads.nights import nights
 from scorekeeper.reads.tallies import TAROT, EveningRef, EveningSummary, aggregate
 from scorekeeper.scoring.paper import PaperDeal
 from scorekeeper.scoring.rules import HouseRules
+from scorekeeper.server import shared_cache
 from tests.scorekeeper.season_factories import (
     TONIGHT,
     deal,
@@ -193,6 +194,29 @@ def test_a_version_raised_since_the_deal_was_saved_names_no_deal() -> None:
     assert not added
     assert summary == whole(ref) == kept
     assert summary.tallies[b.pk].takes == 1
+
+
+def test_another_process_takes_tonights_figures_from_the_shared_cache() -> None:
+    """Another worker (or a restarted one) showing the season next reads no score of the
+    evenings a process has read since: their figures at their versions are in the shared
+    cache; after a deal saved, the version before's figures there get that deal added."""
+    night = tonight()
+    evening, game, five = night.evening, night.game, night.five
+    a, b, *_ = five
+    read(ref_of(evening))
+    shared_cache.forget_local()  # another process: nothing of this one's memory
+    ref = ref_of(evening)
+    with CaptureQueriesContext(connection) as captured:
+        (summary,) = evening_tallies.evening_summaries([ref], TAROT, store=False)
+    assert not any("scorekeeper_dealscore" in q["sql"] for q in captured.captured_queries)
+    assert summary == whole(ref)
+
+    services.deal_record(game=game, inputs=deal(five, b, "garde", 2, 70, partner=a))
+    shared_cache.forget_local()
+    ref = ref_of(evening)
+    summary, added = read(ref)
+    assert added  # the version before's figures, from the shared cache, and the deal's scores
+    assert summary == whole(ref) and summary.tallies[b.pk].takes == 1
 
 
 def _posted(data: dict[str, object], name: str, value: object) -> None:
