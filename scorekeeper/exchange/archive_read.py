@@ -111,9 +111,7 @@ def _table(data: dict[str, Any], names: list[str]) -> tuple[str, str]:
     return first, five_mode
 
 
-def _read_game(
-    data: object, players: dict[str, str], rules: HouseRules = FFT_RULES
-) -> ArchiveGame:
+def _read_game(data: object, players: dict[str, str], rules: HouseRules = FFT_RULES) -> ArchiveGame:
     """A game, its tarot deals scored by its evening's ``rules``."""
     data = json_object(data, "game")
     kind = data.get("kind", "tarot")

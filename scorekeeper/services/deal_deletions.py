@@ -161,5 +161,3 @@ def _number_before_later_deletions(game: Game, row: DeletedDeal) -> int:
             other.number += 1
             other.save(update_fields=["number"])
     return number
-
-

@@ -49,7 +49,7 @@ TEMPLATE_FIGURE = """{% load l10n %}
 def a_chart(**overrides: object) -> line_charts.LineChart:
     drawing: dict[str, object] = {
         "chart_id": "chart-season",
-        "title": "Points <après> & \"guillemets\"",
+        "title": 'Points <après> & "guillemets"',
         "x_label": "Soirée",
         "y_label": "Points",
         "x_labels": ["start", "2 janv.", "9 janv.", "16 janv."],

@@ -1,7 +1,5 @@
 """L'escopette on the season page, the club page and a player's page, beside French Tarot."""
 
-
-
 from __future__ import annotations
 
 import re
@@ -28,6 +26,7 @@ from tests.scorekeeper.season_factories import (
 )
 
 pytestmark = pytest.mark.django_db
+
 
 @pytest.fixture(autouse=True)
 def _fresh_memory() -> Iterator[None]:
@@ -216,5 +215,3 @@ def test_a_player_without_lescopette_in_the_scope_has_no_section(
     url = f"/clubs/{world.club.pk}/players/{world.players['Ana'].pk}/"
     page = client.get(url, {"season": january.pk}, HTTP_ACCEPT_LANGUAGE="en").text
     assert "escopette" not in page.lower()
-
-
