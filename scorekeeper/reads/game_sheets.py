@@ -31,6 +31,7 @@ from scorekeeper.scoring.tarot import (
     running_totals,
 )
 from scorekeeper.server import shared_cache
+from scorekeeper.server.prepared import Prepared
 
 #: How long a sheet is kept in the shared cache: the phones of a table ask for it within
 #: seconds of the deal, and the next deal makes it useless. At 300 tables (a deal every 2
@@ -149,6 +150,19 @@ def kept_game_sheet(
     return dataclasses.replace(sheet, game=game)
 
 
+DEAL = 2_000_000_031  # the stand-in deal id the one-deal queries are compiled with
+# The deal just saved and its scores, asked after every save: compiled once.
+_one_deal = Prepared(lambda deal: Deal.objects.filter(pk=deal).order_by(), DEAL)
+_one_deal_scores = Prepared(
+    lambda deal: (
+        DealScore.objects.filter(deal_id=deal)
+        .order_by("pk")
+        .values_list("player_id", "seated", "score")
+    ),
+    DEAL,
+)
+
+
 def with_added_deal(before: GameSheet, game: Game, deal_id: int) -> GameSheet | None:
     """``before`` (a sheet of the game) followed by the row of the deal ``deal_id``, saved
     since: what ``game_sheet`` builds once that deal is saved, in two small queries. A deal
@@ -160,18 +174,16 @@ def with_added_deal(before: GameSheet, game: Game, deal_id: int) -> GameSheet | 
     the sheet has no column for."""
     if game.kind != Game.Kind.TAROT or before.problem:
         return None
-    deal = Deal.objects.filter(pk=deal_id).order_by("pk").first()
-    if deal is None:
+    found = _one_deal.objects(deal_id)
+    if not found:
         return None
+    deal = found[0]
     if deal.game_id != game.pk:
         return before
     if before.rows and deal.number <= before.rows[-1].deal.number:
         return None
-    lines = list(
-        DealScore.objects.filter(deal=deal)
-        .order_by("pk")
-        .values_list("player_id", "seated", "score")
-    )
+    scores_of_deal = _one_deal_scores.tuples(deal_id)
+    lines: list[ScoreLine] = [(pid, seated, score) for pid, seated, score in scores_of_deal]
     by_id = {player.pk: player for player in before.players}
     named = {deal.dealer_id, deal.taker_id, deal.partner_id} - {None}
     if not named <= by_id.keys() or any(line[0] not in by_id for line in lines):
