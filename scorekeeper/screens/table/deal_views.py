@@ -172,7 +172,7 @@ def _entry_after_save(
     sheet's rows that changed since the page's moment (``sheet-since``), the new one last."""
     # The save bumped its version: the cached parts follow (the club read before is kept).
     game.evening.refresh_from_db(fields=["version", "added_deal", "added_version"])
-    context = page_context(request, game.evening, membership)
+    context = page_context(request, game.evening, membership, with_undo=False)  # not shown
     mark_sheet_changes(context, since_of(request.POST.get("sheet-since")), saved=deal)
     view = next(v for v in context["sheets"] if v.game.pk == game.pk)
     if view.form is None:  # the game has ended: the page changes, load it whole

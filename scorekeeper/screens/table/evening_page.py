@@ -233,8 +233,11 @@ def page_context(
     *,
     forms: dict[int, DealForm] | None = None,
     with_forms: bool = True,
+    with_undo: bool = True,
     carried: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
+    """What the evening page and its parts show. ``with_undo=False``: an answer that leaves
+    the undo banner where it is (a save's, a live update) does not look for a deletion."""
     as_of = as_of_now()  # before anything is read: see reads.sheet_changes
     games = _games.objects(evening.pk)
     for game in games:
@@ -263,7 +266,7 @@ def page_context(
     for view in views:
         view.form = deal_forms.get(view.game.pk)
     undo = None
-    if membership is not None and not evening.is_closed:
+    if with_undo and membership is not None and not evening.is_closed:
         # The deletion just made (?undo=<id>), else one made in the last minutes: the undo
         # stays on offer when the scorer comes back to the page (not once it is undone).
         deleted = DeletedDeal.objects.filter(game__evening=evening, restored_at__isnull=True)

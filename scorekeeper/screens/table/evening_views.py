@@ -115,7 +115,9 @@ def _live(request: HttpRequest, evening: Evening, membership: Membership | None)
     if request.GET.get("version") == str(evening.version):
         return HttpResponse(status=NOT_MODIFIED)
     # A member's page gets the next deal's form too: an untouched open form follows it.
-    context = page_context(request, evening, membership, with_forms=membership is not None)
+    context = page_context(
+        request, evening, membership, with_forms=membership is not None, with_undo=False
+    )
     mark_sheet_changes(context, since_of(request.GET.get("since")))
     context["shared"] = membership is None
     return render(request, "scorekeeper/table/evening_live.html", context)

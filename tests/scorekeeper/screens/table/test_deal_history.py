@@ -10,7 +10,10 @@ from __future__ import annotations
 from itertools import permutations
 
 import pytest
+from django.core.cache import cache
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scorekeeper import services
@@ -153,6 +156,39 @@ def test_the_undo_banner_still_restores_and_then_disappears(table) -> None:
     assert game.deals.count() == 1
     assert "Deal 1 deleted." not in client.get(delete["Location"], **EN).text
     assert response.status_code == 200
+
+
+def looks_for_the_latest_deletion(queries: list[dict[str, str]]) -> bool:
+    return any(
+        'ORDER BY "scorekeeper_deleteddeal"."deleted_at" DESC' in query["sql"] for query in queries
+    )
+
+
+def test_only_the_page_looks_for_a_deletion_to_undo_not_the_live_or_save_answers(table) -> None:
+    """The undo banner is on the page alone: the answers that leave it where it is (the
+    save's htmx answer, a live update) do not look for the latest deletion."""
+    client, owner, evening, game, players = table
+    services.deal_record(game=game, inputs=garde(players), created_by=owner)
+    client.post(reverse("deal_delete", args=[evening.pk, game.deals.get().pk]))
+    post = {"deal-dealer": players[1].pk, "deal-taker": players[2].pk, "deal-contract": "garde"}
+    post.update({"deal-bouts": 2, "deal-points": 60, "deal-points_for": "attack"})
+    cache.clear()  # nothing remembered of the evening's versions
+    with CaptureQueriesContext(connection) as saving:
+        saved = client.post(
+            reverse("deal_create", args=[evening.pk, game.pk]), post, HTTP_HX_REQUEST="true"
+        )
+    assert saved.status_code == 200 and game.deals.count() == 1
+    cache.clear()
+    with CaptureQueriesContext(connection) as following:
+        live = client.get(reverse("evening_live", args=[evening.pk]), {"version": 0})
+    assert live.status_code == 200
+    assert not looks_for_the_latest_deletion(saving.captured_queries)
+    assert not looks_for_the_latest_deletion(following.captured_queries)
+    cache.clear()
+    with CaptureQueriesContext(connection) as loading:
+        page = client.get(reverse("evening", args=[evening.pk]), **EN)
+    assert looks_for_the_latest_deletion(loading.captured_queries)
+    assert "Deal 1 deleted." in page.text  # the page, come back to, still offers it
 
 
 def test_only_members_see_deleted_deals_and_a_closed_evening_offers_no_restore(table) -> None:
