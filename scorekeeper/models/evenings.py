@@ -53,6 +53,11 @@ class Evening(models.Model):
     def house_rules(self) -> HouseRules:
         return rules_from_data(self.rules)
 
+    @property
+    def deal_added_now(self) -> int | None:
+        """``ADDED_DEAL`` of an evening in hand: the deal whose saving made its version."""
+        return self.added_deal if self.added_version == self.version else None
+
 
 #: In a query of evenings: the deal whose saving made the evening's current version, else
 #: None (another change, or a bump since that left ``added_deal`` as it was).

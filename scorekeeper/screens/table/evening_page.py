@@ -154,10 +154,10 @@ class GameView:
 
     @cached_property
     def sheet(self) -> GameSheet:
-        evening, added = self.evening, None
-        if evening.added_deal is not None and evening.added_version == evening.version:
+        deal, added = self.evening.deal_added_now, None
+        if deal is not None:
             # One deal saved since the version before: its sheet, kept, gets that deal's row.
-            added = (self._key_at(evening.version - 1), evening.added_deal)
+            added = (self._key_at(self.evening.version - 1), deal)
         return kept_game_sheet(self.game, self.cache_key, self.seats, added=added)
 
     @cached_property

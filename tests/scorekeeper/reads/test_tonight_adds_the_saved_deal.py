@@ -184,9 +184,11 @@ def test_a_version_raised_since_the_deal_was_saved_names_no_deal() -> None:
     a, b, *_ = five
     saved = services.deal_record(game=game, inputs=deal(five, b, "garde", 2, 70, partner=a))
     assert nights(evening.club_id, TONIGHT, TONIGHT).tonight.added == saved.pk
+    assert Evening.objects.get(pk=evening.pk).deal_added_now == saved.pk
     kept, _added = read(ref_of(evening))  # the figures of the deal's version, kept
     Evening.objects.filter(pk=evening.pk).update(version=F("version") + 1)
     assert Evening.objects.get(pk=evening.pk).added_deal == saved.pk  # left as it was
+    assert Evening.objects.get(pk=evening.pk).deal_added_now is None
     assert nights(evening.club_id, TONIGHT, TONIGHT).tonight.added is None
     ref = ref_of(evening)
     assert ref.added_deal is None
