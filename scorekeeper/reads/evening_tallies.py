@@ -98,7 +98,8 @@ def _with_added_deal(ref: EveningRef, kind: str) -> EveningSummary | None:
     before_key = _copy_key(ref, kind, ref.version - 1)
     before = _copies.get(before_key)
     if before is None:
-        before = shared_cache.shared_many([_shared_name(before_key)]).get(_shared_name(before_key))
+        name = _shared_name(before_key)
+        before = shared_cache.shared_many([name]).get(name)
     if before is None or before.version != ref.version - 1:
         return None
     return with_added_deal(before, ref, kind)

@@ -143,7 +143,9 @@ def run_loadtest(
                     f"Ready in {time.monotonic() - started:.0f} s; warming up, then "
                     f"{duration} s of load…"
                 )
-                sent, cpu = _load(wrk, origin, url, (server, polls), plan, duration, folder)
+                sent, cpu, machine = _load(
+                    wrk, origin, url, (server, polls), plan, duration, folder
+                )
         finally:
             local_servers.stop(server)
             if polls is not None:
@@ -151,10 +153,10 @@ def run_loadtest(
     return LoadRun(
         sent,
         redis=redis_url is not None,
-        cpu=cpu[:3],
+        cpu=cpu,
         poll_server=poll_server,
         dates=dates,
-        machine=(cpu[3], cpu[4]),
+        machine=machine,
     )
 
 
@@ -182,10 +184,10 @@ def _load(
     plan: _Plan,
     duration: int,
     folder: str,
-) -> tuple[list[Kind], list[float]]:
-    """The servers warmed up, then the load, with the CPU it cost each server: gunicorn,
-    PostgreSQL and the poll process (0 without one), then the whole machine's busy and
-    stolen seconds."""
+) -> tuple[list[Kind], list[float], tuple[float, float]]:
+    """The servers warmed up, then the load, with the CPU it cost each server (gunicorn,
+    PostgreSQL and the poll process, 0 without one) and the whole machine's busy and stolen
+    seconds meanwhile."""
     plan.warm_up(origin)
     scenario = plan.kinds()
     # PostgreSQL's whole server: backends close and open during the load
@@ -194,11 +196,12 @@ def _load(
     postmaster = local_servers.parent_pid(backend)
     gunicorn, polls = servers
     pids = (gunicorn.pid, postmaster, polls.pid if polls is not None else None)
-    before = [*_cpu_seconds(*pids), *local_servers.machine_cpu_seconds()]
+    before, machine_before = _cpu_seconds(*pids), local_servers.machine_cpu_seconds()
     run_wrk(wrk, origin, scenario, duration, Path(folder))
-    after = [*_cpu_seconds(*pids), *local_servers.machine_cpu_seconds()]
+    after, machine_after = _cpu_seconds(*pids), local_servers.machine_cpu_seconds()
     cpu = [b - a for a, b in zip(before, after, strict=True)]
-    return scenario, cpu
+    busy, stolen = (b - a for a, b in zip(machine_before, machine_after, strict=True))
+    return scenario, cpu, (busy, stolen)
 
 
 def _cpu_seconds(*pids: int | None) -> list[float]:
