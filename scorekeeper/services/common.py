@@ -35,6 +35,10 @@ def _bump(evening: Evening, *, added_deal: Deal | None = None) -> None:
     Evening.objects.filter(pk=evening.pk).update(
         version=F("version") + 1, added_deal=added_deal.pk, added_version=F("version") + 1
     )
+    # The saver holds the evening's row (deal_record's lock): the version it read is the one
+    # raised, and its answer goes on from the evening in hand without reading it again.
+    evening.version += 1
+    evening.added_deal, evening.added_version = added_deal.pk, evening.version
 
 
 def _bump_evenings_of(player: Player) -> None:

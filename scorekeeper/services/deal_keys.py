@@ -8,9 +8,11 @@ and its undo gives it back, so the key resent after an undo is still "already sa
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+from django.db.models import Exists, OuterRef, Subquery
 from django.utils.translation import gettext as _
 
 from scorekeeper.models import Deal, DeletedDeal, Game, Player
@@ -32,12 +34,41 @@ class DealKeyUsed(ServiceError):
 
 #: Where a deleted deal's snapshot keeps its one-time key, so that its undo restores it.
 KEY_IN_SNAPSHOT = "idempotency_key"
-#: The deal a key stored, asked by every save: compiled once (stand-ins no game or key has).
-_keyed = Prepared(
-    lambda game, key: Deal.objects.filter(game_id=game, idempotency_key=key).order_by("pk")[:1],
-    2_000_000_043,
-    "stand-in key: no form sends this",
-)
+
+
+@dataclass(frozen=True)
+class SaveFacts:
+    """What a save decides on, read in one query once it holds the game's lock."""
+
+    last_number: int  # the game's last deal number (0 before its first deal)
+    keyed: int | None  # the deal the one-time key stored, if any
+    deletion_waiting: bool  # a deleted deal of the game not put back (its key may be this one)
+
+
+def _facts_query(game: int, key: str) -> Any:
+    deals = Deal.objects.filter(game_id=OuterRef("pk"))
+    return Game.objects.filter(pk=game).values(
+        last_number=Subquery(deals.order_by("-number").values("number")[:1]),
+        keyed=Subquery(deals.filter(idempotency_key=key).order_by("pk").values("pk")[:1]),
+        deletion_waiting=Exists(
+            DeletedDeal.objects.filter(game_id=OuterRef("pk"), restored_at__isnull=True)
+        ),
+    )
+
+
+#: Asked by every save: compiled once (stand-ins no game or key has).
+_facts = Prepared(_facts_query, 2_000_000_043, "stand-in key: no form sends this")
+
+
+def save_facts(game: Game, key: str | None) -> SaveFacts:
+    """The game's last deal number, the deal ``key`` stored and whether a deletion waits for
+    its undo: one query, to be asked under the game's lock (a save decides on them)."""
+    row = _facts.rows(game.pk, key or "")[0]  # no deal is stored with an empty key
+    return SaveFacts(
+        last_number=row["last_number"] or 0,
+        keyed=row["keyed"] if key else None,
+        deletion_waiting=bool(row["deletion_waiting"]),
+    )
 
 
 def same_inputs(stored: DealInputs, sent: DealInputs) -> bool:
@@ -63,16 +94,18 @@ def deal_of_key(
     expected_number: int | None,
     *,
     stored: Callable[[Deal], DealInputs],
+    facts: SaveFacts,
 ) -> Deal | None:
     """The deal already stored with this key when it is the very same deal sent again.
 
     None when the key stored nothing yet. DealKeyUsed when the key stored another deal
     (another number, other answers or another dealer), or a deal deleted since: telling the
-    phone "saved" then would lose what it typed.
+    phone "saved" then would lose what it typed. ``facts``: save_facts for this key.
     """
-    found = _keyed.objects(game.pk, key)
-    existing = found[0] if found else None
+    existing = Deal.objects.get(pk=facts.keyed) if facts.keyed is not None else None
     if existing is None:
+        if not facts.deletion_waiting:  # no snapshot could hold the key
+            return None
         deleted = (
             DeletedDeal.objects.filter(game=game, restored_at__isnull=True)
             .filter(**{f"snapshot__{KEY_IN_SNAPSHOT}": key})

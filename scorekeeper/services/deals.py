@@ -8,7 +8,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.db import transaction
-from django.db.models import F, Max
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -30,7 +30,7 @@ from scorekeeper.scoring.escopette import (
 from scorekeeper.scoring.paper import PaperDeal, score_paper_deal
 from scorekeeper.scoring.tarot import PassedDeal, TarotDeal, score_deal
 from scorekeeper.services.common import DealInputs, ServiceError, _bump, _check_open
-from scorekeeper.services.deal_keys import deal_of_key
+from scorekeeper.services.deal_keys import deal_of_key, save_facts
 from scorekeeper.services.deal_snapshots import deal_inputs, deal_snapshot
 from scorekeeper.services.evenings import next_dealer, present_players
 
@@ -188,20 +188,31 @@ def deal_record(
 
     ``expected_number`` is the number the form showed: when the game has moved on meanwhile
     (another phone saved that deal), DealNumberTaken is raised instead of storing a copy.
+
+    The deal's ``game.evening`` is the evening as the call left it, read under the game's
+    lock (its version raised by the save): the answer needs not read it again.
     """
     game = Game.objects.select_for_update().select_related("evening").get(pk=game.pk)
+    facts = save_facts(game, idempotency_key)  # read under the lock: numbers, keys
     if idempotency_key:
         existing = deal_of_key(
-            game, idempotency_key, inputs, dealer, expected_number, stored=deal_inputs
+            game,
+            idempotency_key,
+            inputs,
+            dealer,
+            expected_number,
+            stored=deal_inputs,
+            facts=facts,
         )
         if existing is not None:
+            existing.game = game  # the same game, its evening read under the lock
             return existing
     _check_open(game.evening)
     if game.kind == Game.Kind.ESCOPETTE:
         _check_escopette_not_ended(game)
     present = present_players(game)
     dealer = dealer or next_dealer(game, present)
-    number = (game.deals.aggregate(last=Max("number"))["last"] or 0) + 1
+    number = facts.last_number + 1
     if expected_number is not None and expected_number != number:
         taken = game.deals.filter(number=expected_number).select_related("dealer").first()
         raise DealNumberTaken(number=expected_number, deal=taken, next_number=number)
