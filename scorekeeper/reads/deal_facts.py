@@ -4,8 +4,9 @@ One evening's deals are read in two queries (its deals, then their scores) for a
 evenings at once (500 a query), and kept in the shared cache and in this process under the
 evening's identity and ``version``, which every change to its deals bumps: a saved deal
 makes only its own evening read again, and not even that when the version names the deal as
-its only change (``Evening.added_deal``) and this process holds the version before's deals,
-read exactly at that version: the saved deal's row and scores are added to them.
+its only change (``Evening.added_deal``) and the version before's deals are known, read
+exactly at that version (by this process, or by another that shared them): the saved deal's
+row and scores are added to them.
 L'escopette games are not read at all.
 
 A deal's ``ordinal`` is its place in the club's history, the same whatever range is read:
@@ -20,7 +21,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from django.core.cache import cache
 from django.db import connections, models
 
 from scorekeeper.models import ADDED_DEAL, Deal, DealScore, Game
@@ -33,6 +33,9 @@ from scorekeeper.server.prepared import Prepared
 TAROT = Game.Kind.TAROT
 CHUNK = 500  # evenings a query: within every database's parameter limit
 FACTS_SECONDS = 7 * 86400
+#: Tonight's deals are shared this long (a few deals' time): the worker or machine that
+#: shows the figures next takes them, or adds the deal saved since to them.
+TONIGHT_SECONDS = 600
 
 _copies = shared_cache.LocalMemo(4000)
 #: Tonight's deals known to be exactly their version's (read with it): a deal saved is added
@@ -209,13 +212,25 @@ def _read_one(mark: EveningMark) -> tuple[tuple[DealFacts, ...], bool]:
     return _in_order(found[mark.evening_id]), versions == {mark.version}
 
 
+def _exact_before(mark: EveningMark) -> tuple[DealFacts, ...] | None:
+    """Tonight's deals of the version before ``mark``'s, known to be exactly that version's:
+    this process's, else those another process shared."""
+    before = replace(mark, version=mark.version - 1)
+    kept = _exact.get(_key(before))
+    if kept is None:
+        shared = shared_cache.shared_many([_tonight_name(before)]).get(_tonight_name(before))
+        if shared is not None and shared[1]:
+            kept = shared[0]
+    return kept
+
+
 def _with_added_deal(mark: EveningMark) -> tuple[DealFacts, ...] | None:
-    """Tonight's deals just after one was saved: this process's deals of the version before,
-    when known to be exactly that version's, and the deal saved (two queries, each seeing the
-    version ``mark`` names); None when that cannot be done (the evening is read whole)."""
+    """Tonight's deals just after one was saved: the version before's deals, when known to be
+    exactly that version's, and the deal saved (two queries, each seeing the version ``mark``
+    names); None when that cannot be done (the evening is read whole)."""
     if mark.added_deal is None:
         return None
-    before = _exact.get(_key(replace(mark, version=mark.version - 1)))
+    before = _exact_before(mark)
     if before is None:
         return None
     rows = _one_deal.raw_tuples(mark.added_deal)
@@ -238,13 +253,50 @@ def _key(mark: EveningMark) -> str:
     return f"facts.{database()}.{evening_id}.{created}.{version}"
 
 
+def _tonight_name(mark: EveningMark) -> str:
+    """Where tonight's deals at ``mark``'s version are shared, with whether they are exactly
+    that version's: ``(facts, exact)``."""
+    return f"facts.tonight.{_key(mark)}"
+
+
+def _keep(mark: EveningMark, facts: tuple[DealFacts, ...], exact: bool) -> None:
+    _copies.set(_key(mark), facts)
+    if exact:
+        _exact.set(_key(mark), facts)
+
+
+def _from_shared(
+    marks: Sequence[EveningMark], share: bool, found: dict[int, tuple[DealFacts, ...]]
+) -> list[EveningMark]:
+    """Of ``marks``, those whose deals no process has put in the shared cache at their
+    versions (one round trip); the others' go into ``found``, and are kept here. Tonight's
+    (``share=False``) are also looked for where a read of the settled evenings with them put
+    them (``_settled_state`` reads them together), not known to be exact there."""
+    names = [_key(mark) for mark in marks]
+    shared = shared_cache.shared_many(
+        names if share else [*names, *(_tonight_name(mark) for mark in marks)]
+    )
+    left = []
+    for mark, name in zip(marks, names, strict=True):
+        tonight = None if share else shared.get(_tonight_name(mark))
+        facts, exact = tonight if tonight is not None else (shared.get(name), False)
+        if facts is None:
+            left.append(mark)
+            continue
+        found[mark.evening_id] = facts
+        _keep(mark, facts, exact)
+    return left
+
+
 def evening_facts(
     marks: Sequence[EveningMark], *, share: bool = True
 ) -> dict[int, tuple[DealFacts, ...]]:
     """Each evening's deals: from this process, else the shared cache, else the database.
 
-    ``share=False`` keeps what the database gave in this process only: tonight's evening,
-    whose version changes with every deal saved, is not worth a write to the shared cache.
+    ``share=False`` is for tonight's evenings, whose version changes with every deal saved:
+    their deals are shared for a few deals' time only (``TONIGHT_SECONDS``), with whether
+    they are exactly their version's, so that the process that looks next adds a deal saved
+    to them instead of reading the evening again.
     """
     found: dict[int, tuple[DealFacts, ...]] = {}
     unknown: list[EveningMark] = []
@@ -254,32 +306,25 @@ def evening_facts(
             unknown.append(mark)
         else:
             found[mark.evening_id] = copy
+    if unknown:
+        unknown = _from_shared(unknown, share, found)
+    new: list[tuple[EveningMark, tuple[DealFacts, ...], bool]] = []
     if not share and len(unknown) == 1:  # tonight's one evening changed: perhaps by one deal
         # (several changed evenings are read together, cheaper than one at a time)
         copy = _with_added_deal(unknown[0])
         if copy is not None:
-            _copies.set(_key(unknown[0]), copy)
-            _exact.set(_key(unknown[0]), copy)
-            found[unknown[0].evening_id] = copy
+            new.append((unknown[0], copy, True))
             unknown = []
-    if unknown:
-        shared = cache.get_many([_key(mark) for mark in unknown])
-        missing = []
-        for mark in unknown:
-            facts = shared.get(_key(mark))
-            if facts is None:
-                missing.append(mark)
-            else:
-                found[mark.evening_id] = facts
-                _copies.set(_key(mark), facts)
-        for start in range(0, len(missing), CHUNK):
-            chunk = missing[start : start + CHUNK]
-            read, exact = _read_knowing(chunk)
-            if share:
-                cache.set_many({_key(mark): read[mark.evening_id] for mark in chunk}, FACTS_SECONDS)
-            for mark in chunk:
-                found[mark.evening_id] = read[mark.evening_id]
-                _copies.set(_key(mark), read[mark.evening_id])
-                if exact:
-                    _exact.set(_key(mark), read[mark.evening_id])
+    for start in range(0, len(unknown), CHUNK):
+        chunk = unknown[start : start + CHUNK]
+        read, exact = _read_knowing(chunk)
+        new.extend((mark, read[mark.evening_id], exact) for mark in chunk)
+    for mark, facts, exact in new:
+        found[mark.evening_id] = facts
+        _keep(mark, facts, exact)
+    if share:
+        shared_cache.share_many({_key(mark): facts for mark, facts, _ in new}, FACTS_SECONDS)
+    else:
+        shared = {_tonight_name(mark): (facts, exact) for mark, facts, exact in new}
+        shared_cache.share_many(shared, TONIGHT_SECONDS)
     return found

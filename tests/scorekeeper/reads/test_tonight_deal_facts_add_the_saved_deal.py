@@ -19,6 +19,7 @@ from scorekeeper.reads.club_figures import club_figures, replay_state
 from scorekeeper.reads.deal_facts import EveningMark, evening_marks
 from scorekeeper.scoring.deal_facts import DealFacts
 from scorekeeper.scoring.paper import PaperDeal
+from scorekeeper.server import shared_cache
 from tests.scorekeeper.season_factories import (
     TONIGHT,
     deal,
@@ -181,3 +182,46 @@ def test_two_tables_changed_since_the_last_look_are_read_together() -> None:
         facts = deal_facts.evening_facts(marks, share=False)
     assert len(captured.captured_queries) == 2  # their deals, then their scores
     assert facts == deal_facts._read(marks)
+
+
+def test_another_process_takes_tonights_deals_from_the_shared_cache() -> None:
+    """Another worker (or a restarted one) showing the figures next reads no deal of tonight's
+    evening a process has read since; after a deal saved, the version before's deals shared
+    there get that deal added."""
+    night = tonight()
+    a, b = night.five[:2]
+    read(mark_of(night.evening))
+    shared_cache.forget_local()  # another process: nothing of this one's memory
+    mark = mark_of(night.evening)
+    with CaptureQueriesContext(connection) as captured:
+        facts = deal_facts.evening_facts([mark], share=False)[mark.evening_id]
+    assert captured.captured_queries == []
+    assert facts == whole(mark)
+
+    saved = services.deal_record(
+        game=night.game, inputs=deal(night.five, b, "garde", 2, 70, partner=a)
+    )
+    shared_cache.forget_local()
+    mark = mark_of(night.evening)
+    facts, added = read(mark)
+    assert added  # the version before's deals, from the shared cache, and the deal saved
+    assert facts == whole(mark) and facts[-1].deal_id == saved.pk
+
+
+def test_deals_shared_from_a_read_of_several_evenings_are_never_added_to() -> None:
+    """Evenings read together are not known to be exactly their versions': another process
+    takes them as they are, but reads the evening whole after a deal saved."""
+    night = tonight()
+    a, c = night.five[0], night.five[2]
+    second_table(night)
+    deal_facts.evening_facts(evening_marks(night.evening.club_id, TONIGHT, TONIGHT), share=False)
+    services.deal_record(game=night.game, inputs=deal(night.five, c, "petite", 1, 45, partner=a))
+    shared_cache.forget_local()
+    (mark, _other) = sorted(
+        evening_marks(night.evening.club_id, TONIGHT, TONIGHT),
+        key=lambda m: m.evening_id != night.evening.pk,
+    )
+    assert mark.evening_id == night.evening.pk and mark.added_deal is not None
+    facts, added = read(mark)
+    assert not added
+    assert facts == whole(mark)
