@@ -43,6 +43,16 @@ def start_evening(
     return evening, evening.games.get()
 
 
+def followed_table() -> tuple[Club, list[Player], User, Evening, Game]:
+    """A club, its four players at tonight's table, and a member who follows it from a phone
+    (the live polls' tests): the evening as stored."""
+    club, players = make_club()
+    member = make_member(club)
+    evening, game = start_evening(club, players)
+    evening.refresh_from_db()
+    return club, players, member, evening, game
+
+
 def deal_post(**fields: object) -> dict[str, object]:
     """A deal form's POST data; keys without the "deal-" prefix."""
     data: dict[str, object] = {"deal-points_for": "attack"}

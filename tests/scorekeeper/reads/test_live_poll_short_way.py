@@ -12,7 +12,7 @@ from scorekeeper import services
 from scorekeeper.models import Evening
 from scorekeeper.scoring.tarot import PassedDeal
 from scorekeeper.screens.table.live_shortcut import ASKED, LivePollFirst
-from tests.factories import make_club, make_member, make_user, start_evening
+from tests.factories import followed_table, make_user
 
 pytestmark = pytest.mark.django_db
 REQUEST_LOG = "scorekeeper.requests"
@@ -20,11 +20,7 @@ REQUEST_LOG = "scorekeeper.requests"
 
 @pytest.fixture
 def table():
-    club, players = make_club()
-    member = make_member(club)
-    evening, game = start_evening(club, players)
-    evening.refresh_from_db()
-    return club, players, member, evening, game
+    return followed_table()
 
 
 def following(member, evening: Evening) -> tuple[Client, str]:

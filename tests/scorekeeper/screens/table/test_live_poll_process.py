@@ -18,7 +18,7 @@ from scorekeeper import services
 from scorekeeper.models import Evening
 from scorekeeper.scoring.tarot import PassedDeal
 from scorekeeper.screens.table.live_shortcut import LivePolls
-from tests.factories import make_club, make_member, make_user, start_evening
+from tests.factories import followed_table, make_user
 
 # The checks run in the poll process's own context, on a connection of their own: the test's
 # rows must be committed for it to see them.
@@ -65,11 +65,7 @@ def in_poll_context(polls: Process, work: Callable[[], Any]) -> Any:
 
 @pytest.fixture
 def table():
-    club, players = make_club()
-    member = make_member(club)
-    evening, game = start_evening(club, players)
-    evening.refresh_from_db()
-    return club, players, member, evening, game
+    return followed_table()
 
 
 def let_in(member, evening: Evening) -> Client:
