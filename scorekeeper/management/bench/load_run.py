@@ -42,6 +42,7 @@ class LoadRun:
     cpu: list[float]  # CPU seconds during the load: gunicorn's, PostgreSQL's, the polls'
     poll_server: bool = True  # the live polls went to their own process first
     dates: str = "night"  # the tables' dates (``load_club.DATES``)
+    figures: bool = False  # the club's figures pages were looked at too
     #: The whole machine's CPU seconds during the load: busy (ours, wrk's, nginx's and any
     #: other process's), and stolen by the host (a virtual machine's neighbours).
     machine: tuple[float, float] = (0.0, 0.0)
@@ -64,6 +65,7 @@ class LoadRun:
             "redis": self.redis,
             "poll_server": self.poll_server,
             "dates": self.dates,
+            "figures": self.figures,
             "kinds": [{"name": kind.name, **kind.result} for kind in self.kinds],
             "worst_p95_ms": self.worst_p95_ms(),
             "cpu_seconds": {
@@ -103,13 +105,15 @@ def run_loadtest(
     scenario: str = "tables",
     poll_server: bool = True,
     dates: str = "night",
+    figures: bool = False,
 ) -> LoadRun:
     """``tables`` tables playing for ``duration`` seconds; ``say`` is told how far it got.
 
     ``scenario``: ``tables`` (evenings in progress) or ``tournament`` (a round's last deals,
     ``load_tournament``). ``poll_server``: the live polls go to their own process first
     (``scorekeeper.asgi_polls``), as in production; else all to gunicorn. ``dates``: the
-    tables' evenings on one club night or each on its own date (``load_club.build_tables``)."""
+    tables' evenings on one club night or each on its own date (``load_club.build_tables``).
+    ``figures``: the club's figures pages looked at too (``load_scenarios.kinds``)."""
     base_url = database_url(settings.DATABASES["default"])
     secret_key = secrets.token_urlsafe(40)
     started = time.monotonic()
@@ -121,7 +125,7 @@ def run_loadtest(
         redis_url = None if no_redis else redis_url_found
         say(f"Building {deals} deals and {tables} tables ({scenario})…")
         with connected_to(url):
-            plan = _build(scenario, deals, tables, secret_key, dates)
+            plan = _build(scenario, deals, tables, secret_key, dates, figures)
         environ = local_servers.server_environment(
             database_url=url,
             redis_url=redis_url,
@@ -156,6 +160,7 @@ def run_loadtest(
         cpu=cpu,
         poll_server=poll_server,
         dates=dates,
+        figures=figures,
         machine=machine,
     )
 
@@ -168,12 +173,17 @@ class _Plan:
     warm_up: Callable[[str], None]
 
 
-def _build(scenario: str, deals: int, tables: int, secret_key: str, dates: str) -> _Plan:
+def _build(
+    scenario: str, deals: int, tables: int, secret_key: str, dates: str, figures: bool
+) -> _Plan:
     if scenario == "tournament":
         load = build_tournament(deals, tables, secret_key)
         return _Plan(lambda: tournament_kinds(load), lambda o: tournament_warm_up(o, load))
     built, seats = build_tables(deals, tables, secret_key, dates=dates)
-    return _Plan(lambda: kinds(built, seats), lambda o: warm_up(o, built, seats))
+    return _Plan(
+        lambda: kinds(built, seats, figures=figures),
+        lambda o: warm_up(o, built, seats, figures=figures),
+    )
 
 
 def _load(

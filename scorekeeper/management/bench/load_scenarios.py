@@ -3,7 +3,8 @@
 A deal saved every 2 minutes at each table, as the phone saves it (htmx, the answer in place);
 five phones following each evening (a poll every 4 s, 304 when nothing changed, the changed
 rows after a deal); an evening page loaded whole once per deal; now and then someone looking
-at the season; the login page alongside as the yardstick. Each kind is a list of requests
+at the season (with ``--figures``, as often at what the club argues about: ratings, head to
+head, records); the login page alongside as the yardstick. Each kind is a list of requests
 (path, headers, body) that wrk sends in turn.
 """
 
@@ -48,15 +49,16 @@ def cookie(session: str) -> str:
     return f"sessionid={session}; csrftoken={CSRF_SECRET}"
 
 
-def kinds(built: Built, seats: list[Table]) -> list[Kind]:
-    """Every kind of request of ``seats`` tables playing, with its pace."""
+def kinds(built: Built, seats: list[Table], *, figures: bool = False) -> list[Kind]:
+    """Every kind of request of ``seats`` tables playing, with its pace; ``figures``: the
+    club's figures pages too, looked at as often as the season."""
     tables = len(seats)
     deal_rate = tables / DEAL_EVERY
     # After a deal, four phones need the new rows: the scorer's has them from its save (its
     # next poll is a 304). A thread's first poll after the deal gets them (wrk runs 2
     # threads, each following the versions it saw); the other two phones' new sheets are
     # the "live update" requests.
-    return [
+    sent = [
         Kind(
             "live poll",
             _polls(seats),
@@ -77,6 +79,10 @@ def kinds(built: Built, seats: list[Table]) -> list[Kind]:
         Kind("season standings", _season_pages(built, seats), max(0.2, tables / 400), 1, (200,)),
         Kind("login page", [{"path": "/login/", "headers": GZIP}], 2.0, 1, (200,)),
     ]
+    if figures:
+        pages = _figures_pages(built, seats)
+        sent.insert(-1, Kind("club figures", pages, max(0.2, tables / 400), 1, (200,)))
+    return sent
 
 
 def _polls(seats: list[Table]) -> list[Item]:
@@ -153,9 +159,28 @@ def _season_pages(built: Built, seats: list[Table]) -> list[Item]:
     ]
 
 
-def warm_up(origin: str, built: Built, seats: list[Table]) -> None:
+#: What a club argues about, looked at during the night as the season is: the season's
+#: ratings, head to head and records, each changed by every deal saved.
+FIGURES_PAGES = ("ratings", "head-to-head", "records")
+
+
+def _figures_pages(built: Built, seats: list[Table]) -> list[Item]:
+    """The season's ratings, head to head and records in turn, as a fourth phone of each
+    table looks at them."""
+    return [
+        {
+            "path": f"/clubs/{built.club_id}/{FIGURES_PAGES[n % len(FIGURES_PAGES)]}/"
+            f"?season={built.season_id}",
+            "headers": {"Cookie": cookie(t.cookies[3]), **GZIP},
+        }
+        for n, t in enumerate(seats)
+    ]
+
+
+def warm_up(origin: str, built: Built, seats: list[Table], *, figures: bool = False) -> None:
     """What a running server has: each evening's sheet rendered once, every phone let in
-    (it opened the evening, then followed it), the season drawn once."""
+    (it opened the evening, then followed it), the season drawn once (``figures``: and
+    the club's figures pages)."""
     for table in seats:
         for number, session in enumerate(table.cookies):
             shown = 0 if number == 0 else table.version  # the first phone draws the sheet
@@ -169,9 +194,15 @@ def warm_up(origin: str, built: Built, seats: list[Table]) -> None:
             except urllib.error.HTTPError as answer:  # 304: unchanged, and this phone let in
                 if answer.code != 304:
                     raise
-    request = urllib.request.Request(
-        f"{origin}/clubs/{built.club_id}/seasons/{built.season_id}/",
-        headers={"Cookie": cookie(seats[0].cookies[0])},
-    )
-    with urllib.request.urlopen(request, timeout=60) as answer:
-        answer.read()
+    for path in (
+        f"/clubs/{built.club_id}/seasons/{built.season_id}/",
+        *(
+            f"/clubs/{built.club_id}/{page}/?season={built.season_id}"
+            for page in (FIGURES_PAGES if figures else ())
+        ),
+    ):
+        request = urllib.request.Request(
+            f"{origin}{path}", headers={"Cookie": cookie(seats[0].cookies[0])}
+        )
+        with urllib.request.urlopen(request, timeout=60) as answer:
+            answer.read()

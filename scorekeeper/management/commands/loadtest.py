@@ -74,6 +74,12 @@ class Command(BaseCommand):
             help="night: every table on one club night (the default); spread: each table on "
             "a date of its own, every save a change to a settled evening (the reads' worst case)",
         )
+        parser.add_argument(
+            "--figures",
+            action="store_true",
+            help="tables: the club's ratings, head to head and records looked at too, as "
+            "often as the season",
+        )
         parser.add_argument("--json", dest="json_path", help="also write the figures here")
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -96,6 +102,7 @@ class Command(BaseCommand):
             scenario=options["scenario"],
             poll_server=not options["no_poll_server"],
             dates=options["dates"],
+            figures=options["figures"],
         )
         self.report(load, tables, duration, options)
         if options["json_path"]:
@@ -110,6 +117,8 @@ class Command(BaseCommand):
         what = {"night": "tables on one night", "spread": "tables on a date each"}[options["dates"]]
         if options["scenario"] == "tournament":
             what = "tournament tables"
+        elif load.figures:
+            what += " (the club's figures looked at too)"
         polls = "the poll process" if load.poll_server else "no poll process"
         self.stdout.write(
             f"{tables} {what}, {duration} s, {options['deals']} deals built; gunicorn "

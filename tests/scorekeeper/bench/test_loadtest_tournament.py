@@ -9,7 +9,6 @@ import pytest
 from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import CommandError
-from django.test import Client
 
 from scorekeeper.management.bench.load_tournament import (
     DEALS_PER_ROUND,
@@ -18,21 +17,9 @@ from scorekeeper.management.bench.load_tournament import (
 )
 from scorekeeper.management.bench.wrk import _write_script
 from scorekeeper.models import Deal, Tournament
+from tests.scorekeeper.bench.wrk_items import send
 
 pytestmark = pytest.mark.django_db
-
-
-def _client(item: dict) -> tuple[Client, dict[str, str]]:
-    """A test client carrying the item's cookies, and its other headers as Django's META."""
-    client = Client()
-    headers = dict(item["headers"])
-    for part in headers.pop("Cookie", "").split("; "):
-        if part:
-            name, value = part.split("=", 1)
-            client.cookies[name] = value
-    meta = {"HTTP_" + k.upper().replace("-", "_"): v for k, v in headers.items()}
-    meta.pop("HTTP_CONTENT_TYPE", None)
-    return client, meta
 
 
 def test_the_tournament_is_built_with_the_last_deal_of_the_round_to_save() -> None:
@@ -58,17 +45,7 @@ def test_the_tournament_is_built_with_the_last_deal_of_the_round_to_save() -> No
 def test_every_request_of_the_scenario_answers_what_the_load_test_expects() -> None:
     load = build_tournament(20, 2, settings.SECRET_KEY)
     for kind in tournament_kinds(load):
-        item = kind.items[0]
-        client, meta = _client(item)
-        path = item["path"]
-        if kind.name == "live poll":
-            path += f"?version={item['version']}"
-        if kind.method == "POST":
-            answer = client.post(
-                path, item["body"], content_type="application/x-www-form-urlencoded", **meta
-            )
-        else:
-            answer = client.get(path, **meta)
+        answer = send(kind, kind.items[0])
         assert answer.status_code in kind.expect, (kind.name, answer.status_code)
     # The save went through the table's grant: the round's last deal is in.
     assert Deal.objects.filter(game_id=load.tables[0].game_id).count() == DEALS_PER_ROUND
