@@ -190,7 +190,7 @@ def deal_record(
     (another phone saved that deal), DealNumberTaken is raised instead of storing a copy.
 
     The deal's ``game.evening`` is the evening as the call left it, read under the game's
-    lock (its version raised by the save): the answer needs not read it again.
+    lock (its version raised by the save): the answer need not read it again.
     """
     game = Game.objects.select_for_update().select_related("evening").get(pk=game.pk)
     facts = save_facts(game, idempotency_key)  # read under the lock: numbers, keys
