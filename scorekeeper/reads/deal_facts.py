@@ -33,9 +33,6 @@ from scorekeeper.server.prepared import Prepared
 TAROT = Game.Kind.TAROT
 CHUNK = 500  # evenings a query: within every database's parameter limit
 FACTS_SECONDS = 7 * 86400
-#: Tonight's deals are shared this long (a few deals' time): the worker or machine that
-#: shows the figures next takes them, or adds the deal saved since to them.
-TONIGHT_SECONDS = 600
 
 _copies = shared_cache.LocalMemo(4000)
 #: Tonight's deals known to be exactly their version's (read with it): a deal saved is added
@@ -294,9 +291,9 @@ def evening_facts(
     """Each evening's deals: from this process, else the shared cache, else the database.
 
     ``share=False`` is for tonight's evenings, whose version changes with every deal saved:
-    their deals are shared for a few deals' time only (``TONIGHT_SECONDS``), with whether
-    they are exactly their version's, so that the process that looks next adds a deal saved
-    to them instead of reading the evening again.
+    their deals are shared for a few deals' time only (``shared_cache.TONIGHT_SECONDS``),
+    with whether they are exactly their version's, so that the process that looks next adds
+    a deal saved to them instead of reading the evening again.
     """
     found: dict[int, tuple[DealFacts, ...]] = {}
     unknown: list[EveningMark] = []
@@ -326,5 +323,5 @@ def evening_facts(
         shared_cache.share_many({_key(mark): facts for mark, facts, _ in new}, FACTS_SECONDS)
     else:
         shared = {_tonight_name(mark): (facts, exact) for mark, facts, exact in new}
-        shared_cache.share_many(shared, TONIGHT_SECONDS)
+        shared_cache.share_many(shared, shared_cache.TONIGHT_SECONDS)
     return found

@@ -53,10 +53,6 @@ def _decode(tallies: dict[str, list[Any]]) -> dict[int, Tally]:
 # Copies of stored figures in this process, under the evening's identity and version: a
 # season changed by one deal reads that evening again, not all of them.
 _copies = shared_cache.LocalMemo(4000)
-#: Tonight's figures, never stored in the database, are put in the shared cache for this
-#: long (a few deals' time): the worker or machine that shows the season next takes the
-#: evenings another has read since it last looked, instead of adding them up again.
-TONIGHT_SECONDS = 600
 
 
 def _copy_key(ref: EveningRef, kind: str, version: int | None = None) -> tuple[Hashable, ...]:
@@ -156,7 +152,8 @@ def evening_summaries(
     ``store=False`` is for tonight's evenings, whose version changes with every deal saved:
     their figures are neither looked for in the database nor written there (a read writes
     nothing while a club night goes on); this process keeps its copy, and the shared cache
-    one for the other processes (``TONIGHT_SECONDS``).
+    one for the other processes (``shared_cache.TONIGHT_SECONDS``): the worker that shows the
+    season next takes the evenings another has read since it last looked.
     """
     found: dict[int, EveningSummary] = {}
     unknown: list[EveningRef] = []
@@ -188,7 +185,7 @@ def evening_summaries(
         _copies.set(_copy_key(ref, kind), found[ref.evening_id])
     if not store:
         shared = {_shared_name(_copy_key(ref, kind)): found[ref.evening_id] for ref in unknown}
-        shared_cache.share_many(shared, TONIGHT_SECONDS)
+        shared_cache.share_many(shared, shared_cache.TONIGHT_SECONDS)
     return [found[ref.evening_id] for ref in refs]
 
 

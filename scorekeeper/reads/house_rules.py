@@ -75,7 +75,6 @@ def _grouped_query(evenings: QuerySet[Evening], **groups: Any) -> QuerySet[Eveni
 
 
 RANGE_SECONDS = 7 * 86400  # the settled evenings' rules in the cache (a new fingerprint, a new key)
-TONIGHT_SECONDS = 600  # tonight's evening's rules: until the next deal, a few minutes
 _tonight = LocalMemo(512)  # tonight's evening's rules, under its identity and version
 EVENING = 2_000_000_019  # the stand-in evening id the one-evening query is compiled with
 _one_evening = Prepared(lambda evening: _grouped_query(Evening.objects.filter(pk=evening)), EVENING)
@@ -110,12 +109,15 @@ def range_rules_in_force(
         settled, tonight = _split(club_evenings(club_id, start, end), latest)
         shared_cache.keep(name, settled, RANGE_SECONDS)
         if tonight_name is not None:
-            shared_cache.keep(tonight_name, tonight, TONIGHT_SECONDS, memo=_tonight)
+            shared_cache.keep(tonight_name, tonight, shared_cache.TONIGHT_SECONDS, memo=_tonight)
         return _counted([*settled, *tonight])
     if one is None:  # several evenings on the latest date: read together, not kept
         return _counted([*settled, *_one_night.tuples(club_id, latest)])
     tonight = shared_cache.get_or_build(
-        tonight_name, lambda: _one_evening.tuples(one[0]), TONIGHT_SECONDS, memo=_tonight
+        tonight_name,
+        lambda: _one_evening.tuples(one[0]),
+        shared_cache.TONIGHT_SECONDS,
+        memo=_tonight,
     )
     return _counted([*settled, *tonight])
 

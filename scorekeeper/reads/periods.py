@@ -160,7 +160,6 @@ def _settled_and_tonight(
 # them).
 _settled_blocks = LocalMemo(256)
 _tonight_blocks = LocalMemo(256)
-TONIGHT_SECONDS = 600
 
 _Block = tuple[Sequence[EveningRef], tuple[object, ...], str, "Period | None"]
 
@@ -222,7 +221,7 @@ def _with_tonight(
     ]
     if wanted:
         read.update(zip(wanted, evening_summaries(wanted, kind, store=False), strict=True))
-    tonight_sums = _filled(blocks, read, TONIGHT_SECONDS, _tonight_blocks)
+    tonight_sums = _filled(blocks, read, shared_cache.TONIGHT_SECONDS, _tonight_blocks)
     return replace(_merge(key, [settled, *tonight_sums]), base=base)
 
 

@@ -20,6 +20,10 @@ from django.core.cache import cache
 
 T = TypeVar("T")
 
+#: How long what is read of tonight's evenings (their version changes with every deal saved)
+#: stays in the shared cache: a few deals' time, for the process that looks next.
+TONIGHT_SECONDS = 600
+
 
 class LocalMemo:
     """A small least-recently-used map of this process, shared by its threads. Only for
