@@ -212,10 +212,11 @@ def _read_one(mark: EveningMark) -> tuple[tuple[DealFacts, ...], bool]:
 def _exact_before(mark: EveningMark) -> tuple[DealFacts, ...] | None:
     """Tonight's deals of the version before ``mark``'s, known to be exactly that version's:
     this process's, else those another process shared."""
-    before = replace(mark, version=mark.version - 1)
-    kept = _exact.get(_key(before))
+    key = _key(replace(mark, version=mark.version - 1))
+    kept = _exact.get(key)
     if kept is None:
-        shared = shared_cache.shared_many([_tonight_name(before)]).get(_tonight_name(before))
+        name = _tonight_name(key)
+        shared = shared_cache.shared_many([name]).get(name)
         if shared is not None and shared[1]:
             kept = shared[0]
     return kept
@@ -250,16 +251,17 @@ def _key(mark: EveningMark) -> str:
     return f"facts.{database()}.{evening_id}.{created}.{version}"
 
 
-def _tonight_name(mark: EveningMark) -> str:
-    """Where tonight's deals at ``mark``'s version are shared, with whether they are exactly
-    that version's: ``(facts, exact)``."""
-    return f"facts.tonight.{_key(mark)}"
+def _tonight_name(key: str) -> str:
+    """Where tonight's deals kept under ``key`` (``_key``) are shared, with whether they are
+    exactly that version's: ``(facts, exact)``."""
+    return f"facts.tonight.{key}"
 
 
 def _keep(mark: EveningMark, facts: tuple[DealFacts, ...], exact: bool) -> None:
-    _copies.set(_key(mark), facts)
+    key = _key(mark)
+    _copies.set(key, facts)
     if exact:
-        _exact.set(_key(mark), facts)
+        _exact.set(key, facts)
 
 
 def _from_shared(
@@ -271,11 +273,11 @@ def _from_shared(
     them (``_settled_state`` reads them together), not known to be exact there."""
     names = [_key(mark) for mark in marks]
     shared = shared_cache.shared_many(
-        names if share else [*names, *(_tonight_name(mark) for mark in marks)]
+        names if share else [*names, *(_tonight_name(name) for name in names)]
     )
     left = []
     for mark, name in zip(marks, names, strict=True):
-        tonight = None if share else shared.get(_tonight_name(mark))
+        tonight = None if share else shared.get(_tonight_name(name))
         facts, exact = tonight if tonight is not None else (shared.get(name), False)
         if facts is None:
             left.append(mark)
@@ -322,6 +324,6 @@ def evening_facts(
     if share:
         shared_cache.share_many({_key(mark): facts for mark, facts, _ in new}, FACTS_SECONDS)
     else:
-        shared = {_tonight_name(mark): (facts, exact) for mark, facts, exact in new}
+        shared = {_tonight_name(_key(mark)): (facts, exact) for mark, facts, exact in new}
         shared_cache.share_many(shared, shared_cache.TONIGHT_SECONDS)
     return found
