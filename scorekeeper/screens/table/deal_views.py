@@ -170,11 +170,11 @@ def _entry_after_save(
 ) -> HttpResponse:
     """The htmx answer to a save: the next deal's form in place, the new totals, and the
     sheet's rows that changed since the page's moment (``sheet-since``), the new one last."""
-    # The save bumped its version: the cached parts follow (the club read before is kept).
-    saved_by = deal.game.evening  # the evening as the save left it (see deal_record)
-    for field in ("version", "added_deal", "added_version"):
-        setattr(game.evening, field, getattr(saved_by, field))
-    context = page_context(request, game.evening, membership, with_undo=False)  # not shown
+    # The evening as the save left it, its version raised (see deal_record): the cached
+    # parts follow. The club read by the access check goes with it.
+    evening = deal.game.evening
+    evening.club = game.evening.club
+    context = page_context(request, evening, membership, with_undo=False)  # not shown
     mark_sheet_changes(context, since_of(request.POST.get("sheet-since")), saved=deal)
     view = next(v for v in context["sheets"] if v.game.pk == game.pk)
     if view.form is None:  # the game has ended: the page changes, load it whole
