@@ -142,8 +142,14 @@ class Partnership:
     partner_points: int = 0
 
 
+def partnership_order(row: Partnership) -> tuple[int, int, str, str]:
+    """The most deals first, then the taker's points, then the names (ties never depend on
+    the order the deals were added in)."""
+    return (-row.deals, -row.taker_points, str(row.taker), str(row.partner))
+
+
 def partnerships(deals: Iterable[DealFacts]) -> list[Partnership]:
-    """Every (taker, called partner) pair, the most deals first (then by taker's points)."""
+    """Every (taker, called partner) pair, in :func:`partnership_order`."""
     table: dict[Pair, Partnership] = {}
     for deal in in_order(deals):
         partner = deal.called_partner
@@ -154,7 +160,7 @@ def partnerships(deals: Iterable[DealFacts]) -> list[Partnership]:
         row.made += bool(deal.made)
         row.taker_points += deal.scores.get(deal.taker, 0)
         row.partner_points += deal.scores.get(partner, 0)
-    return sorted(table.values(), key=lambda row: (-row.deals, -row.taker_points))
+    return sorted(table.values(), key=partnership_order)
 
 
 # Contract x player -------------------------------------------------------------------------

@@ -158,7 +158,7 @@ def made_streaks(
 
 def tallies(found: dict[Player, list[int]]) -> list[Tally]:
     rows = [Tally(player, len(ids), tuple(ids)) for player, ids in found.items()]
-    return sorted(rows, key=lambda row: (-row.count, row.deal_ids[-1]))
+    return sorted(rows, key=lambda row: (-row.count, row.deal_ids[-1], str(row.player)))
 
 
 def feat_deals(

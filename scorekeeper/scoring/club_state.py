@@ -1,19 +1,23 @@
-"""Every club figure over some deals, as one state that later evenings extend (pure).
+"""Every club figure over some deals, as one state that later deals extend (pure).
 
-The read side keeps a :class:`FiguresState` for the evenings that no longer change and, when
-a deal of tonight's evening is saved, copies it and advances the copy with tonight's deals:
-a few dozen deals instead of the season's thousands. Only a change to an older evening makes
-it start again from the first deal (:func:`figures_state`).
+The read side keeps a :class:`FiguresState` for the evenings that no longer change, marked
+:meth:`~FiguresState.settle`-d, and, when a deal of tonight's evenings is saved, copies it
+and adds tonight's deals: a few dozen deals instead of the season's thousands. Only a change
+to an older evening makes it start again from the first deal (:func:`figures_state`).
 
-Deals come in the club's order; an evening may be split across calls (tonight's deals, saved
-one by one): the evenings of the last call stay open, their totals kept, and count in the
-best and worst evening once a later call moves on. The figures equal those of
+Deals come in the club's order (an evening's deals together). :meth:`~FiguresState.advance`
+adds deals after every deal in the state. On a night of many tables a deal saved at one
+table comes before the deals of the tables after it: :meth:`~FiguresState.insert` puts it at
+its place when it is the last deal of its evening and of each of its players, and says
+False (nothing changed) when it is not. Evenings stay open, their totals kept, until
+``settle`` counts them in the best and worst evening; ties are broken by the order of the
+deals and evenings, never by the order they were added in. The figures equal those of
 ``club_figures``, ``club_records`` and ``ratings`` over the same deals (the tests say so).
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
@@ -24,6 +28,7 @@ from scorekeeper.scoring.club_figures import (
     PlayerContracts,
     PointFlow,
     contract_table,
+    partnership_order,
     partnerships,
     point_flow,
 )
@@ -44,13 +49,22 @@ Player = Hashable
 Pair = tuple[Player, Player]
 
 
-def _higher(old: DealRecord | None, new: DealRecord | None, sign: int) -> DealRecord | None:
-    """The record that stands: a later one only when it beats the earlier (ties keep it)."""
-    if new is None:
-        return old
-    if old is None or sign * new.score > sign * old.score:
-        return new
-    return old
+Key = tuple[int, int]  # a deal's place: (ordinal, deal id)
+
+
+def _key(deal: DealFacts) -> Key:
+    return (deal.ordinal, deal.deal_id)
+
+
+def _beats(
+    old: DealRecord | None, old_key: Key | None, new: DealRecord, key: Key, sign: int
+) -> bool:
+    """True when the new deal's record stands over the old: higher, or as high and earlier."""
+    if old is None or old_key is None:
+        return True
+    if sign * new.score != sign * old.score:
+        return sign * new.score > sign * old.score
+    return key < old_key
 
 
 def _higher_evening(
@@ -111,6 +125,11 @@ class FiguresState:
     feat_evenings: dict[int, int] = field(default_factory=dict)  # deal id -> its evening
     open_evenings: dict[int, dict[Player, int]] = field(default_factory=dict)  # totals so far
     deals: int = 0
+    win_key: Key | None = None  # the deal of the biggest win, and of the biggest loss
+    loss_key: Key | None = None
+    # The first and last deal of each open evening (open_evenings is in the order of the first).
+    spans: dict[int, tuple[Key, Key]] = field(default_factory=dict)
+    settled_evening: int | None = None  # the evening of the last settled deal
 
     def copy(self) -> FiguresState:
         """An independent state with the same figures."""
@@ -134,14 +153,40 @@ class FiguresState:
             petits={player: list(ids) for player, ids in self.petits.items()},
             feat_evenings=dict(self.feat_evenings),
             open_evenings={key: dict(totals) for key, totals in self.open_evenings.items()},
+            spans=dict(self.spans),
         )
 
     def advance(self, deals: Iterable[DealFacts]) -> FiguresState:
-        """Add whole evenings of deals that come after every deal already in the state."""
+        """Add deals that come after every deal already in the state (else OutOfOrder)."""
         batch = in_order(deals)
         if not batch:
             return self
         self.ratings.advance(batch)
+        self._add(batch)
+        return self
+
+    def insert(self, deal: DealFacts) -> bool:
+        """Add one deal at its place among the deals since :meth:`settle`, if it is the last
+        deal of its evening and, when it is played, of each of its players. False, and
+        nothing changed, when it is not, or when its scores do not add up to zero and it
+        comes before the last deal (the read side then builds the state again)."""
+        key = _key(deal)
+        span = self.spans.get(deal.evening_id)
+        if span is not None and key <= span[1]:
+            return False
+        if span is None and deal.evening_id == self.settled_evening:
+            return False  # a settled evening: its totals are counted already
+        last = self.ratings.last
+        if last is not None and key < last and not deal.passed and point_flow([deal]).unbalanced:
+            return False
+        if not self.ratings.can_insert(deal):
+            return False
+        self.ratings.insert(deal)
+        self._add([deal])
+        return True
+
+    def _add(self, batch: list[DealFacts]) -> None:
+        """Every figure but the ratings, over deals that may each be inserted (see insert)."""
         self.deals += len(batch)
         flow = point_flow(batch)
         for pair, points in flow.paid.items():
@@ -170,28 +215,53 @@ class FiguresState:
                     _add_cell(total.by_contract[contract], cell)
                 else:
                     total.by_contract[contract] = cell
-        win, loss = deal_records(batch)
-        self.biggest_win = _higher(self.biggest_win, win, 1)
-        self.biggest_loss = _higher(self.biggest_loss, loss, -1)
+        for deal in batch:
+            win, loss = deal_records([deal])
+            if win is not None and _beats(self.biggest_win, self.win_key, win, _key(deal), 1):
+                self.biggest_win, self.win_key = win, _key(deal)
+            if loss is not None and _beats(self.biggest_loss, self.loss_key, loss, _key(deal), -1):
+                self.biggest_loss, self.loss_key = loss, _key(deal)
         self._evenings(batch)
         made_streaks(batch, current=self.current_runs, longest=self.longest_runs)
         feat_deals(batch, self.chelems, self.petits)
         for deal in batch:
             if deal.chelem or deal.petit_au_bout:
                 self.feat_evenings[deal.deal_id] = deal.evening_id
-        return self
 
     def _evenings(self, batch: list[DealFacts]) -> None:
-        """Close the open evenings this batch does not continue; add up the batch's."""
-        continued = {deal.evening_id for deal in batch}
-        for evening_id in [key for key in self.open_evenings if key not in continued]:
-            best, worst = _evening_bests({evening_id: self.open_evenings.pop(evening_id)})
-            self.best_evening = _higher_evening(self.best_evening, best, 1)
-            self.worst_evening = _higher_evening(self.worst_evening, worst, -1)
+        """Add up the batch's deals in their evenings' totals, kept in the evenings' order."""
+        reorder = False
         for deal in batch:
+            key = _key(deal)
+            span = self.spans.get(deal.evening_id)
+            if span is None:
+                if self.spans and next(reversed(self.spans.values()))[0] > key:
+                    reorder = True  # an evening before the last one begun (another table)
+                self.spans[deal.evening_id] = (key, key)
+            else:
+                self.spans[deal.evening_id] = (min(span[0], key), max(span[1], key))
             totals = self.open_evenings.setdefault(deal.evening_id, {})
             for player, score in deal.scores.items():
                 totals[player] = totals.get(player, 0) + score
+        if reorder:
+            order = sorted(self.spans, key=lambda evening_id: self.spans[evening_id][0])
+            self.spans = {key: self.spans[key] for key in order}
+            self.open_evenings = {
+                evening_id: self.open_evenings[evening_id] for evening_id in order
+            }
+
+    def settle(self) -> FiguresState:
+        """Count the open evenings in the best and worst evening: no deal of theirs, nor any
+        deal before the last one, is added after this (an insert goes after them)."""
+        best, worst = _evening_bests(self.open_evenings)
+        self.best_evening = _higher_evening(self.best_evening, best, 1)
+        self.worst_evening = _higher_evening(self.worst_evening, worst, -1)
+        if self.spans:
+            self.settled_evening = max(self.spans.items(), key=lambda item: item[1][1])[0]
+        self.open_evenings = {}
+        self.spans = {}
+        self.ratings.settle()
+        return self
 
     def evening_bests(self) -> tuple[EveningRecord | None, EveningRecord | None]:
         """The best and worst evening, the open ones counted."""
@@ -208,8 +278,7 @@ class FiguresState:
 
     def partnerships(self) -> list[Partnership]:
         """As ``club_figures.partnerships``: the most deals first, then the taker's points."""
-        rows = self.partners.values()
-        return sorted(rows, key=lambda row: (-row.deals, -row.taker_points))
+        return sorted(self.partners.values(), key=partnership_order)
 
     def records(self) -> ClubRecords:
         best_evening, worst_evening = self.evening_bests()
@@ -227,3 +296,28 @@ class FiguresState:
 def figures_state(deals: Iterable[DealFacts], *, min_takes: int = MIN_TAKES) -> FiguresState:
     """Every figure from the first deal."""
     return FiguresState(min_takes=min_takes).advance(deals)
+
+
+def extended(
+    state: FiguresState, done: Sequence[DealFacts], deals: Sequence[DealFacts]
+) -> FiguresState | None:
+    """The state built with the deals ``done`` (in order), taken on to ``deals`` (in order):
+    the state itself when they are the same, else a copy with the new deals inserted at their
+    places. None when a deal done is no longer there as it was (corrected or deleted) or a
+    new deal cannot be inserted: the state must then be built again."""
+    new = []
+    found = 0
+    for deal in deals:
+        if found < len(done) and (deal is done[found] or deal == done[found]):
+            found += 1
+        else:
+            new.append(deal)
+    if found < len(done):
+        return None
+    if not new:
+        return state
+    copy = state.copy()
+    for deal in new:
+        if not copy.insert(deal):
+            return None
+    return copy
