@@ -15,6 +15,7 @@ from scorekeeper.reads import deal_facts as reads_facts
 from scorekeeper.reads.club_figures import club_figures, replay_state
 from scorekeeper.reads.deal_facts import evening_facts, evening_marks
 from scorekeeper.scoring.club_figures import deal_flow
+from scorekeeper.scoring.club_state import FiguresState
 from scorekeeper.scoring.ratings import BETA, NEUTRAL_SIGMA, PRIOR_MU, PRIOR_SIGMA
 from scorekeeper.server import shared_cache
 from tests.scorekeeper.season_factories import (
@@ -193,3 +194,31 @@ def test_deals_saved_one_by_one_tonight_give_the_figures_of_a_replay(world: Worl
     assert figures.state.records() == again.records()
     assert figures.state.point_flow() == again.point_flow()
     assert figures.state.contracts == again.contracts
+
+
+def test_a_deal_saved_at_the_first_of_two_tables_is_inserted_not_counted_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    world = make_world(names=("A", "B", "C", "D", "E", "F", "G", "H"))
+    players = list(world.players.values())
+    first, second = players[:4], players[4:]
+    day = dt.date(2025, 6, 1)
+    table_one = play_evening(world, day, first, [deal(first, first[0], "garde", 2, 60)])
+    play_evening(world, day, second, [deal(second, second[0], "garde", 2, 60)])
+    club_figures(world.club.pk)
+    counted = []
+    advance = FiguresState.advance
+    monkeypatch.setattr(
+        FiguresState, "advance", lambda state, deals: advance(state, counted.extend(deals) or deals)
+    )
+    inputs = deal(first, first[1], "petite", 1, 30)  # table one's deal comes before table two's
+    services.deal_record(game=table_one.games.get(), inputs=inputs, created_by=None)
+    figures = club_figures(world.club.pk)
+    assert counted == []  # the saved deal was put at its place, tonight not counted again
+    monkeypatch.undo()
+    again = replay_state(evening_marks(world.club.pk, None, None))
+    assert figures.deals == again.deals == 3
+    assert figures.state.ratings.table() == again.ratings.table()
+    assert figures.state.ratings.predictions == again.ratings.predictions
+    assert figures.state.records() == again.records()
+    assert figures.state.point_flow() == again.point_flow()
