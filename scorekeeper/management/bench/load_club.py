@@ -29,6 +29,7 @@ PHONES = 5  # phones following each table
 DEALS_PLAYED = 10  # deals already recorded at each table
 DEAL_EVERY = 120.0  # seconds between two deals at a table
 DATES = ("night", "spread")  # the tables' dates: one club night, or one date each
+SEATINGS = ("own", "club")  # who sits at the tables: players of their own, or the club's
 
 
 @dataclass
@@ -41,28 +42,46 @@ class Table:
 
 
 def build_tables(
-    deals: int, tables: int, secret_key: str, *, dates: str = "night"
+    deals: int, tables: int, secret_key: str, *, dates: str = "night", seating: str = "club"
 ) -> tuple[Built, list[Table]]:
     """The benchmark's club and season, and ``tables`` evenings in progress (10 deals each).
 
     ``dates``: ``night``, a club night: every table on the same date, the day after the
     club's last evening (each save changes one of tonight's evenings); ``spread``, each table
     on a date of its own through the season (each save changes a settled evening: the
-    season's sums are added up again around it, the worst case of the reads)."""
+    season's sums are added up again around it, the worst case of the reads).
+
+    ``seating``: ``club``, the club's 12 players in turn at every table (the default, as in
+    every earlier load: at 300 tables each of them sits at a hundred tables at once, so a
+    deal saved at one table comes before the same players' deals at the later tables, and
+    the ratings must be drawn again from tonight's first deal); ``own``, each table its own
+    players, new to the club, as on a real night (nobody sits at two tables at once: a
+    saved deal is put at its place in the ratings; 1,350 players on the pages)."""
     if dates not in DATES:
         raise ValueError(f"dates: {dates!r}, not one of {DATES}")
+    if seating not in SEATINGS:
+        raise ValueError(f"seating: {seating!r}, not one of {SEATINGS}")
     built = build(deals)
     last = Evening.objects.filter(club_id=built.club_id).aggregate(last=Max("date"))["last"]
     night = min(last + dt.timedelta(days=1), dt.date(last.year, 12, 31))
     first_day = dt.date(dt.date.today().year, 1, 1)  # the synthetic club's first evening
     user = User.objects.get(pk=built.user_id)
     players = list(Player.objects.filter(club_id=built.club_id).order_by("pk"))
+    if seating == "own":
+        guests = Player.objects.bulk_create(
+            Player(club_id=built.club_id, name=f"Table {index + 1}, seat {seat}")
+            for index in range(tables)
+            for seat in range(1, 6)
+        )
     seats: list[Table] = []
     with override_settings(SECRET_KEY=secret_key):  # the sessions are checked by the servers
         session = _session_maker(user)
         for index in range(tables):
             size = 5 if index % 2 else 4
-            table = [players[(index + k) % len(players)] for k in range(size)]
+            if seating == "own":
+                table = guests[index * 5 : index * 5 + size]
+            else:
+                table = [players[(index + k) % len(players)] for k in range(size)]
             club = user.memberships.get().club
             date = night if dates == "night" else first_day + dt.timedelta(days=index % 365)
             seats.append(_table_playing(club, user, table, date, session))

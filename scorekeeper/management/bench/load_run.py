@@ -43,6 +43,7 @@ class LoadRun:
     poll_server: bool = True  # the live polls went to their own process first
     dates: str = "night"  # the tables' dates (``load_club.DATES``)
     figures: bool = False  # the club's figures pages were looked at too
+    seating: str = "club"  # who sat at the tables (``load_club.SEATINGS``)
     #: The whole machine's CPU seconds during the load: busy (ours, wrk's, nginx's and any
     #: other process's), and stolen by the host (a virtual machine's neighbours).
     machine: tuple[float, float] = (0.0, 0.0)
@@ -66,6 +67,7 @@ class LoadRun:
             "poll_server": self.poll_server,
             "dates": self.dates,
             "figures": self.figures,
+            "seating": self.seating,
             "kinds": [{"name": kind.name, **kind.result} for kind in self.kinds],
             "worst_p95_ms": self.worst_p95_ms(),
             "cpu_seconds": {
@@ -106,6 +108,7 @@ def run_loadtest(
     poll_server: bool = True,
     dates: str = "night",
     figures: bool = False,
+    seating: str = "club",
 ) -> LoadRun:
     """``tables`` tables playing for ``duration`` seconds; ``say`` is told how far it got.
 
@@ -113,7 +116,8 @@ def run_loadtest(
     ``load_tournament``). ``poll_server``: the live polls go to their own process first
     (``scorekeeper.asgi_polls``), as in production; else all to gunicorn. ``dates``: the
     tables' evenings on one club night or each on its own date (``load_club.build_tables``).
-    ``figures``: the club's figures pages looked at too (``load_scenarios.kinds``)."""
+    ``figures``: the club's figures pages looked at too (``load_scenarios.kinds``).
+    ``seating``: the tables' players, their own or the club's (``load_club.build_tables``)."""
     base_url = database_url(settings.DATABASES["default"])
     secret_key = secrets.token_urlsafe(40)
     started = time.monotonic()
@@ -125,7 +129,7 @@ def run_loadtest(
         redis_url = None if no_redis else redis_url_found
         say(f"Building {deals} deals and {tables} tables ({scenario})…")
         with connected_to(url):
-            plan = _build(scenario, deals, tables, secret_key, dates, figures)
+            plan = _build(scenario, deals, tables, secret_key, dates, figures, seating)
         environ = local_servers.server_environment(
             database_url=url,
             redis_url=redis_url,
@@ -161,6 +165,7 @@ def run_loadtest(
         poll_server=poll_server,
         dates=dates,
         figures=figures,
+        seating=seating,
         machine=machine,
     )
 
@@ -174,12 +179,18 @@ class _Plan:
 
 
 def _build(
-    scenario: str, deals: int, tables: int, secret_key: str, dates: str, figures: bool
+    scenario: str,
+    deals: int,
+    tables: int,
+    secret_key: str,
+    dates: str,
+    figures: bool,
+    seating: str,
 ) -> _Plan:
     if scenario == "tournament":
         load = build_tournament(deals, tables, secret_key)
         return _Plan(lambda: tournament_kinds(load), lambda o: tournament_warm_up(o, load))
-    built, seats = build_tables(deals, tables, secret_key, dates=dates)
+    built, seats = build_tables(deals, tables, secret_key, dates=dates, seating=seating)
     return _Plan(
         lambda: kinds(built, seats, figures=figures),
         lambda o: warm_up(o, built, seats, figures=figures),

@@ -30,7 +30,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from scorekeeper.management.bench.load_club import DATES
+from scorekeeper.management.bench.load_club import DATES, SEATINGS
 from scorekeeper.management.bench.load_run import (
     TARGET_P95_MS,
     LoadRun,
@@ -75,6 +75,13 @@ class Command(BaseCommand):
             "a date of its own, every save a change to a settled evening (the reads' worst case)",
         )
         parser.add_argument(
+            "--seating",
+            choices=SEATINGS,
+            default="club",
+            help="club: the club's 12 players in turn at every table (the default, as in every "
+            "earlier load); own: each table its own players, as on a real night",
+        )
+        parser.add_argument(
             "--figures",
             action="store_true",
             help="tables: the club's ratings, head to head and records looked at too, as "
@@ -103,6 +110,7 @@ class Command(BaseCommand):
             poll_server=not options["no_poll_server"],
             dates=options["dates"],
             figures=options["figures"],
+            seating=options["seating"],
         )
         self.report(load, tables, duration, options)
         if options["json_path"]:
@@ -117,8 +125,12 @@ class Command(BaseCommand):
         what = {"night": "tables on one night", "spread": "tables on a date each"}[options["dates"]]
         if options["scenario"] == "tournament":
             what = "tournament tables"
-        elif load.figures:
-            what += " (the club's figures looked at too)"
+        else:
+            what += {"own": ", each its own players", "club": ", the club's 12 players"}[
+                load.seating
+            ]
+            if load.figures:
+                what += " (the club's figures looked at too)"
         polls = "the poll process" if load.poll_server else "no poll process"
         self.stdout.write(
             f"{tables} {what}, {duration} s, {options['deals']} deals built; gunicorn "

@@ -146,6 +146,24 @@ def test_spread_the_tables_play_a_date_each() -> None:
     assert len({Evening.objects.get(pk=table.evening_id).date for table in tables}) == 3
 
 
+@pytest.mark.django_db
+def test_with_their_own_players_nobody_sits_at_two_tables() -> None:
+    tables = load_club.build_tables(100, 3, "secret", seating="own")[1]
+    seated = [set(table.present) for table in tables]
+    assert sum(len(players) for players in seated) == len(set().union(*seated))
+
+
+@pytest.mark.django_db
+def test_with_the_club_s_players_they_sit_at_every_table() -> None:
+    tables = load_club.build_tables(100, 3, "secret", seating="club")[1]
+    assert set(tables[0].present) & set(tables[1].present)
+
+
+def test_the_seating_is_an_option_of_the_command() -> None:
+    with pytest.raises(CommandError, match="--seating"):
+        call_command("loadtest", "--seating", "anywhere")
+
+
 def test_the_tables_dates_are_an_option_of_the_command() -> None:
     with pytest.raises(CommandError, match="--dates"):
         call_command("loadtest", "--dates", "someday")
