@@ -11,8 +11,8 @@ kept under a digest of exactly those evenings and their versions (so it is never
 this process and in the shared cache; it is copied and extended with tonight's deals, read
 again only for the evening that changed. The state last built for tonight is kept too, and a
 deal saved since is inserted at its place in it (``club_state.extended``), at whichever of
-tonight's tables it was saved: a saved deal costs one deal of work, on a night of 300 tables
-as of one. Tonight's deals are added again to the settled state when one of them was
+tonight's tables it was saved: one more deal to rate, on a night of 300 tables as of one
+(and a copy of the state). Tonight's deals are added again to the settled state when one of them was
 corrected or deleted, or a new deal cannot be put at its place (a player already counted at
 a later table); a change to an older evening changes the settled digest: the state is then
 replayed from the first deal (10,000 deals in well under two seconds).
