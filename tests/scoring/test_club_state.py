@@ -57,3 +57,12 @@ def test_an_evening_split_across_calls_gives_the_same_figures_as_all_at_once():
     for deal in deals:  # deal by deal, as tonight's deals are saved one by one
         state = state.copy().advance([deal])
     _same(state, deals)
+
+
+def test_a_copy_advanced_leaves_the_state_it_was_copied_from_as_it_was():
+    deals = synthetic_club(players=8, evenings=12, deals_per_evening=20).deals
+    half = [deal for deal in deals if deal.evening_id <= 6]
+    state = figures_state(half)
+    assert state.partners and state.contracts  # something to share by mistake
+    state.copy().advance([deal for deal in deals if deal.evening_id > 6])
+    _same(state, half)
