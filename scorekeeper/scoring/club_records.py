@@ -113,9 +113,16 @@ def deal_records(deals: list[DealFacts]) -> tuple[DealRecord | None, DealRecord 
 def evening_records(
     deals: list[DealFacts],
 ) -> tuple[EveningRecord | None, EveningRecord | None]:
+    return evening_bests(evening_totals(deals))
+
+
+def evening_bests(
+    evenings: dict[int, dict[Player, int]],
+) -> tuple[EveningRecord | None, EveningRecord | None]:
+    """The best and worst of these evenings' totals (in the order given; ties keep the first)."""
     best: EveningRecord | None = None
     worst: EveningRecord | None = None
-    for evening, totals in evening_totals(deals).items():
+    for evening, totals in evenings.items():
         for player, total in totals.items():
             record = EveningRecord(player, total, evening)
             if total > 0 and (best is None or total > best.total):

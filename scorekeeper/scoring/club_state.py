@@ -38,6 +38,7 @@ from scorekeeper.scoring.club_records import (
     EveningRecord,
     Streak,
     deal_records,
+    evening_bests,
     feat_deals,
     made_streaks,
     tallies,
@@ -75,22 +76,6 @@ def _higher_evening(
     if old is None or sign * new.total > sign * old.total:
         return new
     return old
-
-
-def _evening_bests(
-    evenings: dict[int, dict[Player, int]],
-) -> tuple[EveningRecord | None, EveningRecord | None]:
-    """The best and worst of these evenings' totals (in the order given; ties keep the first)."""
-    best: EveningRecord | None = None
-    worst: EveningRecord | None = None
-    for evening_id, totals in evenings.items():
-        for player, total in totals.items():
-            record = EveningRecord(player, total, evening_id)
-            if total > 0 and (best is None or total > best.total):
-                best = record
-            if total < 0 and (worst is None or total < worst.total):
-                worst = record
-    return best, worst
 
 
 # The copies below name their fields rather than call dataclasses.replace, twice as
@@ -272,7 +257,7 @@ class FiguresState:
     def settle(self) -> FiguresState:
         """Count the open evenings in the best and worst evening: no deal of theirs, nor any
         deal before the last one, is added after this (an insert goes after them)."""
-        best, worst = _evening_bests(self.open_evenings)
+        best, worst = evening_bests(self.open_evenings)
         self.best_evening = _higher_evening(self.best_evening, best, 1)
         self.worst_evening = _higher_evening(self.worst_evening, worst, -1)
         if self.spans:
@@ -284,7 +269,7 @@ class FiguresState:
 
     def evening_bests(self) -> tuple[EveningRecord | None, EveningRecord | None]:
         """The best and worst evening, the open ones counted."""
-        best, worst = _evening_bests(self.open_evenings)
+        best, worst = evening_bests(self.open_evenings)
         return (
             _higher_evening(self.best_evening, best, 1),
             _higher_evening(self.worst_evening, worst, -1),
