@@ -1,10 +1,15 @@
-"""A small hand-made season for the club figures' tests: two evenings, ten deals."""
+"""A small hand-made season for the club figures' tests (two evenings, ten deals), and the
+check that a kept state's figures equal the same deals' figures computed from scratch."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
+from scorekeeper.scoring.club_figures import contract_table, partnerships, point_flow
+from scorekeeper.scoring.club_records import club_records
+from scorekeeper.scoring.club_state import FiguresState
 from scorekeeper.scoring.deal_facts import DealFacts
+from scorekeeper.scoring.ratings import replay
 from scorekeeper.scoring.tarot import TarotDeal, deal_outcome
 
 FOUR = ("A", "B", "C", "D")
@@ -75,3 +80,19 @@ def corrected(deals: list[DealFacts], deal_id: int, new: DealFacts) -> list[Deal
         replace(new, deal_id=deal_id, ordinal=d.ordinal) if d.deal_id == deal_id else d
         for d in deals
     ]
+
+
+def same_as_replay(state: FiguresState, deals: list[DealFacts]) -> None:
+    """Every figure of the state equals the figures of these deals computed from scratch."""
+    again = replay(deals)
+    assert state.deals == len(deals)
+    assert state.point_flow() == point_flow(deals)
+    assert state.partnerships() == partnerships(deals)
+    assert state.contracts == contract_table(deals)
+    assert state.records() == club_records(deals)
+    assert state.feat_evenings == {
+        deal.deal_id: deal.evening_id for deal in deals if deal.chelem or deal.petit_au_bout
+    }
+    assert state.ratings.predictions == again.predictions
+    assert state.ratings.quality == again.quality  # the floats, to the last bit
+    assert state.ratings.table() == again.table()  # mu, sigma, deals and history

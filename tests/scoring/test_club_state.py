@@ -5,24 +5,12 @@ from __future__ import annotations
 import pickle
 
 from scorekeeper.management.bench.rating_club import synthetic_club
-from scorekeeper.scoring.club_figures import contract_table, partnerships, point_flow
-from scorekeeper.scoring.club_records import club_records
 from scorekeeper.scoring.club_state import figures_state
-from scorekeeper.scoring.ratings import replay
-from tests.scoring.hand_season import FOUR, corrected, played, season
-
-
-def _same(state, deals):
-    assert state.point_flow() == point_flow(deals)
-    assert state.partnerships() == partnerships(deals)
-    assert state.contracts == contract_table(deals)
-    assert state.records() == club_records(deals)
-    assert state.ratings.table() == replay(deals).table()
-    assert state.ratings.quality.result() == replay(deals).quality.result()
+from tests.scoring.hand_season import FOUR, corrected, played, same_as_replay, season
 
 
 def test_the_state_over_the_hand_made_season_equals_each_figure_computed_alone():
-    _same(figures_state(season()), season())
+    same_as_replay(figures_state(season()), season())
 
 
 def test_a_state_extended_evening_by_evening_equals_the_state_of_all_the_deals():
@@ -30,8 +18,8 @@ def test_a_state_extended_evening_by_evening_equals_the_state_of_all_the_deals()
     first = figures_state([deal for deal in deals if deal.evening_id == 1])
     extended = pickle.loads(pickle.dumps(first)).copy()
     extended.advance([deal for deal in deals if deal.evening_id == 2])
-    _same(extended, deals)
-    _same(first, [deal for deal in deals if deal.evening_id == 1])
+    same_as_replay(extended, deals)
+    same_as_replay(first, [deal for deal in deals if deal.evening_id == 1])
 
 
 def test_a_synthetic_club_extended_by_its_last_evening_equals_its_full_state():
@@ -39,7 +27,7 @@ def test_a_synthetic_club_extended_by_its_last_evening_equals_its_full_state():
     last = deals[-1].evening_id
     state = figures_state([deal for deal in deals if deal.evening_id != last]).copy()
     state.advance([deal for deal in deals if deal.evening_id == last])
-    _same(state, deals)
+    same_as_replay(state, deals)
 
 
 def test_a_corrected_old_deal_changes_the_records_and_the_ratings_after_it():
@@ -56,7 +44,7 @@ def test_an_evening_split_across_calls_gives_the_same_figures_as_all_at_once():
     state = figures_state([])
     for deal in deals:  # deal by deal, as tonight's deals are saved one by one
         state = state.copy().advance([deal])
-    _same(state, deals)
+    same_as_replay(state, deals)
 
 
 def test_a_copy_advanced_leaves_the_state_it_was_copied_from_as_it_was():
@@ -65,4 +53,4 @@ def test_a_copy_advanced_leaves_the_state_it_was_copied_from_as_it_was():
     state = figures_state(half)
     assert state.partners and state.contracts  # something to share by mistake
     state.copy().advance([deal for deal in deals if deal.evening_id > 6])
-    _same(state, half)
+    same_as_replay(state, half)

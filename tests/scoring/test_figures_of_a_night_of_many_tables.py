@@ -15,12 +15,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.scoring.club_figures import contract_table, partnerships, point_flow
-from scorekeeper.scoring.club_records import club_records
+from scorekeeper.scoring.club_figures import point_flow
 from scorekeeper.scoring.club_state import FiguresState, extended
 from scorekeeper.scoring.deal_facts import DealFacts, in_order
-from scorekeeper.scoring.ratings import OutOfOrder, replay
-from tests.scoring.hand_season import paper, passed, played
+from scorekeeper.scoring.ratings import OutOfOrder
+from tests.scoring.hand_season import paper, passed, played, same_as_replay
 
 POOL = tuple(f"P{number:02}" for number in range(1, 31))
 CONTRACTS = ("petite", "garde", "garde_sans", "garde_contre")
@@ -59,22 +58,6 @@ def a_deal(rng: random.Random, deal_id: int, evening_id: int, seated: tuple[str,
         petit_au_bout="attack" if petit == "defense" and bouts == 3 else petit,
         chelem=rng.choice(("",) * 12 + ("unannounced", "defense")),
     )
-
-
-def same_as_replay(state: FiguresState, deals: list[DealFacts]) -> None:
-    """Every figure of the state equals the figures of these deals computed from scratch."""
-    again = replay(deals)
-    assert state.deals == len(deals)
-    assert state.point_flow() == point_flow(deals)
-    assert state.partnerships() == partnerships(deals)
-    assert state.contracts == contract_table(deals)
-    assert state.records() == club_records(deals)
-    assert state.feat_evenings == {
-        deal.deal_id: deal.evening_id for deal in deals if deal.chelem or deal.petit_au_bout
-    }
-    assert state.ratings.predictions == again.predictions
-    assert state.ratings.quality == again.quality  # the floats, to the last bit
-    assert state.ratings.table() == again.table()  # mu, sigma, deals and history
 
 
 @st.composite
