@@ -117,6 +117,4 @@ def test_the_saves_answer_reads_the_evening_once_and_shows_the_new_totals() -> N
     view = answer.context["sheets"][0]
     assert view.evening.version == Evening.objects.get(pk=evening.pk).version
     stored = {s.player_id: s.score for s in Deal.objects.get(game=game).scores.all()}
-    assert dict((p.pk, total) for p, total in view.sheet.totals_by_player) == {
-        pid: score for pid, score in stored.items()
-    }
+    assert dict((p.pk, total) for p, total in view.sheet.totals_by_player) == stored
