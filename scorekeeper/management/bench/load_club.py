@@ -67,19 +67,16 @@ def build_tables(
     first_day = dt.date(dt.date.today().year, 1, 1)  # the synthetic club's first evening
     user = User.objects.get(pk=built.user_id)
     players = list(Player.objects.filter(club_id=built.club_id).order_by("pk"))
-    if seating == "own":
-        guests = Player.objects.bulk_create(
-            Player(club_id=built.club_id, name=f"Table {index + 1}, seat {seat}")
-            for index in range(tables)
-            for seat in range(1, 6)
-        )
     seats: list[Table] = []
     with override_settings(SECRET_KEY=secret_key):  # the sessions are checked by the servers
         session = _session_maker(user)
         for index in range(tables):
             size = 5 if index % 2 else 4
             if seating == "own":
-                table = guests[index * 5 : index * 5 + size]
+                table = Player.objects.bulk_create(
+                    Player(club_id=built.club_id, name=f"Table {index + 1}, seat {seat}")
+                    for seat in range(1, size + 1)
+                )
             else:
                 table = [players[(index + k) % len(players)] for k in range(size)]
             club = user.memberships.get().club
