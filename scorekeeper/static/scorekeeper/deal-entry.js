@@ -9,11 +9,74 @@
  * the points, and Enter there saves. Focus never stays hidden under the sticky strip or the
  * bar with Save. It keeps the bonus section open if the scorer left it open, and it sends
  * "Count the pile" to the counter as a whole page, without the CSRF token in the address.
+ *
+ * A second tap never reaches the next deal: in the form a save brings (or the offline queue
+ * readies), a tap on the spot where Save was tapped reaches nothing for SETTLE_MS, and a
+ * Save of a form nobody has touched since it came does nothing: a tap meant for the deal
+ * just saved can neither change the next one nor submit it empty.
  */
 (function () {
   "use strict";
   const bonusesOpen = {}; // game id -> the scorer left the bonus section open
   const saving = {}; // game id -> a save of that game's form is on its way
+  // Longer than the gap of a double tap after the answer (180 to 600 ms seen at the table),
+  // shorter than reading the next form before its first tap.
+  const SETTLE_MS = 1000;
+  const SAME_SPOT_PX = 48; // a finger's tap lands within this of the one before
+  let lastSave = null; // where and when Save was tapped: {x, y}
+  let settled = null; // the form just come: {section, until, x, y}
+
+  // A form just came under the finger that tapped Save: for a moment, a tap on that same
+  // spot is the second tap of a double tap, aimed at the deal just sent: it reaches nothing.
+  // Taps elsewhere go through at once, and so does focus. The next deal's form (not a
+  // refusal or a question, which hold the deal typed) also keeps its Save from doing
+  // anything until something in it is touched (data-touched, below).
+  function settle(section, then) {
+    const form = section.querySelector("form.deal-form");
+    if (form && !section.querySelector(".deal-conflict, .error-summary")) {
+      form.setAttribute("data-arrived", "");
+    }
+    if (lastSave) settled = { section, until: performance.now() + SETTLE_MS, ...lastSave };
+    lastSave = null;
+    if (then) then();
+  }
+
+  document.addEventListener("pointerdown", (event) => {
+    const save = event.target.closest && event.target.closest(".save-deal");
+    if (save && save.form && isSave(save.form)) lastSave = { x: event.clientX, y: event.clientY };
+  }, true);
+
+  // The first tap after the form came decides: on the old spot, it is the double tap's
+  // second (and so is any tap there until SETTLE_MS is over); elsewhere, the scorer has
+  // moved on and nothing more is held back.
+  function onTheOldSpot(event) {
+    if (!settled || performance.now() > settled.until || !settled.section.isConnected) {
+      settled = null;
+      return false;
+    }
+    const there = settled.section.contains(event.target) &&
+      Math.hypot(event.clientX - settled.x, event.clientY - settled.y) <= SAME_SPOT_PX;
+    if (!there) settled = null;
+    return there;
+  }
+  ["pointerdown", "mousedown", "touchstart", "click"].forEach((type) => {
+    document.addEventListener(type, (event) => {
+      const point = event.touches ? event.touches[0] : event;
+      if (point && onTheOldSpot({ target: event.target, clientX: point.clientX, clientY: point.clientY })) {
+        event.preventDefault();
+        event.stopImmediatePropagation();
+      }
+    }, { capture: true, passive: false });
+  });
+  window.SKEntry = { settle: settle };
+
+  // Touched: the scorer typed or tapped in it (live.js reads the mark too).
+  function touch(event) {
+    const form = event.target.closest && event.target.closest("form.deal-form");
+    if (form && event.isTrusted) form.setAttribute("data-touched", "");
+  }
+  document.addEventListener("input", touch, true);
+  document.addEventListener("change", touch, true);
 
   function gameOf(form) {
     return form && form.id && form.id.indexOf("deal-form-") === 0 ? form.id.slice(10) : null;
@@ -38,6 +101,10 @@
 
   document.addEventListener("htmx:beforeRequest", (event) => {
     const elt = event.detail.elt;
+    if (isSave(elt) && elt.hasAttribute("data-arrived") && !elt.hasAttribute("data-touched")) {
+      event.preventDefault(); // the second tap of a double tap on Save: not a deal
+      return;
+    }
     if (isSave(elt)) { saving[gameOf(elt)] = true; return; }
     // A preview asked while the form is being saved would be thrown away: do not ask.
     const form = elt.closest && elt.closest(".preview") && elt.closest("form.deal-form");
@@ -56,7 +123,8 @@
     const target = section.querySelector(".deal-conflict, .error-summary") ||
       (form && form.querySelector(":scope > fieldset input"));
     section.scrollIntoView({ block: "start" });
-    if (target) target.focus({ preventScroll: true });
+    // Saved, refused or asked: whatever came is not changed by the tap after the first.
+    settle(section, () => { if (target) target.focus({ preventScroll: true }); });
     // The sheet's new rows once the next form is on screen: they are below it.
     const changes = document.getElementById("sheet-changes");
     if (changes && window.SKSheet) requestAnimationFrame(() => setTimeout(() => window.SKSheet.apply(changes)));

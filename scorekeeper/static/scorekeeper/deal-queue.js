@@ -107,6 +107,9 @@
     });
     readyForNextDeal(form, number + 1, 1);
     sayInPreview(form, texts.kept);
+    // The next deal's form is under the finger that tapped Save: a second tap waits.
+    const section = form.closest("section.deal-entry");
+    if (section && window.SKEntry) window.SKEntry.settle(section);
     // Untouched again, and the server's form replaces it once the deals are in (live.js).
     form.removeAttribute("data-touched");
     form.setAttribute("data-stale", "");

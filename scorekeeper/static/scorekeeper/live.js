@@ -105,13 +105,8 @@
     return quiet > 10 * 60000 ? SLOWEST : quiet > 2 * 60000 ? SLOW : FAST;
   }
 
-  // Mark a deal form touched as soon as the scorer types or taps in it.
-  function touch(event) {
-    const form = event.target.closest && event.target.closest("form.deal-form");
-    if (form && event.isTrusted) form.setAttribute("data-touched", "");
-  }
-  document.addEventListener("input", touch, true);
-  document.addEventListener("change", touch, true);
+  // A deal form is marked data-touched as soon as the scorer types or taps in it
+  // (deal-entry.js).
 
   function sameDealer(form, fresh) {
     const mine = form.querySelector("select[name='deal-dealer']");
