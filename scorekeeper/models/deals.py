@@ -54,6 +54,10 @@ class Deal(models.Model):
         GARDE_SANS = "garde_sans", _("Garde sans")
         GARDE_CONTRE = "garde_contre", _("Garde contre")
 
+    #: Not stored: True on the deal services.deal_record answers when it stored nothing this
+    #: time (the very same deal sent again with its one-time key): no one may say "saved".
+    already_stored = False
+
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="deals")
     number = models.IntegerField(_("deal"))  # briefly negative while renumbering
     dealer = models.ForeignKey(

@@ -183,8 +183,8 @@ def deal_record(
     expected_number: int | None = None,
 ) -> Deal:
     """Score and store the next deal of a game. The same idempotency key stores it once:
-    the very same deal sent again returns the deal stored; the key with another deal
-    raises DealKeyUsed (see services.deal_keys).
+    the very same deal sent again returns the deal stored, marked ``already_stored``; the
+    key with another deal raises DealKeyUsed (see services.deal_keys).
 
     ``expected_number`` is the number the form showed: when the game has moved on meanwhile
     (another phone saved that deal), DealNumberTaken is raised instead of storing a copy.
@@ -206,6 +206,7 @@ def deal_record(
         )
         if existing is not None:
             existing.game = game  # the same game, its evening read under the lock
+            existing.already_stored = True
             return existing
     _check_open(game.evening)
     if game.kind == Game.Kind.ESCOPETTE:

@@ -98,10 +98,17 @@ def deal_create(request: HttpRequest, evening_id: int, game_id: int) -> HttpResp
         except (services.ServiceError, ScoringError) as error:
             form.add_error(None, refusal_message(error))
         else:
-            saved = _("Deal %(number)s saved.") % {"number": deal.number}
+            if deal.already_stored:  # this tap stored nothing: it was sent and stored before
+                saved = _("Deal %(number)s was saved already: nothing new is stored.") % {
+                    "number": deal.number
+                }
+            else:
+                saved = _("Deal %(number)s saved.") % {"number": deal.number}
             if request.htmx:
                 return _entry_after_save(request, game, membership, saved, deal)
-            messages.success(request, saved)
+            messages.add_message(
+                request, messages.INFO if deal.already_stored else messages.SUCCESS, saved
+            )
             return redirect(evening_url(game.evening, game))
     context = page_context(request, game.evening, membership, forms={game.pk: form})
     status = 422
@@ -140,12 +147,19 @@ def _form_for_another_deal(
 
 def _form_with_a_new_key(request: HttpRequest, game: Game, used: DealKeyUsed) -> DealForm:
     """The form as typed, saying it was not saved, ready to be saved as the next deal:
-    a key of its own and the number the next deal gets."""
+    a key of its own, the number the next deal gets, and its dealer as the stored deals
+    say (the old form's dealer was the old deal's)."""
     data = request.POST.copy()
     data["deal-idempotency_key"] = uuid.uuid4().hex
     last = game.deals.order_by("-number").values_list("number", flat=True).first()
     data["deal-number"] = str((last or 0) + 1)
-    form = deal_form(request, game, data=data)
+    present = services.present_players(game)
+    dealer = services.next_dealer(game, present)
+    data["deal-dealer"] = str(dealer.pk)
+    if game.kind == Game.Kind.TAROT:
+        sitting_out = services.default_sitting_out(game, present, dealer)
+        data.setlist("deal-sitting_out", [str(p.pk) for p in sitting_out])
+    form = deal_form(request, game, data=data, present=present)
     form.is_valid()
     form.add_error(None, used.message)
     return form
@@ -182,7 +196,7 @@ def _entry_after_save(
         response = HttpResponse(status=204)
         response["HX-Refresh"] = "true"
         return response
-    context.update(game=game, saved=saved)
+    context.update(game=game, saved=saved, saved_before=deal.already_stored)
     return render(request, "scorekeeper/table/deal_entry.html", context)
 
 

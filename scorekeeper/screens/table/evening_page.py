@@ -10,12 +10,14 @@ from datetime import timedelta
 from functools import cached_property
 from typing import Any
 
+from django.contrib import messages
 from django.core.cache import cache
 from django.db.models import OuterRef, QuerySet, Subquery
 from django.http import HttpRequest, QueryDict
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
 from scorekeeper import services
 from scorekeeper.models import Deal, DeletedDeal, Evening, Game, Membership, Player, Seat
@@ -84,6 +86,8 @@ def deal_form(
     if data is not None:  # what was sent is what counts: no need to work out the defaults
         return deal_form_class(game)(data, game=game, present=present)
     dealer = dealer or services.next_dealer(game, present)
+    if carried and _carried_deal_stored(request, game, carried):
+        carried = None
     initial: dict[str, Any] = {"dealer": dealer.pk, "number": number}
     if game.kind == Game.Kind.ESCOPETTE:
         return EscopetteDealForm(data, game=game, present=present, initial=initial)
@@ -93,6 +97,26 @@ def deal_form(
     form = TarotDealForm(data, game=game, present=present, initial=initial)
     form.returned = bool(carried)  # deal-entry.js asks for its preview at once
     return form
+
+
+def _carried_deal_stored(request: HttpRequest, game: Game, carried: Mapping[str, Any]) -> bool:
+    """Whether the answers the counter hands back are those of a deal stored since (its
+    counter page, reached by Back): then nothing is filled in, the scorer is told, and the
+    form is the next deal's as the stored deals make it (number, dealer, a key of its own).
+    A deal another phone saved under the same number is not this: its save asks which."""
+    key = str(carried.get("deal-idempotency_key", ""))[:64]
+    stored = game.deals.filter(idempotency_key=key).first() if key else None
+    if stored is None:
+        return False
+    messages.info(
+        request,
+        _(
+            "The count brought back was for deal %(number)s, which is saved already: "
+            "nothing was filled in. Count this deal's pile again if need be."
+        )
+        % {"number": stored.number},
+    )
+    return True
 
 
 # Stand-ins the evening page's queries are compiled with (no evening or game has these ids):

@@ -47,7 +47,9 @@ def test_the_very_same_deal_sent_twice_is_stored_once(table) -> None:
     assert save(client, evening, game, players, number=1).status_code == 302
     again = save(client, evening, game, players, number=1, htmx=True)
     assert again.status_code == 200
-    assert "Deal 1 saved." in again.text
+    # That tap stored nothing: it is not said "saved".
+    assert "Deal 1 saved." not in again.text
+    assert "Deal 1 was saved already: nothing new is stored." in again.text
     assert Deal.objects.filter(game=game).count() == 1
 
 
@@ -100,7 +102,7 @@ def test_a_deleted_then_restored_deal_keeps_its_key_so_resending_it_stores_no_co
     services.deal_restore(deleted=deleted)
     assert Deal.objects.get(game=game).idempotency_key == KEY
     again = save(client, evening, game, players, htmx=True)  # no deal-number: an old phone
-    assert "Deal 1 saved." in again.text
+    assert "Deal 1 was saved already" in again.text
     assert Deal.objects.filter(game=game).count() == 1
 
 
