@@ -18,7 +18,7 @@ within a minute, reloads and polls its table, while 50 phones follow the public 
 (a poll every 4 s) and the organiser follows the tournament's page (``bench.load_tournament``).
 
 It is a benchmark, not a test: run it on a quiet machine (other work on the same cores makes
-every figure worse). The machinery is in ``scorekeeper.management.bench``; this command
+every figure worse). The machinery is in ``tools.bench``; this command
 parses and prints.
 """
 
@@ -30,14 +30,14 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from scorekeeper.management.bench.load_club import DATES, SEATINGS
-from scorekeeper.management.bench.load_run import (
+from tools.bench.load_club import DATES, SEATINGS
+from tools.bench.load_run import (
     TARGET_P95_MS,
     LoadRun,
     check_machine,
     run_loadtest,
 )
-from scorekeeper.management.bench.load_scenarios import Kind
+from tools.bench.load_scenarios import Kind
 
 
 class Command(BaseCommand):

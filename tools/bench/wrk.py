@@ -16,7 +16,7 @@ from typing import Any
 
 from django.core.management.base import CommandError
 
-from scorekeeper.management.bench.load_scenarios import Kind
+from tools.bench.load_scenarios import Kind
 
 TIMEOUT = "10s"  # a request without an answer within this counts as a timeout
 

@@ -21,9 +21,9 @@ from django.utils import timezone
 
 from accounts.models import User
 from scorekeeper import services
-from scorekeeper.management.bench.synthetic_club import Built, build
 from scorekeeper.models import Club, Deal, Evening, Player
 from scorekeeper.scoring.tarot import TarotDeal
+from tools.bench.synthetic_club import Built, build
 
 PHONES = 5  # phones following each table
 DEALS_PLAYED = 10  # deals already recorded at each table

@@ -15,9 +15,9 @@ import urllib.request
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorekeeper.management.bench.load_club import DEAL_EVERY, PHONES, Table
-from scorekeeper.management.bench.synthetic_club import Built, deal_form
 from scorekeeper.reads.sheet_changes import as_of_now
+from tools.bench.load_club import DEAL_EVERY, PHONES, Table
+from tools.bench.synthetic_club import Built, deal_form
 
 POLL_EVERY = 4.0  # seconds between two polls of a phone
 UPDATE_SINCE = 2 * int(DEAL_EVERY)  # a "live update" phone's page is this old (seconds)

@@ -21,16 +21,16 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import CommandError
 
-from scorekeeper.management.bench import local_servers
-from scorekeeper.management.bench.databases import connected_to, database_url
-from scorekeeper.management.bench.load_club import build_tables
-from scorekeeper.management.bench.load_scenarios import Kind, kinds, warm_up
-from scorekeeper.management.bench.load_tournament import (
+from tools.bench import local_servers
+from tools.bench.databases import connected_to, database_url
+from tools.bench.load_club import build_tables
+from tools.bench.load_scenarios import Kind, kinds, warm_up
+from tools.bench.load_tournament import (
     build_tournament,
     tournament_kinds,
     tournament_warm_up,
 )
-from scorekeeper.management.bench.wrk import run_wrk
+from tools.bench.wrk import run_wrk
 
 TARGET_P95_MS = 150.0
 

@@ -9,10 +9,10 @@ import gzip
 import pytest
 from django.conf import settings
 
-from scorekeeper.management.bench import load_club
-from scorekeeper.management.bench.load_scenarios import FIGURES_PAGES, kinds
 from scorekeeper.models import Deal
-from tests.scorekeeper.bench.wrk_items import send
+from tests.tools.bench.wrk_items import send
+from tools.bench import load_club
+from tools.bench.load_scenarios import FIGURES_PAGES, kinds
 
 pytestmark = pytest.mark.django_db
 

@@ -21,8 +21,11 @@ from django.test.utils import override_settings
 
 from accounts.models import User
 from scorekeeper import services
-from scorekeeper.management.bench.load_club import Table, _session_maker
-from scorekeeper.management.bench.load_scenarios import (
+from scorekeeper.models import Club, Player, TournamentTable
+from scorekeeper.scoring.tarot import TarotDeal
+from scorekeeper.screens.access import TABLE_GRANTS
+from tools.bench.load_club import Table, _session_maker
+from tools.bench.load_scenarios import (
     CSRF_SECRET,
     GZIP,
     POLL_EVERY,
@@ -30,10 +33,7 @@ from scorekeeper.management.bench.load_scenarios import (
     Kind,
     cookie,
 )
-from scorekeeper.management.bench.synthetic_club import build, deal_form
-from scorekeeper.models import Club, Player, TournamentTable
-from scorekeeper.scoring.tarot import TarotDeal
-from scorekeeper.screens.access import TABLE_GRANTS
+from tools.bench.synthetic_club import build, deal_form
 
 DEALS_PER_ROUND = 6  # the round's deals; all but the last are entered before the load
 LAST_DEALS_WITHIN = 60.0  # seconds in which every table saves its last deal
