@@ -21,8 +21,9 @@ test-only:
 	DJANGO_SETTINGS_MODULE=tests.settings $(BIN)/python manage.py makemigrations --check --dry-run
 	$(BIN)/python -m pytest
 
+# The benchmark and the load test live in tools/bench, a development app: DEBUG installs it.
 bench: $(VENV)/.installed-run
-	$(BIN)/python manage.py benchmark
+	DEBUG=1 $(BIN)/python manage.py benchmark $(BENCH_ARGS)
 
 # Many tables through nginx, gunicorn, PostgreSQL (DATABASE_URL) and Redis, with wrk.
 loadtest: $(VENV)/.installed-run /usr/bin/wrk /usr/sbin/nginx /usr/bin/redis-server

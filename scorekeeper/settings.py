@@ -55,6 +55,11 @@ INSTALLED_APPS = [
     "template_partials",
     "csp",
 ]
+# The benchmark and the load test (tools/bench: manage.py benchmark, loadtest, rating_quality):
+# a development app, installed with DEBUG or DEV_TOOLS=1; production's settings leave it out.
+DEV_TOOLS = env_bool("DEV_TOOLS", DEBUG)
+if DEV_TOOLS:
+    INSTALLED_APPS.append("tools.bench")
 
 MIDDLEWARE = [
     "scorekeeper.server.request_log.RequestLogMiddleware",

@@ -1,7 +1,8 @@
 """The project's settings, as the test suite runs them.
 
-Only what a test run needs differs: a throw-away secret key and static files served
-without the production manifest (the suite does not run collectstatic).
+Only what a test run needs differs: a throw-away secret key, static files served without
+the production manifest (the suite does not run collectstatic) and the development app
+``tools.bench`` installed (its commands are tested).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ import os
 
 os.environ.setdefault("SECRET_KEY", "tests-only-secret-key-" + "x" * 40)
 os.environ.setdefault("LOG_REQUESTS", "0")  # a line per request would drown the test output
+os.environ.setdefault("DEV_TOOLS", "1")  # tools/bench: the benchmark's and load test's tests
 
 from scorekeeper.settings import *  # noqa: F403
 from scorekeeper.settings import STORAGES

@@ -6,7 +6,6 @@ from fractions import Fraction
 
 import pytest
 
-from scorekeeper.management.bench.rating_club import synthetic_club
 from scorekeeper.scoring.club_figures import (
     ContractCell,
     check_scale,
@@ -21,6 +20,7 @@ from scorekeeper.scoring.club_figures import (
 from scorekeeper.scoring.club_records import club_records, made_streaks
 from scorekeeper.scoring.errors import ScoringError
 from tests.scoring.hand_season import FIVE, FOUR, corrected, paper, passed, played, season
+from tools.bench.rating_club import synthetic_club
 
 
 def totals(deals):

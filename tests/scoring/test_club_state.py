@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pickle
 
-from scorekeeper.management.bench.rating_club import synthetic_club
 from scorekeeper.scoring.club_state import figures_state
 from tests.scoring.hand_season import FOUR, corrected, played, same_as_replay, season
+from tools.bench.rating_club import synthetic_club
 
 
 def test_the_state_over_the_hand_made_season_equals_each_figure_computed_alone():

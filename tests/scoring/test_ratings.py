@@ -11,8 +11,6 @@ from pathlib import Path
 import pytest
 from openskill.models import PlackettLuce
 
-from scorekeeper.management.bench.rating_benchmark import quality_line
-from scorekeeper.management.bench.rating_club import synthetic_club
 from scorekeeper.scoring.rating_quality import prediction_quality
 from scorekeeper.scoring.ratings import (
     BETA,
@@ -26,6 +24,7 @@ from scorekeeper.scoring.ratings import (
     replay,
 )
 from tests.scoring.hand_season import FOUR, corrected, paper, passed, played, season
+from tools.bench.rating_club import synthetic_club
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -215,9 +214,3 @@ def test_the_figures_modules_import_no_django():
     code = f"import sys, {modules}; sys.exit('django' in sys.modules)"
     result = subprocess.run([sys.executable, "-c", code], check=False, cwd=ROOT)
     assert result.returncode == 0
-
-
-def test_the_benchmark_line_says_whether_the_rating_beats_the_base_rate():
-    assert "the rating beats the base rate" in quality_line("x", synthetic_club(spread=1.0).deals)
-    line = quality_line("x", synthetic_club(spread=0.0).deals)
-    assert "does NOT beat the base rate" in line

@@ -6,7 +6,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.management.bench.seating_figures import measure_seating
 from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.scoring.seating import (
     Table,
@@ -17,6 +16,7 @@ from scorekeeper.scoring.seating import (
     seat_round,
     table_sizes,
 )
+from tools.bench.seating_figures import measure_seating
 
 
 def seated_once(tables: tuple[Table, ...], present: list) -> bool:

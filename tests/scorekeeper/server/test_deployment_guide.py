@@ -71,7 +71,7 @@ def test_a_request_through_an_untrusted_local_proxy_is_noticed_once_in_the_log(c
 
 
 def test_the_guides_poll_process_runs_as_the_load_test_runs_it() -> None:
-    from scorekeeper.management.bench.local_servers import POLL_SERVER_ARGS
+    from tools.bench.local_servers import POLL_SERVER_ARGS
 
     deployment = section("Deployment")
     unit = deployment.split("scorekeeper-polls.service", 1)[1]
@@ -83,7 +83,7 @@ def test_the_guides_poll_process_runs_as_the_load_test_runs_it() -> None:
 
 
 def test_the_guides_poll_location_is_the_one_the_load_test_and_ci_check() -> None:
-    from scorekeeper.management.bench.local_servers import POLLS_LOCATION
+    from tools.bench.local_servers import POLLS_LOCATION
 
     def directives(text: str) -> list[str]:
         lines = [line.split("#", 1)[0].strip() for line in text.strip().splitlines()]

@@ -17,11 +17,11 @@ from django.db import connection
 from django.test import Client
 
 from scorekeeper import services
-from scorekeeper.management.bench import local_servers
-from scorekeeper.management.bench.databases import database_url
 from scorekeeper.models import Evening
 from scorekeeper.scoring.tarot import PassedDeal
 from tests.factories import make_club, make_member, start_evening
+from tools.bench import local_servers
+from tools.bench.databases import database_url
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 

@@ -13,16 +13,19 @@ from scorekeeper.server.env import env_bool, env_database, env_int, env_list
 ROOT = Path(__file__).resolve().parents[3]
 
 
-def start_django(**variables: str) -> subprocess.CompletedProcess[str]:
-    """Import the settings in a fresh interpreter with the given environment."""
+def start_django(
+    show: str = "s.DEBUG, s.LANGUAGE_CODE", **variables: str
+) -> subprocess.CompletedProcess[str]:
+    """Import the settings in a fresh interpreter with the given environment; print ``show``."""
     environ = {
         key: value
         for key, value in os.environ.items()
-        if key not in {"DEBUG", "SECRET_KEY", "DATABASE_URL", "LANGUAGE_CODE", "TIME_ZONE"}
+        if key
+        not in {"DEBUG", "SECRET_KEY", "DATABASE_URL", "LANGUAGE_CODE", "TIME_ZONE", "DEV_TOOLS"}
     }
     environ.update(variables)
     return subprocess.run(
-        [sys.executable, "-c", "import scorekeeper.settings as s; print(s.DEBUG, s.LANGUAGE_CODE)"],
+        [sys.executable, "-c", f"import scorekeeper.settings as s; print({show})"],
         cwd=ROOT,
         env=environ,
         capture_output=True,
@@ -47,6 +50,23 @@ def test_production_starts_with_a_secret_key_and_debug_off() -> None:
     result = start_django(SECRET_KEY="x" * 50)
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["False", "fr"]
+
+
+@pytest.mark.parametrize(
+    ("variables", "installed"),
+    [
+        ({"SECRET_KEY": "x" * 50}, False),
+        ({"SECRET_KEY": "x" * 50, "DEV_TOOLS": "1"}, True),
+        ({"DEBUG": "1"}, True),
+        ({"DEBUG": "1", "DEV_TOOLS": "0"}, False),
+    ],
+)
+def test_the_benchmark_app_is_installed_in_development_only(
+    variables: dict[str, str], installed: bool
+) -> None:
+    result = start_django("'tools.bench' in s.INSTALLED_APPS", **variables)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == [str(installed)]
 
 
 @pytest.mark.parametrize(

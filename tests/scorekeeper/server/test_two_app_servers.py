@@ -17,13 +17,13 @@ from django.db import connection
 from django.test import Client
 
 from scorekeeper import services
-from scorekeeper.management.bench import local_servers
-from scorekeeper.management.bench.databases import database_url
 from scorekeeper.models import Deal, DealScore, Evening, EveningTally, Season
 from scorekeeper.reads.periods import clear_memo
 from scorekeeper.reads.standings import for_season
 from scorekeeper.scoring.tarot import TarotDeal
 from tests.factories import make_club, start_evening
+from tools.bench import local_servers
+from tools.bench.databases import database_url
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 CSRF = "twoserverscsrfsecret000000000000"  # an unmasked CSRF secret: 32 characters

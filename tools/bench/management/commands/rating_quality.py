@@ -12,10 +12,10 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from scorekeeper.management.bench.rating_benchmark import describe, quality_line
-from scorekeeper.management.bench.rating_club import synthetic_club
 from scorekeeper.models import Club
 from scorekeeper.reads.club_figures import club_figures
+from tools.bench.rating_benchmark import describe, quality_line
+from tools.bench.rating_club import synthetic_club
 
 
 class Command(BaseCommand):

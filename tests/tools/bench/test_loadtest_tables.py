@@ -9,18 +9,18 @@ import gzip
 import pytest
 from django.conf import settings
 
-from scorekeeper.management.bench import load_club
-from scorekeeper.management.bench.load_scenarios import FIGURES_PAGES, kinds
 from scorekeeper.models import Deal
-from tests.scorekeeper.bench.wrk_items import send
+from tests.tools.bench.wrk_items import send
+from tools.bench import load_club
+from tools.bench.load_scenarios import FIGURES_PAGES, kinds
 
 pytestmark = pytest.mark.django_db
 
 
 def test_every_request_of_a_club_night_answers_what_the_load_test_expects() -> None:
-    built, seats = load_club.build_tables(100, 3, settings.SECRET_KEY)
+    _built, seats = load_club.build_tables(100, 3, settings.SECRET_KEY)
     deals = Deal.objects.count()
-    for kind in kinds(built, seats, figures=True):
+    for kind in kinds(seats, figures=True):
         for item in kind.items[: len(FIGURES_PAGES)]:
             answer = send(kind, item)
             assert answer.status_code in kind.expect, (kind.name, item["path"])
@@ -29,8 +29,8 @@ def test_every_request_of_a_club_night_answers_what_the_load_test_expects() -> N
 
 def test_with_figures_the_club_figures_are_looked_at_in_turn_as_often_as_the_season() -> None:
     built, seats = load_club.build_tables(100, 3, settings.SECRET_KEY)
-    assert "club figures" not in {kind.name for kind in kinds(built, seats)}  # the default
-    by_name = {kind.name: kind for kind in kinds(built, seats, figures=True)}
+    assert "club figures" not in {kind.name for kind in kinds(seats)}  # the default
+    by_name = {kind.name: kind for kind in kinds(seats, figures=True)}
     figures = by_name["club figures"]
     assert figures.rate == by_name["season standings"].rate
     paths = [item["path"] for item in figures.items]

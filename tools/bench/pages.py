@@ -28,9 +28,9 @@ from django.test.utils import CaptureQueriesContext, override_settings
 from django.urls import reverse
 
 from accounts.models import User
-from scorekeeper.management.bench.synthetic_club import Built, deal_form, trim_tonight
 from scorekeeper.models import Evening
 from scorekeeper.server import shared_cache
+from tools.bench.synthetic_club import Built, deal_form, trim_tonight
 
 TARGET = 5.0  # every page within 5× the minimal page
 TURNS = 3  # each row's requests in three turns, each after a turn of the minimal page
@@ -76,7 +76,7 @@ def bench_settings() -> override_settings:
     return override_settings(
         DEBUG=False,
         ALLOWED_HOSTS=["testserver"],
-        ROOT_URLCONF="scorekeeper.management.bench.urls",
+        ROOT_URLCONF="tools.bench.urls",
         STORAGES={
             "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
             "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},

@@ -7,7 +7,7 @@ from typing import Any
 from django.http import HttpResponse
 from django.test import Client
 
-from scorekeeper.management.bench.load_scenarios import Kind
+from tools.bench.load_scenarios import Kind
 
 
 def client_for(item: dict[str, Any]) -> tuple[Client, dict[str, str]]:

@@ -21,8 +21,12 @@ from django.test.utils import override_settings
 
 from accounts.models import User
 from scorekeeper import services
-from scorekeeper.management.bench.load_club import Table, _session_maker
-from scorekeeper.management.bench.load_scenarios import (
+from scorekeeper.models import Club, Player, TournamentTable
+from scorekeeper.reads.sheet_changes import as_of_now
+from scorekeeper.scoring.tarot import TarotDeal
+from scorekeeper.screens.access import TABLE_GRANTS
+from tools.bench.load_club import Table, _session_maker
+from tools.bench.load_scenarios import (
     CSRF_SECRET,
     GZIP,
     POLL_EVERY,
@@ -30,10 +34,7 @@ from scorekeeper.management.bench.load_scenarios import (
     Kind,
     cookie,
 )
-from scorekeeper.management.bench.synthetic_club import build, deal_form
-from scorekeeper.models import Club, Player, TournamentTable
-from scorekeeper.scoring.tarot import TarotDeal
-from scorekeeper.screens.access import TABLE_GRANTS
+from tools.bench.synthetic_club import build, deal_form
 
 DEALS_PER_ROUND = 6  # the round's deals; all but the last are entered before the load
 LAST_DEALS_WITHIN = 60.0  # seconds in which every table saves its last deal
@@ -50,10 +51,20 @@ class TournamentLoad:
     ranking_phones: int = RANKING_PHONES
 
 
-def build_tournament(deals: int, tables: int, secret_key: str) -> TournamentLoad:
-    """The benchmark's club, ``4 * tables`` players registered, round 1 seated and played
-    but for its last deal at each table."""
-    built = build(deals)
+def build_tournament(
+    deals: int,
+    tables: int,
+    secret_key: str,
+    *,
+    deals_per_round: int = DEALS_PER_ROUND,
+    played: int = DEALS_PER_ROUND - 1,
+    number: int = 0,
+    ranking_phones: int = RANKING_PHONES,
+) -> TournamentLoad:
+    """The benchmark's club (``number``: one of a night's), ``4 * tables`` players
+    registered, round 1 of ``deals_per_round`` deals seated and ``played`` of them entered at
+    each table (by default all but the last); ``ranking_phones`` phones follow the ranking."""
+    built = build(deals, number=number)
     user = User.objects.get(pk=built.user_id)
     club = Club.objects.get(pk=built.club_id)
     Player.objects.bulk_create(
@@ -66,7 +77,7 @@ def build_tournament(deals: int, tables: int, secret_key: str) -> TournamentLoad
         name="Load test cup",
         date=dt.date(dt.date.today().year, 6, 1),
         rounds=3,
-        deals_per_round=DEALS_PER_ROUND,
+        deals_per_round=deals_per_round,
     )
     for player in players:
         services.tournament_register(tournament=tournament, player=player)
@@ -74,17 +85,17 @@ def build_tournament(deals: int, tables: int, secret_key: str) -> TournamentLoad
     with override_settings(SECRET_KEY=secret_key):  # the sessions are checked by the servers
         organiser = _session_maker(user)()
         seated = [
-            _table_played(table, user)
+            _table_played(table, user, played)
             for table in first.tables.select_related("game", "evening").order_by("number")
         ]
-    return TournamentLoad(tournament.pk, tournament.public_token, organiser, seated)
+    return TournamentLoad(tournament.pk, tournament.public_token, organiser, seated, ranking_phones)
 
 
-def _table_played(table: TournamentTable, user: User) -> Table:
-    """All the round's deals but the last at ``table``, and its phone's session."""
+def _table_played(table: TournamentTable, user: User, played: int) -> Table:
+    """``played`` deals of the round entered at ``table``, and its phone's session."""
     ids = tuple(table.game.seats.order_by("position").values_list("player_id", flat=True))
     size = len(ids)
-    for number in range(DEALS_PER_ROUND - 1):
+    for number in range(played):
         services.deal_record(
             game=table.game,
             inputs=TarotDeal(
@@ -106,10 +117,12 @@ def _table_played(table: TournamentTable, user: User) -> Table:
     )
 
 
-def tournament_kinds(load: TournamentLoad) -> list[Kind]:
-    """Every kind of request of the round's end, with its pace."""
+def tournament_kinds(load: TournamentLoad, *, save_every: float = LAST_DEALS_WITHIN) -> list[Kind]:
+    """Every kind of request of the round, with its pace: a deal saved at each table every
+    ``save_every`` seconds (by default: the round's last deals, all within a minute)."""
     tables = len(load.tables)
-    save_rate = tables / LAST_DEALS_WITHIN
+    save_rate = tables / save_every
+    drawn = as_of_now()
     phone = [t.cookies[0] for t in load.tables]
     return [
         Kind(
@@ -125,6 +138,7 @@ def tournament_kinds(load: TournamentLoad) -> list[Kind]:
                 {
                     "path": f"/evenings/{t.evening_id}/live/",
                     "version": t.version,
+                    "since": drawn,  # the page's moment, as live.js sends it
                     "headers": {"Cookie": cookie(c), "HX-Request": "true"},
                 }
                 for t, c in zip(load.tables, phone, strict=True)

@@ -7,8 +7,8 @@ import pytest
 from django.core.management.base import CommandError
 from django.http import HttpResponse
 
-from scorekeeper.management.bench import pages
-from scorekeeper.management.bench.pages import in_turns
+from tools.bench import pages
+from tools.bench.pages import in_turns
 
 
 class FakeClock:

@@ -18,14 +18,14 @@ from django.test import Client
 from django.urls import reverse
 
 from scorekeeper import services
-from scorekeeper.management.bench import load_club
-from scorekeeper.management.bench.load_scenarios import Kind
-from scorekeeper.management.bench.wrk import LUA
-from scorekeeper.management.bench.wrk import lua_value as _lua_value
 from scorekeeper.models import Evening
 from scorekeeper.reads.sheet_changes import as_of_now
 from scorekeeper.scoring.tarot import PassedDeal
 from tests.factories import make_club, make_member, start_evening
+from tools.bench import load_club
+from tools.bench.load_scenarios import Kind
+from tools.bench.wrk import LUA
+from tools.bench.wrk import lua_value as _lua_value
 
 
 @pytest.mark.parametrize(
@@ -88,7 +88,7 @@ def test_the_phones_of_the_load_test_read_the_new_version_and_moment_from_a_live
 
 def test_the_cpu_of_a_child_that_has_ended_still_counts() -> None:
     """gunicorn replaces workers during the load: their CPU must not vanish from the sum."""
-    from scorekeeper.management.bench import local_servers
+    from tools.bench import local_servers
 
     parent = subprocess.Popen(
         [
@@ -118,7 +118,7 @@ def test_the_machines_busy_time_holds_the_work_done_meanwhile() -> None:
     elsewhere (or robbed by its host) can be told from a slow app."""
     import time
 
-    from scorekeeper.management.bench import local_servers
+    from tools.bench import local_servers
 
     busy, stolen = local_servers.machine_cpu_seconds()
     started = time.process_time()

@@ -15,11 +15,11 @@ from typing import Any
 
 import django.test.signals  # noqa: F401  (resets the template engines with DEBUG)
 
-from scorekeeper.management.bench.databases import throwaway_database
-from scorekeeper.management.bench.figures_bench import measure_figures
-from scorekeeper.management.bench.imports import ImportTiming, measure_imports
-from scorekeeper.management.bench.pages import Timing, bench_settings, measure
-from scorekeeper.management.bench.synthetic_club import build
+from tools.bench.databases import throwaway_database
+from tools.bench.figures_bench import measure_figures
+from tools.bench.imports import ImportTiming, measure_imports
+from tools.bench.pages import Timing, bench_settings, measure
+from tools.bench.synthetic_club import build
 
 
 @dataclass

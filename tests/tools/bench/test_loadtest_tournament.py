@@ -10,14 +10,14 @@ from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from scorekeeper.management.bench.load_tournament import (
+from scorekeeper.models import Deal, Tournament
+from tests.tools.bench.wrk_items import send
+from tools.bench.load_tournament import (
     DEALS_PER_ROUND,
     build_tournament,
     tournament_kinds,
 )
-from scorekeeper.management.bench.wrk import _write_script
-from scorekeeper.models import Deal, Tournament
-from tests.scorekeeper.bench.wrk_items import send
+from tools.bench.wrk import _write_script
 
 pytestmark = pytest.mark.django_db
 

@@ -9,8 +9,8 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.models import User
-from scorekeeper.management.bench.synthetic_club import build, deal_form, trim_tonight
 from scorekeeper.models import Deal, Evening
+from tools.bench.synthetic_club import build, deal_form, trim_tonight
 
 pytestmark = pytest.mark.django_db
 

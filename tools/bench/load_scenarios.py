@@ -15,9 +15,9 @@ import urllib.request
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorekeeper.management.bench.load_club import DEAL_EVERY, PHONES, Table
-from scorekeeper.management.bench.synthetic_club import Built, deal_form
 from scorekeeper.reads.sheet_changes import as_of_now
+from tools.bench.load_club import DEAL_EVERY, PHONES, Table
+from tools.bench.synthetic_club import deal_form
 
 POLL_EVERY = 4.0  # seconds between two polls of a phone
 UPDATE_SINCE = 2 * int(DEAL_EVERY)  # a "live update" phone's page is this old (seconds)
@@ -41,6 +41,11 @@ class Kind:
     result: dict[str, Any] = field(default_factory=dict)
 
     @property
+    def follows_versions(self) -> bool:
+        """A live poll: wrk's script follows the version and moment each answer gives."""
+        return self.name.endswith("live poll")
+
+    @property
     def mean_delay_ms(self) -> int:
         return max(1, int(self.connections / self.rate * 1000))
 
@@ -49,7 +54,7 @@ def cookie(session: str) -> str:
     return f"sessionid={session}; csrftoken={CSRF_SECRET}"
 
 
-def kinds(built: Built, seats: list[Table], *, figures: bool = False) -> list[Kind]:
+def kinds(seats: list[Table], *, figures: bool = False) -> list[Kind]:
     """Every kind of request of ``seats`` tables playing, with its pace; ``figures``: the
     club's figures pages too, looked at as often as the season."""
     tables = len(seats)
@@ -76,11 +81,11 @@ def kinds(built: Built, seats: list[Table], *, figures: bool = False) -> list[Ki
         ),
         Kind("deal save", _saves(seats), deal_rate, max(1, tables // 40), (200,), method="POST"),
         Kind("evening page", _evening_pages(seats), deal_rate, max(1, tables // 40), (200,)),
-        Kind("season standings", _season_pages(built, seats), max(0.2, tables / 400), 1, (200,)),
+        Kind("season standings", _season_pages(seats), max(0.2, tables / 400), 1, (200,)),
         Kind("login page", [{"path": "/login/", "headers": GZIP}], 2.0, 1, (200,)),
     ]
     if figures:
-        pages = _figures_pages(built, seats)
+        pages = _figures_pages(seats)
         sent.insert(-1, Kind("club figures", pages, max(0.2, tables / 400), 1, (200,)))
     return sent
 
@@ -148,11 +153,12 @@ def _evening_pages(seats: list[Table]) -> list[Item]:
     ]
 
 
-def _season_pages(built: Built, seats: list[Table]) -> list[Item]:
-    """The season's standings, as a third phone of each table looks at them."""
+def _season_pages(seats: list[Table]) -> list[Item]:
+    """The season's standings of the table's club, as a third phone of each table looks at
+    them."""
     return [
         {
-            "path": f"/clubs/{built.club_id}/seasons/{built.season_id}/",
+            "path": f"/clubs/{t.club_id}/seasons/{t.season_id}/",
             "headers": {"Cookie": cookie(t.cookies[2]), **GZIP},
         }
         for t in seats
@@ -164,23 +170,23 @@ def _season_pages(built: Built, seats: list[Table]) -> list[Item]:
 FIGURES_PAGES = ("ratings", "head-to-head", "records")
 
 
-def _figures_pages(built: Built, seats: list[Table]) -> list[Item]:
-    """The season's ratings, head to head and records in turn, as a fourth phone of each
-    table looks at them."""
+def _figures_pages(seats: list[Table]) -> list[Item]:
+    """The season's ratings, head to head and records of the table's club in turn, as a
+    fourth phone of each table looks at them."""
     return [
         {
-            "path": f"/clubs/{built.club_id}/{FIGURES_PAGES[n % len(FIGURES_PAGES)]}/"
-            f"?season={built.season_id}",
+            "path": f"/clubs/{t.club_id}/{FIGURES_PAGES[n % len(FIGURES_PAGES)]}/"
+            f"?season={t.season_id}",
             "headers": {"Cookie": cookie(t.cookies[3]), **GZIP},
         }
         for n, t in enumerate(seats)
     ]
 
 
-def warm_up(origin: str, built: Built, seats: list[Table], *, figures: bool = False) -> None:
+def warm_up(origin: str, seats: list[Table], *, figures: bool = False) -> None:
     """What a running server has: each evening's sheet rendered once, every phone let in
-    (it opened the evening, then followed it), the season drawn once (``figures``: and
-    the club's figures pages)."""
+    (it opened the evening, then followed it), each club's season drawn once (``figures``:
+    and the club's figures pages)."""
     for table in seats:
         for number, session in enumerate(table.cookies):
             shown = 0 if number == 0 else table.version  # the first phone draws the sheet
@@ -194,15 +200,17 @@ def warm_up(origin: str, built: Built, seats: list[Table], *, figures: bool = Fa
             except urllib.error.HTTPError as answer:  # 304: unchanged, and this phone let in
                 if answer.code != 304:
                     raise
-    for path in (
-        f"/clubs/{built.club_id}/seasons/{built.season_id}/",
-        *(
-            f"/clubs/{built.club_id}/{page}/?season={built.season_id}"
-            for page in (FIGURES_PAGES if figures else ())
-        ),
-    ):
-        request = urllib.request.Request(
-            f"{origin}{path}", headers={"Cookie": cookie(seats[0].cookies[0])}
-        )
-        with urllib.request.urlopen(request, timeout=60) as answer:
-            answer.read()
+    first_of_club = {table.club_id: table for table in reversed(seats)}
+    for table in first_of_club.values():
+        for path in (
+            f"/clubs/{table.club_id}/seasons/{table.season_id}/",
+            *(
+                f"/clubs/{table.club_id}/{page}/?season={table.season_id}"
+                for page in (FIGURES_PAGES if figures else ())
+            ),
+        ):
+            request = urllib.request.Request(
+                f"{origin}{path}", headers={"Cookie": cookie(table.cookies[0])}
+            )
+            with urllib.request.urlopen(request, timeout=60) as answer:
+                answer.read()

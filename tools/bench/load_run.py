@@ -8,12 +8,13 @@ CPU time of gunicorn and of PostgreSQL's whole server is counted.
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 import shutil
 import subprocess
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -21,18 +22,22 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import CommandError
 
-from scorekeeper.management.bench import local_servers
-from scorekeeper.management.bench.databases import connected_to, database_url
-from scorekeeper.management.bench.load_club import build_tables
-from scorekeeper.management.bench.load_scenarios import Kind, kinds, warm_up
-from scorekeeper.management.bench.load_tournament import (
+from tools.bench import local_servers
+from tools.bench.databases import connected_to, database_url
+from tools.bench.load_club import build_tables
+from tools.bench.load_night import TOURNAMENT_TABLES, build_night, night_kinds, night_warm_up
+from tools.bench.load_scenarios import Kind, kinds, warm_up
+from tools.bench.load_tournament import (
     build_tournament,
     tournament_kinds,
     tournament_warm_up,
 )
-from scorekeeper.management.bench.wrk import run_wrk
+from tools.bench.wrk import run_wrk
 
 TARGET_P95_MS = 150.0
+#: night: many clubs and a tournament (the default); one-club: the earlier load, one club's
+#: tables (for comparison only); tournament: a tournament's round ending.
+SCENARIOS = ("night", "one-club", "tournament")
 
 
 @dataclass
@@ -44,6 +49,9 @@ class LoadRun:
     dates: str = "night"  # the tables' dates (``load_club.DATES``)
     figures: bool = False  # the club's figures pages were looked at too
     seating: str = "club"  # who sat at the tables (``load_club.SEATINGS``)
+    scenario: str = "night"  # what was played (``SCENARIOS``)
+    clubs: int = 1  # the clubs whose tables played (a night's: the tournament's apart)
+    tournament_tables: int = 0  # a night's tournament's tables
     #: The whole machine's CPU seconds during the load: busy (ours, wrk's, nginx's and any
     #: other process's), and stolen by the host (a virtual machine's neighbours).
     machine: tuple[float, float] = (0.0, 0.0)
@@ -68,6 +76,9 @@ class LoadRun:
             "dates": self.dates,
             "figures": self.figures,
             "seating": self.seating,
+            "scenario": self.scenario,
+            "clubs": self.clubs,
+            "tournament_tables": self.tournament_tables,
             "kinds": [{"name": kind.name, **kind.result} for kind in self.kinds],
             "worst_p95_ms": self.worst_p95_ms(),
             "cpu_seconds": {
@@ -104,20 +115,23 @@ def run_loadtest(
     workers: int | None,
     no_redis: bool,
     say: Callable[[str], None],
-    scenario: str = "tables",
+    scenario: str = "night",
     poll_server: bool = True,
     dates: str = "night",
     figures: bool = False,
     seating: str = "club",
+    tournament_tables: int = TOURNAMENT_TABLES,
 ) -> LoadRun:
     """``tables`` tables playing for ``duration`` seconds; ``say`` is told how far it got.
 
-    ``scenario``: ``tables`` (evenings in progress) or ``tournament`` (a round's last deals,
-    ``load_tournament``). ``poll_server``: the live polls go to their own process first
-    (``scorekeeper.asgi_polls``), as in production; else all to gunicorn. ``dates``: the
-    tables' evenings on one club night or each on its own date (``load_club.build_tables``).
-    ``figures``: the club's figures pages looked at too (``load_scenarios.kinds``).
-    ``seating``: the tables' players, their own or the club's (``load_club.build_tables``)."""
+    ``scenario`` (``SCENARIOS``): ``night``, clubs of 3 to 8 tables each and a tournament of
+    ``tournament_tables`` tables (``load_night``; ``deals``: each club's); ``one-club``,
+    one club's evenings in progress; ``tournament``, a round's last deals
+    (``load_tournament``). ``poll_server``: the live polls go to their own process first
+    (``poll_process``), as in production; else all to gunicorn. For one club: ``dates``, the
+    tables' evenings on one club night or each on its own date, and ``seating``, the tables'
+    players, their own or the club's (``load_club.build_tables``). ``figures``: the clubs'
+    figures pages looked at too (``load_scenarios.kinds``)."""
     base_url = database_url(settings.DATABASES["default"])
     secret_key = secrets.token_urlsafe(40)
     started = time.monotonic()
@@ -129,23 +143,23 @@ def run_loadtest(
         redis_url = None if no_redis else redis_url_found
         say(f"Building {deals} deals and {tables} tables ({scenario})…")
         with connected_to(url):
-            plan = _build(scenario, deals, tables, secret_key, dates, figures, seating)
+            plan = _build(
+                scenario, deals, tables, secret_key, dates, figures, seating, tournament_tables
+            )
         environ = local_servers.server_environment(
             database_url=url,
             redis_url=redis_url,
             secret_key=secret_key,
             static_root=str(Path(folder) / "static"),
         )
-        port, polls_port = local_servers.free_port(), local_servers.free_port()
+        port = local_servers.free_port()
         server = local_servers.gunicorn(port, environ, workers)
-        polls = local_servers.poll_server(polls_port, environ) if poll_server else None
         try:
             local_servers.wait_until_up(f"http://127.0.0.1:{port}/healthz", process=server)
-            if polls is not None:
-                local_servers.wait_until_listening(polls_port, polls)
-            folder_nginx = Path(folder) / "nginx"
-            nginx_polls = polls_port if polls is not None else None
-            with local_servers.nginx_proxy(port, folder_nginx, polls=nginx_polls) as proxy:
+            with (
+                poll_process(environ, poll_server) as (polls, polls_port),
+                local_servers.nginx_proxy(port, Path(folder) / "nginx", polls=polls_port) as proxy,
+            ):
                 origin = f"http://127.0.0.1:{proxy}"
                 say(
                     f"Ready in {time.monotonic() - started:.0f} s; warming up, then "
@@ -156,8 +170,6 @@ def run_loadtest(
                 )
         finally:
             local_servers.stop(server)
-            if polls is not None:
-                local_servers.stop(polls)
     return LoadRun(
         sent,
         redis=redis_url is not None,
@@ -167,7 +179,29 @@ def run_loadtest(
         figures=figures,
         seating=seating,
         machine=machine,
+        scenario=scenario,
+        clubs=plan.clubs,
+        tournament_tables=plan.tournament_tables,
     )
+
+
+@contextlib.contextmanager
+def poll_process(
+    environ: dict[str, str], wanted: bool
+) -> Iterator[tuple[subprocess.Popen[Any] | None, int | None]]:
+    """The live polls' own process (``scorekeeper.asgi_polls`` under uvicorn) and its port,
+    started and stopped (None, None when not ``wanted``): all of the load test's part in it,
+    with ``--no-poll-server`` and ``nginx_proxy``'s ``polls``."""
+    if not wanted:
+        yield None, None
+        return
+    port = local_servers.free_port()
+    polls = local_servers.poll_server(port, environ)
+    try:
+        local_servers.wait_until_listening(port, polls)
+        yield polls, port
+    finally:
+        local_servers.stop(polls)
 
 
 @dataclass
@@ -176,6 +210,8 @@ class _Plan:
 
     kinds: Callable[[], list[Kind]]
     warm_up: Callable[[str], None]
+    clubs: int = 1
+    tournament_tables: int = 0
 
 
 def _build(
@@ -186,14 +222,25 @@ def _build(
     dates: str,
     figures: bool,
     seating: str,
+    tournament_tables: int,
 ) -> _Plan:
+    if scenario == "night":
+        night = build_night(deals, tables, secret_key, tournament_tables=tournament_tables)
+        return _Plan(
+            lambda: night_kinds(night, figures=figures),
+            lambda o: night_warm_up(o, night, figures=figures),
+            night.clubs,
+            tournament_tables,
+        )
     if scenario == "tournament":
         load = build_tournament(deals, tables, secret_key)
-        return _Plan(lambda: tournament_kinds(load), lambda o: tournament_warm_up(o, load))
-    built, seats = build_tables(deals, tables, secret_key, dates=dates, seating=seating)
+        return _Plan(lambda: tournament_kinds(load), lambda o: tournament_warm_up(o, load), 0)
+    if scenario != "one-club":
+        raise ValueError(f"scenario: {scenario!r}, not one of {SCENARIOS}")
+    _built, seats = build_tables(deals, tables, secret_key, dates=dates, seating=seating)
     return _Plan(
-        lambda: kinds(built, seats, figures=figures),
-        lambda o: warm_up(o, built, seats, figures=figures),
+        lambda: kinds(seats, figures=figures),
+        lambda o: warm_up(o, seats, figures=figures),
     )
 
 

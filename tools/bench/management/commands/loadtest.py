@@ -1,25 +1,28 @@
-"""`manage.py loadtest`: many tables at once, through gunicorn on PostgreSQL, with wrk.
+"""`manage.py loadtest`: a club night's tables at once, through gunicorn on PostgreSQL, with wrk.
 
 On loopback only: a database of its own next to DATABASE_URL's (``<name>_loadtest``,
 dropped at the end), a Redis of its own when ``redis-server`` is installed, gunicorn with the
-project's gunicorn.conf.py and DEBUG off. It builds a club with ``--deals`` deals (as
-``manage.py benchmark`` does) and ``--tables`` evenings in progress, then simulates each table
-for ``--duration`` seconds: a deal saved every 2 minutes, five phones following the evening
-(a poll every 4 s, 304 when nothing changed, the new sheet after a deal), the scorer's page
-reloaded after each save, now and then someone looking at the season; the login page is
-requested alongside as the yardstick. wrk (Debian's package) sends the requests, a process
-per kind of request, each connection waiting between requests as a phone would; the table
-gives p50/p95/p99 and req/s per kind, and each p50 as a multiple of the login page's.
+project's gunicorn.conf.py and DEBUG off, behind nginx.
 
-``--scenario tournament`` plays a tournament's round ending instead: ``--tables`` tables of 4
-(50 by default: 200 players) seated by the services with all their deals but the last; each
-table's phone (a table link's session, not signed in) saves the last deal, every table
-within a minute, reloads and polls its table, while 50 phones follow the public ranking
-(a poll every 4 s) and the organiser follows the tournament's page (``bench.load_tournament``).
+The default load is a real night (``--scenario night``, ``tools.bench.load_night``):
+``--tables`` tables (300) of clubs playing 3 to 8 tables each (60 clubs), each club with its
+own members, players and history (``--deals`` deals each, 1000), nobody at two tables; and a
+club's tournament of ``--tournament-tables`` tables (20). For ``--duration`` seconds each table
+saves a deal every 2 minutes, five phones follow its evening (a poll every 4 s, 304 when
+nothing changed, the new rows after a deal), the scorer's page is reloaded after each save,
+now and then someone looks at the club's season; phones follow the tournament's ranking and
+its organiser its page; the login page is requested alongside as the yardstick. wrk
+(Debian's package) sends the requests, a process per kind of request, each connection
+waiting between requests as a phone would; the table gives p50/p95/p99 and req/s per kind,
+and each p50 as a multiple of the login page's.
+
+``--scenario one-club`` is the earlier load, for comparison only: one club with ``--deals``
+deals (10000) and ``--tables`` evenings in progress (200), seated from its 12 players
+(``--seating``) on one night (``--dates``). ``--scenario tournament`` plays a tournament's
+round ending: ``--tables`` tables of 4 (50) each saving its last deal within a minute.
 
 It is a benchmark, not a test: run it on a quiet machine (other work on the same cores makes
-every figure worse). The machinery is in ``scorekeeper.management.bench``; this command
-parses and prints.
+every figure worse). The machinery is in ``tools.bench``; this command parses and prints.
 """
 
 from __future__ import annotations
@@ -30,14 +33,16 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from scorekeeper.management.bench.load_club import DATES, SEATINGS
-from scorekeeper.management.bench.load_run import (
+from tools.bench.load_club import DATES, SEATINGS
+from tools.bench.load_night import TOURNAMENT_TABLES
+from tools.bench.load_run import (
+    SCENARIOS,
     TARGET_P95_MS,
     LoadRun,
     check_machine,
     run_loadtest,
 )
-from scorekeeper.management.bench.load_scenarios import Kind
+from tools.bench.load_scenarios import Kind
 
 
 class Command(BaseCommand):
@@ -50,16 +55,31 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument(
             "--scenario",
-            choices=["tables", "tournament"],
-            default="tables",
-            help="tables: evenings in progress; tournament: a round's last deals saved within "
-            "a minute while 50 phones follow the ranking",
+            choices=SCENARIOS,
+            default="night",
+            help="night (the default): clubs of 3 to 8 tables each, every club its own "
+            "players, and a tournament; one-club: one club's tables, as in the earlier loads "
+            "(for comparison only); tournament: a round's last deals saved within a minute "
+            "while 50 phones follow the ranking",
         )
         parser.add_argument(
-            "--tables", type=int, help="tables playing (200; a tournament's: 50, 200 players)"
+            "--tables",
+            type=int,
+            help="tables playing (night: the clubs' 300; one-club: 200; tournament: 50)",
+        )
+        parser.add_argument(
+            "--tournament-tables",
+            type=int,
+            default=TOURNAMENT_TABLES,
+            help=f"night: the tournament's tables, besides the clubs' ({TOURNAMENT_TABLES}; "
+            "0: no tournament)",
         )
         parser.add_argument("--duration", type=int, default=60, help="seconds of load (60)")
-        parser.add_argument("--deals", type=int, default=10_000, help="deals built (10000)")
+        parser.add_argument(
+            "--deals",
+            type=int,
+            help="deals built (night: each club's history, 1000; else the club's, 10000)",
+        )
         parser.add_argument("--workers", type=int, help="gunicorn workers (gunicorn.conf.py)")
         parser.add_argument("--no-redis", action="store_true", help="each worker its own cache")
         parser.add_argument(
@@ -71,42 +91,49 @@ class Command(BaseCommand):
             "--dates",
             choices=DATES,
             default="night",
-            help="night: every table on one club night (the default); spread: each table on "
-            "a date of its own, every save a change to a settled evening (the reads' worst case)",
+            help="one-club: night, every table on one club night (the default); spread, each "
+            "table on a date of its own, every save a change to a settled evening",
         )
         parser.add_argument(
             "--seating",
             choices=SEATINGS,
             default="club",
-            help="club: the club's 12 players in turn at every table (the default, as in every "
-            "earlier load); own: each table its own players, as on a real night",
+            help="one-club: club, the club's 12 players in turn at every table (the default, "
+            "as in every earlier load); own, each table its own players",
         )
         parser.add_argument(
             "--figures",
             action="store_true",
-            help="tables: the club's ratings, head to head and records looked at too, as "
-            "often as the season",
+            help="night, one-club: the clubs' ratings, head to head and records looked at too, "
+            "as often as the season",
         )
         parser.add_argument("--json", dest="json_path", help="also write the figures here")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        tables, duration = options["tables"], options["duration"]
+        scenario, tables, duration = options["scenario"], options["tables"], options["duration"]
         if tables is None:
-            tables = 50 if options["scenario"] == "tournament" else 200
+            tables = {"night": 300, "one-club": 200, "tournament": 50}[scenario]
+        if options["deals"] is None:
+            options["deals"] = 1000 if scenario == "night" else 10_000
         if not 1 <= tables <= 2000:
             raise CommandError("--tables: from 1 to 2000")
+        if not 0 <= options["tournament_tables"] <= 200:
+            raise CommandError("--tournament-tables: from 0 to 200")
         if not 5 <= duration <= 900:
             raise CommandError("--duration: from 5 to 900 seconds")
+        if options["deals"] < 1:
+            raise CommandError("--deals: at least 1")
         wrk = check_machine()
         load = run_loadtest(
             wrk,
             tables=tables,
             duration=duration,
             deals=options["deals"],
+            tournament_tables=options["tournament_tables"],
             workers=options["workers"],
             no_redis=options["no_redis"],
             say=self.stderr.write,
-            scenario=options["scenario"],
+            scenario=scenario,
             poll_server=not options["no_poll_server"],
             dates=options["dates"],
             figures=options["figures"],
@@ -123,22 +150,28 @@ class Command(BaseCommand):
         base = login.result.get("p50", 0) / 1000 or 1.0
         workers = options["workers"] or "gunicorn.conf.py's"
         what = {"night": "tables on one night", "spread": "tables on a date each"}[options["dates"]]
-        if options["scenario"] == "tournament":
+        deals = f"{options['deals']} deals built"
+        if load.scenario == "night":
+            what = f"tables of {load.clubs} clubs"
+            if load.tournament_tables:
+                what += f" and a tournament of {load.tournament_tables} tables"
+            deals = f"{options['deals']} deals built in each club"
+        elif load.scenario == "tournament":
             what = "tournament tables"
         else:
             what += {"own": ", each its own players", "club": ", the club's 12 players"}[
                 load.seating
             ]
-            if load.figures:
-                what += " (the club's figures looked at too)"
+        if load.figures and load.scenario != "tournament":
+            what += " (the clubs' figures looked at too)"
         polls = "the poll process" if load.poll_server else "no poll process"
         self.stdout.write(
-            f"{tables} {what}, {duration} s, {options['deals']} deals built; gunicorn "
+            f"{tables} {what}, {duration} s, {deals}; gunicorn "
             f"{workers} workers, {polls}, PostgreSQL, "
             f"{'Redis' if load.redis else 'a cache per worker'}"
         )
         self.stdout.write(
-            f"{'request':<22} {'requests':>8} {'req/s':>7} {'p50 ms':>7} {'p95 ms':>7} "
+            f"{'request':<26} {'requests':>8} {'req/s':>7} {'p50 ms':>7} {'p95 ms':>7} "
             f"{'p99 ms':>7} {'× login':>7}  statuses"
         )
         for kind in kinds:
@@ -164,7 +197,7 @@ class Command(BaseCommand):
         """A kind's line of the table; p50 as a multiple of ``base``, the login page's."""
         result = kind.result
         if not result:
-            return f"{kind.name:<22} (no figures: wrk failed)"
+            return f"{kind.name:<26} (no figures: wrk failed)"
         p50, p95, p99 = (result[key] / 1000 for key in ("p50", "p95", "p99"))
         rate = result["requests"] / result["seconds"] if result["seconds"] else 0.0
         statuses = " ".join(f"{k}:{v}" for k, v in sorted(result["statuses"].items()))
@@ -176,6 +209,6 @@ class Command(BaseCommand):
         if result["errors"] or result["timeouts"]:
             statuses += f" errors:{result['errors']} timeouts:{result['timeouts']}"
         return (
-            f"{kind.name:<22} {result['requests']:>8} {rate:>7.1f} {p50:>7.1f} {p95:>7.1f} "
+            f"{kind.name:<26} {result['requests']:>8} {rate:>7.1f} {p50:>7.1f} {p95:>7.1f} "
             f"{p99:>7.1f} {p50 / base:>7.2f}  {statuses}"
         )

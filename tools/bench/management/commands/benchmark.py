@@ -6,7 +6,7 @@ opened. Each page is requested ``--repeat`` times by a signed-in member through 
 middleware, with django.test.Client; the table gives the median time, its ratio to the
 minimal page (base.html with an empty body) and the SQL queries of one request.
 
-The machinery is in ``scorekeeper.management.bench``; this command parses and prints.
+The machinery is in ``tools.bench``; this command parses and prints.
 """
 
 from __future__ import annotations
@@ -17,10 +17,10 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from scorekeeper.management.bench.benchmark_run import Figures, run_benchmark
-from scorekeeper.management.bench.figures_bench import REPLAY_SECONDS
-from scorekeeper.management.bench.imports import SECONDS_TARGET
-from scorekeeper.management.bench.synthetic_club import DEALS_PER_EVENING
+from tools.bench.benchmark_run import Figures, run_benchmark
+from tools.bench.figures_bench import REPLAY_SECONDS
+from tools.bench.imports import SECONDS_TARGET
+from tools.bench.synthetic_club import DEALS_PER_EVENING
 
 
 class Command(BaseCommand):

@@ -96,9 +96,10 @@ def deal_form(present: list[int]) -> dict[str, Any]:
     return form
 
 
-def build(deal_count: int) -> Built:
-    """A club with ``deal_count`` deals, in the current database."""
-    user, club, players = _club()
+def build(deal_count: int, *, number: int = 0) -> Built:
+    """A club with ``deal_count`` deals, in the current database; ``number`` tells apart the
+    clubs of a load test's night (their names, their members' addresses)."""
+    user, club, players = _club(number)
     evening_count = max(1, deal_count // DEALS_PER_EVENING)
     first_day = dt.date(dt.date.today().year, 1, 1)
     season = services.season_ensure_for(club=club, date=first_day)
@@ -130,10 +131,11 @@ def build(deal_count: int) -> Built:
     )
 
 
-def _club() -> tuple[User, Club, list[Player]]:
+def _club(number: int) -> tuple[User, Club, list[Player]]:
     """The member (the club's owner), the club and its players."""
-    user = User.objects.create_user("member@example.com")
-    club = Club.objects.create(name="Club de benchmark")
+    suffix = f" {number}" if number else ""
+    user = User.objects.create_user(f"member{number or ''}@example.com")
+    club = Club.objects.create(name=f"Club de benchmark{suffix}")
     Membership.objects.create(club=club, user=user, role=Membership.Role.OWNER)
     players = Player.objects.bulk_create(Player(club=club, name=name) for name in PLAYER_NAMES)
     return user, club, players

@@ -18,7 +18,9 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.models import User
-from scorekeeper.management.bench.pages import (
+from scorekeeper.models import Evening, Season
+from scorekeeper.reads.club_figures import club_figures
+from tools.bench.pages import (
     Page,
     Timing,
     _median_ms,
@@ -27,11 +29,9 @@ from scorekeeper.management.bench.pages import (
     after_save_timing,
     minimal_page,
 )
-from scorekeeper.management.bench.rating_benchmark import describe, quality_line
-from scorekeeper.management.bench.rating_club import synthetic_club
-from scorekeeper.management.bench.synthetic_club import Built, deal_form, trim_tonight
-from scorekeeper.models import Evening, Season
-from scorekeeper.reads.club_figures import club_figures
+from tools.bench.rating_benchmark import describe, quality_line
+from tools.bench.rating_club import synthetic_club
+from tools.bench.synthetic_club import Built, deal_form, trim_tonight
 
 REPLAY_SECONDS = 2.0  # the ratings of the whole season rated again after a correction
 REPLAY_REPEAT = 3

@@ -1,6 +1,6 @@
 """Print how well the ratings predict deals on synthetic clubs, and how long a replay takes.
 
-Run ``python -m scorekeeper.management.bench.rating_benchmark``. Pure (no Django): the
+Run ``python -m tools.bench.rating_benchmark``. Pure (no Django): the
 ``benchmark`` and ``rating_quality`` commands print the same lines (:func:`quality_line`).
 """
 
@@ -9,10 +9,10 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable
 
-from scorekeeper.management.bench.rating_club import synthetic_club
 from scorekeeper.scoring.deal_facts import DealFacts
 from scorekeeper.scoring.rating_quality import PredictionQuality, prediction_quality
 from scorekeeper.scoring.ratings import replay
+from tools.bench.rating_club import synthetic_club
 
 
 def quality_line(name: str, deals: Iterable[DealFacts]) -> str:

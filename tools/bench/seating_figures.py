@@ -1,7 +1,7 @@
 """Measures of the seating scheduler: repeated meetings and seconds for a few club sizes.
 
 Pure Python, no Django; it computes no score. It may import ``scoring.seating`` and the
-standard library. ``python -m scorekeeper.management.bench.seating_figures`` prints the
+standard library. ``python -m tools.bench.seating_figures`` prints the
 table.
 
 Measured on a shared 2-core machine, seed 0:

@@ -19,7 +19,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[3]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def free_port() -> int:
@@ -120,7 +120,7 @@ def server_environment(
     environ = {
         key: value
         for key, value in os.environ.items()
-        if key not in {"DEBUG", "REDIS_URL", "ENV_FILE", "DJANGO_SETTINGS_MODULE"}
+        if key not in {"DEBUG", "DEV_TOOLS", "REDIS_URL", "ENV_FILE", "DJANGO_SETTINGS_MODULE"}
     }
     environ.update(
         {

@@ -16,7 +16,7 @@ from typing import Any
 
 from django.core.management.base import CommandError
 
-from scorekeeper.management.bench.load_scenarios import Kind
+from tools.bench.load_scenarios import Kind
 
 TIMEOUT = "10s"  # a request without an answer within this counts as a timeout
 
@@ -127,7 +127,7 @@ def _write_script(kind: Kind, folder: Path) -> Path:
     """The kind's Lua script, written in ``folder``."""
     script = folder / f"{kind.name.replace(' ', '_').replace('(', '').replace(')', '')}.lua"
     text = (
-        LUA.replace("KIND", json.dumps("poll" if kind.name == "live poll" else kind.name), 1)
+        LUA.replace("KIND", json.dumps("poll" if kind.follows_versions else kind.name), 1)
         .replace("METHOD", json.dumps(kind.method), 1)
         .replace("MEAN_DELAY", str(kind.mean_delay_ms), 1)
         .replace("ITEMS", lua_value(kind.items), 1)

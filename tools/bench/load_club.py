@@ -21,9 +21,9 @@ from django.utils import timezone
 
 from accounts.models import User
 from scorekeeper import services
-from scorekeeper.management.bench.synthetic_club import Built, build
 from scorekeeper.models import Club, Deal, Evening, Player
 from scorekeeper.scoring.tarot import TarotDeal
+from tools.bench.synthetic_club import Built, build
 
 PHONES = 5  # phones following each table
 DEALS_PLAYED = 10  # deals already recorded at each table
@@ -39,6 +39,8 @@ class Table:
     present: list[int]
     cookies: list[str]  # one session per phone; the first is the scorer's
     version: int = 0  # the evening's version once built: what the phones start from
+    club_id: int = 0  # the club and the season whose pages the table's phones look at
+    season_id: int = 0
 
 
 def build_tables(
@@ -62,6 +64,16 @@ def build_tables(
     if seating not in SEATINGS:
         raise ValueError(f"seating: {seating!r}, not one of {SEATINGS}")
     built = build(deals)
+    seats = seat_tables(built, tables, secret_key, dates=dates, seating=seating)
+    played_in_the_last_minutes([seat.game_id for seat in seats])
+    return built, seats
+
+
+def seat_tables(
+    built: Built, tables: int, secret_key: str, *, dates: str = "night", seating: str = "own"
+) -> list[Table]:
+    """``tables`` evenings of the club in progress, 10 deals each, and their phones
+    (``build_tables`` says what ``dates`` and ``seating`` choose)."""
     last = Evening.objects.filter(club_id=built.club_id).aggregate(last=Max("date"))["last"]
     night = min(last + dt.timedelta(days=1), dt.date(last.year, 12, 31))
     first_day = dt.date(dt.date.today().year, 1, 1)  # the synthetic club's first evening
@@ -81,12 +93,13 @@ def build_tables(
                 table = [players[(index + k) % len(players)] for k in range(size)]
             club = user.memberships.get().club
             date = night if dates == "night" else first_day + dt.timedelta(days=index % 365)
-            seats.append(_table_playing(club, user, table, date, session))
-    _played_in_the_last_minutes([seat.game_id for seat in seats])
-    return built, seats
+            playing = _table_playing(club, user, table, date, session)
+            playing.club_id, playing.season_id = built.club_id, built.season_id
+            seats.append(playing)
+    return seats
 
 
-def _played_in_the_last_minutes(games: list[int]) -> None:
+def played_in_the_last_minutes(games: list[int]) -> None:
     """The tables' deals saved one every ``DEAL_EVERY`` seconds up to now, as at a real table
     (built in a few seconds, they would all be "changed lately" for the phones' ``since``)."""
     now = timezone.now()
