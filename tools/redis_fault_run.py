@@ -69,7 +69,7 @@ def main() -> None:
         django.setup()
         pages, saves = _build(secret)
         redis_url = f"redis://127.0.0.1:{options.redis_port}/0"
-        redis = _redis(options.redis_port)
+        redis = [_redis(options.redis_port)]  # the one running: _load stops and starts it
         folder = tempfile.mkdtemp(prefix="fault-run-")
         server_env = local_servers.server_environment(
             database_url=url, redis_url=redis_url, secret_key=secret, static_root=folder
@@ -81,7 +81,7 @@ def main() -> None:
             figures = _load(port, pages, saves, redis, options)
         finally:
             local_servers.stop(gunicorn)
-            redis = _stop_redis(redis)
+            _stop_redis(redis[0])
             shutil.rmtree(folder, ignore_errors=True)
         acknowledged = figures.pop("acknowledged")
         stored = _stored(saves)
@@ -153,8 +153,9 @@ def _redis(port: int) -> subprocess.Popen[Any]:
 
 
 def _stop_redis(process: subprocess.Popen[Any]) -> None:
-    process.terminate()
-    process.wait(10)
+    if process.poll() is None:
+        process.terminate()
+        process.wait(10)
 
 
 def _fetch(port: int, path: str, cookie: str, body: str | None = None) -> int:
@@ -175,7 +176,15 @@ def _fetch(port: int, path: str, cookie: str, body: str | None = None) -> int:
         link.close()
 
 
-def _load(port, pages, saves, redis, options) -> dict[str, Any]:
+def _load(
+    port: int,
+    pages: list[tuple[str, str, str]],
+    saves: list[dict[str, Any]],
+    redis: list[subprocess.Popen[Any]],
+    options: argparse.Namespace,
+) -> dict[str, Any]:
+    """The clients' requests: ``options.before`` seconds, Redis stopped for ``options.down``,
+    started again for ``options.after``. The answers counted by phase (when each was sent)."""
     phase = ["before"]
     counts: collections.Counter[tuple[str, str, int]] = collections.Counter()
     acknowledged: list[str] = []
@@ -225,15 +234,14 @@ def _load(port, pages, saves, redis, options) -> dict[str, Any]:
         thread.start()
     time.sleep(options.before)
     phase[0] = "down"
-    _stop_redis(redis)
+    _stop_redis(redis[0])
     time.sleep(options.down)
     phase[0] = "after"
-    redis = _redis(options.redis_port)
+    redis[0] = _redis(options.redis_port)
     time.sleep(options.after)
     stop.set()
     for thread in threads:
         thread.join()
-    _stop_redis(redis)
     table: dict[str, dict[str, dict[str, int]]] = {}
     for (when, kind, status), n in sorted(counts.items()):
         table.setdefault(when, {}).setdefault(kind, {})[str(status)] = n
