@@ -1,4 +1,5 @@
-"""``/healthz`` while the database is down: 503, and one short log line per call."""
+"""``/healthz`` while the database is down: 503, and one short log line per call; while
+Redis is down: 200, "degraded", and the cache's one line."""
 
 from __future__ import annotations
 
@@ -27,3 +28,22 @@ def test_a_down_database_is_one_log_line_without_a_traceback(
         assert record.exc_info is None
         assert "\n" not in record.getMessage()
         assert "RuntimeError: connection refused Is the server running" in record.getMessage()
+
+
+@pytest.mark.django_db
+def test_a_down_redis_is_reported_but_the_server_stays_in_the_load_balancer(
+    client: Client, caplog
+) -> None:
+    from django.test import override_settings
+
+    from scorekeeper.management.bench.local_servers import free_port
+
+    refused = f"redis://127.0.0.1:{free_port()}/0"  # nothing listens there
+    backend = "scorekeeper.server.redis_cache.RedisCache"
+    caches = {"default": {"BACKEND": backend, "LOCATION": refused}}
+    with override_settings(CACHES=caches), caplog.at_level(logging.WARNING):
+        answers = [client.get("/healthz") for _call in range(3)]
+    for answer in answers:
+        assert answer.status_code == 200  # every server shares the Redis: none is dropped
+        assert answer.json() == {"status": "degraded", "database": "ok", "cache": "down"}
+    assert [r.name for r in caplog.records] == ["scorekeeper.server.redis_cache"]  # once
