@@ -28,8 +28,20 @@ bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
 # memory and connections): sync workers, two per core so one waits on the database while the
 # other computes. Each worker keeps one database connection (CONN_MAX_AGE).
 workers = _int("WEB_CONCURRENCY", 2 * multiprocessing.cpu_count())
-worker_class = "sync"
+# gunicorn's sync worker, which reads what is left of a request before closing: a request it
+# refuses, or that Django answers without reading its 3 MB body, gets its 4xx at the proxy,
+# not a reset that the proxy counts as this server's failure (server/gunicorn_worker.py).
+worker_class = "scorekeeper.server.gunicorn_worker.DrainingSyncWorker"
 threads = 1
+
+# Above nginx's own limits (docs/operations.md, "nginx in front of several app servers":
+# `large_client_header_buffers 4 4k`): nginx answers a request line or a header too long
+# itself (414, 400), and what it lets through, with the X-Forwarded-For it appends, always
+# fits here. The number of headers is bounded by nginx's buffers (4 x 4 KB, 4 bytes at least
+# a header): gunicorn never refuses a request that nginx took.
+limit_request_line = 8190  # gunicorn's maximum
+limit_request_field_size = 8190
+limit_request_fields = 8192
 
 # Import Django once in the master, then fork: workers start fast and share memory pages.
 # No connection is opened at import time, so none is shared between workers.

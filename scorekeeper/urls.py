@@ -28,3 +28,10 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
 ]
+
+# Django's error pages, without the CSRF check that read the body first (a broken form
+# posted to no page was a 500): see scorekeeper/server/error_pages.py.
+handler400 = "scorekeeper.server.error_pages.bad_request"
+handler403 = "scorekeeper.server.error_pages.permission_denied"
+handler404 = "scorekeeper.server.error_pages.page_not_found"
+handler500 = "scorekeeper.server.error_pages.server_error"
