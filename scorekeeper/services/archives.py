@@ -30,6 +30,7 @@ from scorekeeper.models import (
     Season,
 )
 from scorekeeper.scoring.import_plan import GamePlan
+from scorekeeper.scoring.inputs import fitted
 from scorekeeper.services.archive_tournaments import ArchiveTournament, store_tournaments
 from scorekeeper.services.imports import store_game
 from scorekeeper.services.seasons import season_ensure_for
@@ -214,10 +215,9 @@ def _cover_with_seasons(club: Club, archive: Archive) -> None:
 def restored_name(name: str, day: dt.date) -> str:
     """The copy's name, so that it is not taken for the club it was archived from:
     "Les Bouts (restored 1 Dec)", the day in the reader's language."""
-    text = _("%(name)s (restored %(date)s)")
-    suffix_only = text % {"name": "", "date": formats.date_format(day, "j M")}
-    room = Club._meta.get_field("name").max_length - len(suffix_only)
-    return text % {"name": name[:room].rstrip(), "date": formats.date_format(day, "j M")}
+    values = {"name": name, "date": formats.date_format(day, "j M")}
+    limit = Club._meta.get_field("name").max_length
+    return fitted(_("%(name)s (restored %(date)s)"), values, cut="name", limit=limit)
 
 
 def archive_import(*, archive: Archive, owner: User | None, restore_members: bool) -> Club:
