@@ -50,6 +50,7 @@ def ruled_form(model: type[Any], **fields: type[forms.Field]) -> type[forms.Mode
     meta = type("Meta", (), {"model": model, "fields": "__all__", "field_classes": fields})
     return type(f"{model.__name__}RuledForm", (forms.ModelForm,), {"Meta": meta})
 
+
 # --- Clubs ------------------------------------------------------------------------------
 
 

@@ -4,6 +4,8 @@ evening's place (80 characters), so a round is seated whatever the tournament is
 from __future__ import annotations
 
 import pytest
+from django.test import Client
+from django.urls import reverse
 from django.utils import translation
 
 from scorekeeper import services
@@ -58,3 +60,29 @@ def test_the_service_refuses_a_tournament_name_past_the_limit() -> None:
             deals_per_round=1,
         )
     assert error.value.code == "too_long"
+
+
+def test_the_form_refuses_a_63_character_name_next_to_the_field(client: Client) -> None:
+    club, _players, tournament = make_tournament(4, rounds=1)
+    client.force_login(_owner(tournament))
+    fields = {"name": "x" * 63, "date": "2025-06-01", "rounds": "1", "deals_per_round": "1"}
+    page = client.post(
+        reverse("tournaments", args=[club.pk]),
+        {f"tournament-{key}": value for key, value in fields.items()},
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+    assert page.status_code == 200
+    assert page.context["form"].errors["name"] == [f"{'x' * 63} is longer than 50 characters"]
+    assert 'maxlength="50"' in page.content.decode()
+    assert Tournament.objects.filter(club=club).count() == 1
+
+
+def test_seating_a_tournament_whose_name_is_the_longest_stored_is_never_a_500(
+    client: Client,
+) -> None:
+    _club, _players, tournament = make_tournament(8, rounds=1)
+    Tournament.objects.filter(pk=tournament.pk).update(name="L" * 80)
+    client.force_login(_owner(tournament))
+    answer = client.post(reverse("round_start", args=[tournament.pk]))
+    assert answer.status_code == 302
+    assert Evening.objects.filter(tournament_table__round__tournament=tournament).count() == 2
