@@ -1,9 +1,14 @@
-"""The admin, for staff repairs: it writes directly, without the services' checks."""
+"""The admin, for staff repairs: it writes directly, without the services' checks.
+
+Names, places and dates follow the rules of every way in (``scoring.inputs``, through the
+form fields of ``screens.input_fields``): what the admin stores, the club's archive restores.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+from django import forms
 from django.contrib import admin
 from django.db.models import F
 
@@ -30,6 +35,21 @@ from scorekeeper.models import (
     TournamentTable,
     WaitingArchive,
 )
+from scorekeeper.screens.input_fields import (
+    ClubNameField,
+    NameField,
+    PlaceField,
+    RuleDateField,
+    SeasonNameField,
+    TournamentNameField,
+)
+
+
+def ruled_form(model: type[Any], **fields: type[forms.Field]) -> type[forms.ModelForm]:
+    """The admin's form of ``model``, its ``fields`` read by the rules of every way in."""
+    meta = type("Meta", (), {"model": model, "fields": "__all__", "field_classes": fields})
+    return type(f"{model.__name__}RuledForm", (forms.ModelForm,), {"Meta": meta})
+
 
 # --- Clubs ------------------------------------------------------------------------------
 
@@ -48,12 +68,14 @@ class InvitationInline(admin.TabularInline):
 
 class PlayerInline(admin.TabularInline):
     model = Player
+    form = ruled_form(Player, name=NameField)
     extra = 0
     raw_id_fields = ("user",)
 
 
 @admin.register(Club)
 class ClubAdmin(admin.ModelAdmin):
+    form = ruled_form(Club, name=ClubNameField)
     list_display = ("name", "created_at")
     search_fields = ("name",)
     date_hierarchy = "created_at"
@@ -114,6 +136,7 @@ class WaitingArchiveAdmin(admin.ModelAdmin):
 
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
+    form = ruled_form(Player, name=NameField)
     list_display = ("name", "club", "user", "retired", "created_at")
     list_filter = ("retired",)
     search_fields = ("name", "club__name", "user__email", "user__display_name")
@@ -133,6 +156,7 @@ class GameInline(admin.TabularInline):
 
 @admin.register(Evening)
 class EveningAdmin(admin.ModelAdmin):
+    form = ruled_form(Evening, date=RuleDateField, place=PlaceField)
     list_display = ("__str__", "club", "date", "place", "closed_at", "version")
     list_filter = (("closed_at", admin.EmptyFieldListFilter), "date")
     search_fields = ("club__name", "place")
@@ -260,6 +284,7 @@ class DealChangeAdmin(admin.ModelAdmin):
 
 @admin.register(Season)
 class SeasonAdmin(admin.ModelAdmin):
+    form = ruled_form(Season, name=SeasonNameField, start=RuleDateField, end=RuleDateField)
     list_display = ("name", "club", "start", "end")
     search_fields = ("name", "club__name")
     date_hierarchy = "start"
@@ -283,6 +308,7 @@ class EveningTallyAdmin(admin.ModelAdmin):
 
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin):
+    form = ruled_form(Tournament, name=TournamentNameField, date=RuleDateField, place=PlaceField)
     list_display = ("name", "club", "date", "place", "rounds", "deals_per_round", "state")
     list_filter = ("state",)
     search_fields = ("name", "club__name", "place")

@@ -5,7 +5,9 @@ One set of rules, so that what a form refuses no file can bring in:
 - text is read in Unicode NFC ("Zoé" typed as e + combining accent is the same name), its runs
   of white space become one space, and it holds no control or invisible formatting character
   (NUL, a zero-width space...);
-- a player's name has 1 to 40 characters, a place at most 80, a season's name 1 to 80;
+- a player's name has 1 to 40 characters, a place at most 80, a season's or a club's name 1
+  to 80, a tournament's name 1 to 50 (its tables' evenings are named "name, round n, table t"
+  in a place of 80: :func:`fitted` shortens the name should a longer one be stored);
 - a date lies between the years 1900 and 2999 (what the evening form accepts).
 
 Players are matched by :func:`name_key` (the NFC name, case folded).
@@ -21,6 +23,8 @@ from scorekeeper.scoring.errors import ScoringError
 NAME_MAX = 40
 PLACE_MAX = 80
 SEASON_NAME_MAX = 80
+CLUB_NAME_MAX = 80
+TOURNAMENT_NAME_MAX = 50
 FIRST_YEAR, LAST_YEAR = 1900, 2999
 
 
@@ -65,6 +69,25 @@ def clean_place(value: object, field: str = "place") -> str:
 
 def clean_season_name(value: object, field: str = "season") -> str:
     return _clean_text(value, field, limit=SEASON_NAME_MAX, required=True)
+
+
+def clean_club_name(value: object, field: str = "club") -> str:
+    return _clean_text(value, field, limit=CLUB_NAME_MAX, required=True)
+
+
+def clean_tournament_name(value: object, field: str = "tournaments") -> str:
+    """A new tournament's name: 1 to 50 characters, so that "name, round n, table t" fits."""
+    return _clean_text(value, field, limit=TOURNAMENT_NAME_MAX, required=True)
+
+
+def fitted(template: str, values: dict[str, object], *, cut: str, limit: int) -> str:
+    """``template % values`` within ``limit`` characters: the text of ``values[cut]`` is
+    shortened (and ends with "…") when the whole would be longer; the rest is kept whole."""
+    whole = template % values
+    if len(whole) <= limit:
+        return whole
+    room = limit - len(template % {**values, cut: ""}) - 1
+    return template % {**values, cut: str(values[cut])[: max(room, 0)].rstrip() + "…"}
 
 
 def name_key(name: str) -> str:

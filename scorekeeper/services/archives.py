@@ -30,6 +30,7 @@ from scorekeeper.models import (
     Season,
 )
 from scorekeeper.scoring.import_plan import GamePlan
+from scorekeeper.scoring.inputs import fitted
 from scorekeeper.services.archive_tournaments import ArchiveTournament, store_tournaments
 from scorekeeper.services.imports import store_game
 from scorekeeper.services.seasons import season_ensure_for
@@ -140,16 +141,11 @@ def _restore_members(club: Club, archive: Archive) -> dict[str, User]:
     return users
 
 
-def _invite_members(club: Club, archive: Archive, owner: User) -> dict[str, User]:
-    """``owner`` owns the new club; the archived members are invited again."""
+def _owned_by(club: Club, owner: User) -> dict[str, User]:
+    """``owner`` owns the new club, alone. An upload invites nobody: its addresses are the
+    uploader's to write, and an invitation makes whoever signs in with the address a member
+    (the owner invites the members again from the club's page)."""
     Membership.objects.create(club=club, user=owner, role=Membership.Role.OWNER)
-    invited = {email for email, _role, _at in archive.members} | {
-        email for email, _at in archive.invitations
-    }
-    Invitation.objects.bulk_create(
-        Invitation(club=club, email=email, invited_by=owner)
-        for email in sorted(invited - {owner.email})
-    )
     return {owner.email: owner}
 
 
@@ -214,17 +210,17 @@ def _cover_with_seasons(club: Club, archive: Archive) -> None:
 def restored_name(name: str, day: dt.date) -> str:
     """The copy's name, so that it is not taken for the club it was archived from:
     "Les Bouts (restored 1 Dec)", the day in the reader's language."""
-    text = _("%(name)s (restored %(date)s)")
-    suffix_only = text % {"name": "", "date": formats.date_format(day, "j M")}
-    room = Club._meta.get_field("name").max_length - len(suffix_only)
-    return text % {"name": name[:room].rstrip(), "date": formats.date_format(day, "j M")}
+    values = {"name": name, "date": formats.date_format(day, "j M")}
+    limit = Club._meta.get_field("name").max_length
+    return fitted(_("%(name)s (restored %(date)s)"), values, cut="name", limit=limit)
 
 
 def archive_import(*, archive: Archive, owner: User | None, restore_members: bool) -> Club:
     """The archive as a new club. ``restore_members``: accounts and memberships as archived
-    (the command, run by the site's admin); otherwise ``owner`` owns the new club, the
-    archived members are invited again, the club is named as a copy (``restored_name``)
-    and its evenings are closed as imported evenings are (the owner's upload)."""
+    (the command, run by the site's admin); otherwise ``owner`` owns the new club alone (the
+    archived members and invitations are not invited: ``_owned_by``), the club is named as a
+    copy (``restored_name``) and its evenings are closed as imported evenings are (the owner's
+    upload)."""
     if not restore_members and owner is None:
         raise ValueError("an owner is needed")
     with transaction.atomic():
@@ -243,7 +239,7 @@ def archive_import(*, archive: Archive, owner: User | None, restore_members: boo
             users = _restore_members(club, archive)
         else:
             assert owner is not None
-            users = _invite_members(club, archive, owner)
+            users = _owned_by(club, owner)
         players = _store_players(club, archive, users)
         _cover_with_seasons(club, archive)
         close_at = None if restore_members else timezone.now()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from accounts.models import User, normalize_email_address
@@ -16,19 +16,20 @@ from scorekeeper.models import (
     RemovedMember,
 )
 from scorekeeper.scoring.club_figures import check_scale
+from scorekeeper.scoring.inputs import clean_club_name, clean_name, name_key
 from scorekeeper.services.common import ServiceError, _bump_evenings_of
 
 
 @transaction.atomic
 def club_create(*, name: str, owner: User) -> Club:
-    club = Club.objects.create(name=name.strip())
+    club = Club.objects.create(name=clean_club_name(name, "name"))
     Membership.objects.create(club=club, user=owner, role=Membership.Role.OWNER)
     return club
 
 
 @transaction.atomic
 def club_rename(*, club: Club, name: str) -> Club:
-    club.name = name.strip()
+    club.name = clean_club_name(name, "name")
     club.save(update_fields=["name"])
     return club
 
@@ -102,21 +103,43 @@ def ownership_transfer(*, club: Club, to: Membership) -> None:
 # --- Players --------------------------------------------------------------------------
 
 
-def _check_player_name(club: Club, name: str, exclude: Player | None = None) -> str:
-    name = " ".join(name.split())
-    if not name:
-        raise ServiceError(_("A player needs a name."), "name")
+def player_named(club: Club, name: str, *, exclude: Player | None = None) -> Player | None:
+    """The club's player who has this name, case and Unicode form aside (``name_key``)."""
     # Compared in Python: SQLite's LOWER() folds ASCII letters only (Zoé, ZOÉ).
     others = club.players.exclude(pk=exclude.pk) if exclude is not None else club.players.all()
-    folded = name.casefold()
-    if any(other.casefold() == folded for other in others.values_list("name", flat=True)):
-        raise ServiceError(_("%(name)s is already a player of this club.") % {"name": name}, "name")
+    key = name_key(name)
+    return next((p for p in others.only("pk", "name") if name_key(p.name) == key), None)
+
+
+def _taken(name: str) -> ServiceError:
+    return ServiceError(_("%(name)s is already a player of this club.") % {"name": name}, "name")
+
+
+def _check_player_name(club: Club, name: str, exclude: Player | None = None) -> str:
+    """The name by the rules of every name (``scoring.inputs.clean_name``; ScoringError if
+    against them), refused when another player of the club has it."""
+    if not name.strip():
+        raise ServiceError(_("A player needs a name."), "name")
+    name = clean_name(name, "name")
+    if player_named(club, name, exclude=exclude) is not None:
+        raise _taken(name)
     return name
+
+
+def player_create(*, club: Club, name: str, user: User | None = None) -> Player:
+    """A new player of a checked name, in a savepoint: when another request made a player of
+    that name a moment ago, the database's constraint refuses it (IntegrityError), caught
+    here. Call within a transaction."""
+    try:
+        with transaction.atomic():
+            return Player.objects.create(club=club, name=name, user=user)
+    except IntegrityError:
+        raise _taken(name) from None
 
 
 @transaction.atomic
 def player_add(*, club: Club, name: str, user: User | None = None) -> Player:
-    return Player.objects.create(club=club, name=_check_player_name(club, name), user=user)
+    return player_create(club=club, name=_check_player_name(club, name), user=user)
 
 
 @transaction.atomic

@@ -22,6 +22,7 @@ from scorekeeper.models import (
 from scorekeeper.scoring.escopette import (
     ESCOPETTE_PLAYERS,
 )
+from scorekeeper.scoring.inputs import clean_date, clean_place
 from scorekeeper.server.prepared import Prepared
 from scorekeeper.services.common import ServiceError, _bump, _check_open
 from scorekeeper.services.seasons import season_ensure_for
@@ -92,8 +93,8 @@ def evening_start(
     _check_roster(club=club, kind=kind, players=players, first_dealer=first_dealer)
     evening = Evening.objects.create(
         club=club,
-        date=date or timezone.localdate(),
-        place=place.strip(),
+        date=clean_date(date or timezone.localdate()),
+        place=clean_place(place),
         created_by=created_by,
         rules=dict(club.rules),  # the evening keeps them whatever the club decides later
     )
@@ -111,8 +112,8 @@ def evening_start(
 
 @transaction.atomic
 def evening_update(*, evening: Evening, date: dt.date, place: str) -> Evening:
-    evening.date = date
-    evening.place = place.strip()
+    evening.date = clean_date(date)
+    evening.place = clean_place(place)
     evening.save(update_fields=["date", "place"])
     season_ensure_for(club=evening.club, date=date)
     _bump(evening)

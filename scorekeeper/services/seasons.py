@@ -11,6 +11,7 @@ from scorekeeper.models import (
     Club,
     Season,
 )
+from scorekeeper.scoring.inputs import clean_date, clean_season_name
 from scorekeeper.services.common import ServiceError
 
 # --- Seasons --------------------------------------------------------------------
@@ -21,9 +22,10 @@ from scorekeeper.services.common import ServiceError
 
 @transaction.atomic
 def season_create(*, club: Club, name: str, start: dt.date, end: dt.date) -> Season:
-    name = " ".join(name.split())
-    if not name:
+    if not name.strip():
         raise ServiceError(_("A season needs a name."), "name")
+    name = clean_season_name(name, "name")  # the rules of every name: ScoringError if not
+    start, end = clean_date(start, "start"), clean_date(end, "end")
     if end < start:
         raise ServiceError(_("The last day cannot come before the first day."), "end")
     same = club.seasons.filter(start=start, end=end).first()

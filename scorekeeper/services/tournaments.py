@@ -13,7 +13,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Hashable, Iterable
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import F, Max
 from django.db.models.functions import Lower
 from django.utils import timezone
@@ -29,7 +29,16 @@ from scorekeeper.models import (
     TournamentTable,
 )
 from scorekeeper.scoring.errors import ScoringError
+from scorekeeper.scoring.inputs import (
+    PLACE_MAX,
+    clean_date,
+    clean_name,
+    clean_place,
+    clean_tournament_name,
+    fitted,
+)
 from scorekeeper.scoring.seating import Table, meetings, plan_schedule, seat_round, table_sizes
+from scorekeeper.services.clubs import player_named
 from scorekeeper.services.common import ServiceError
 from scorekeeper.services.evenings import evening_close, evening_start
 
@@ -70,13 +79,43 @@ def tournament_create(
     return Tournament.objects.create(
         club=club,
         created_by=created_by,
-        name=name.strip() or _("Tournament"),
-        date=date or timezone.localdate(),
-        place=place.strip(),
+        name=clean_tournament_name(name, "name") if name.strip() else _("Tournament"),
+        date=clean_date(date or timezone.localdate(), "date"),
+        place=clean_place(place, "place"),
         rounds=rounds,
         deals_per_round=deals_per_round,
         allow_three=allow_three,
     )
+
+
+def _guest_refusal(tournament: Tournament, player: Player) -> ServiceError:
+    if tournament.entrants.filter(player=player, present=True).exists():
+        return ServiceError(_("%(name)s is already registered.") % {"name": player}, "guest_name")
+    return ServiceError(
+        _("%(name)s is already a player of the club: choose them in the list.") % {"name": player},
+        "guest_name",
+    )
+
+
+def _guest(tournament: Tournament, guest_name: str) -> Player:
+    """A new player of the club for a guest, named by the rules of every name (ScoringError
+    if against them). A name the club has is refused; so is one that another registration
+    made a player of at the same moment (the database's constraint refuses the second:
+    IntegrityError, caught in a savepoint), with the same clear answer."""
+    if not guest_name.strip():
+        raise ServiceError(_("Give the guest's name."), "guest_name")
+    name = clean_name(guest_name, "guest_name")
+    club = tournament.club
+    existing = player_named(club, name)
+    if existing is None:
+        try:
+            with transaction.atomic():
+                return Player.objects.create(club=club, name=name)
+        except IntegrityError:
+            existing = player_named(club, name)
+            if existing is None:  # not a name taken: not this method's to explain
+                raise
+    raise _guest_refusal(tournament, existing)
 
 
 @transaction.atomic
@@ -90,16 +129,7 @@ def tournament_register(
     _check_not_finished(tournament)
     guest = player is None
     if player is None:
-        name = guest_name.strip()
-        if not name:
-            raise ServiceError(_("Give the guest's name."), "guest_name")
-        if tournament.club.players.filter(name__iexact=name).exists():
-            raise ServiceError(
-                _("%(name)s is already a player of the club: choose them in the list.")
-                % {"name": name},
-                "guest_name",
-            )
-        player = Player.objects.create(club=tournament.club, name=name)
+        player = _guest(tournament, guest_name)
     elif player.club_id != tournament.club_id:
         raise ServiceError(_("Every player must belong to the club."), "player")
     entrant, created = TournamentPlayer.objects.get_or_create(
@@ -183,6 +213,15 @@ def _seat(tournament: Tournament, number: int, present: list[int]) -> tuple[Tabl
     )
 
 
+def table_place(tournament: Tournament, round_number: int, table_number: int) -> str:
+    """The place of a table's evening, "name, round n, table t", within the place's 80
+    characters: a tournament's name has at most 50 (a longer one, stored before that rule
+    or restored from an archive, is shortened here)."""
+    values = {"tournament": tournament.name, "round": round_number, "table": table_number}
+    text = _("%(tournament)s, round %(round)s, table %(table)s")
+    return fitted(text, values, cut="tournament", limit=PLACE_MAX)
+
+
 @transaction.atomic
 def round_start(*, tournament: Tournament, created_by: User) -> TournamentRound:
     """Seat the next round from the schedule and who is present, a table evening each."""
@@ -214,8 +253,7 @@ def round_start(*, tournament: Tournament, created_by: User) -> TournamentRound:
             first_dealer=players[table.dealer],
             created_by=created_by,
             date=tournament.date,
-            place=_("%(tournament)s, round %(round)s, table %(table)s")
-            % {"tournament": tournament.name, "round": number, "table": table_number},
+            place=table_place(tournament, number, table_number),
         )
         TournamentTable.objects.create(
             round=tournament_round,

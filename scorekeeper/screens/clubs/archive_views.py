@@ -1,5 +1,5 @@
 """The club archive on the web: the owner downloads it; anyone signed in restores one as a new
-club of which they are the owner (the archived members are invited again)."""
+club of which they are the owner (nobody is invited: the owner invites the members again)."""
 
 from __future__ import annotations
 

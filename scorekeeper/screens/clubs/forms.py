@@ -11,17 +11,15 @@ from django.utils.translation import gettext_lazy as _
 from accounts.forms import EmailAddressField
 from accounts.models import User
 from scorekeeper.exchange.error_text import error_text
-from scorekeeper.models import Club, Player
+from scorekeeper.models import Club
 from scorekeeper.scoring.club_figures import check_scale
 from scorekeeper.scoring.errors import ScoringError
-from scorekeeper.scoring.inputs import clean_name
+from scorekeeper.screens.input_fields import ClubNameField, NameField
 
 
 class ClubNameForm(forms.Form):
-    name = forms.CharField(
-        label=_("Name of the club"),
-        max_length=Club._meta.get_field("name").max_length,
-        widget=forms.TextInput(attrs={"autocomplete": "off"}),
+    name = ClubNameField(
+        label=_("Name of the club"), widget=forms.TextInput(attrs={"autocomplete": "off"})
     )
 
 
@@ -58,31 +56,14 @@ class InvitationForm(forms.Form):
     )
 
 
-def _same_rules_as_imports(clean: Any, value: str) -> str:
-    """A form's text through the rules every import follows (``scoring.inputs``)."""
-    try:
-        return clean(value, "name")
-    except ScoringError as error:
-        raise forms.ValidationError(error_text(error)) from None
-
-
 class PlayerAddForm(forms.Form):
-    name = forms.CharField(
-        label=_("Name of the player"),
-        max_length=Player._meta.get_field("name").max_length,
-        widget=forms.TextInput(attrs={"autocomplete": "off"}),
+    name = NameField(
+        label=_("Name of the player"), widget=forms.TextInput(attrs={"autocomplete": "off"})
     )
-
-    def clean_name(self) -> str:
-        return _same_rules_as_imports(clean_name, self.cleaned_data["name"])
 
 
 class PlayerEditForm(forms.Form):
-    name = forms.CharField(
-        label=_("Name"),
-        max_length=Player._meta.get_field("name").max_length,
-        widget=forms.TextInput(attrs={"autocomplete": "off"}),
-    )
+    name = NameField(label=_("Name"), widget=forms.TextInput(attrs={"autocomplete": "off"}))
     user = forms.ModelChoiceField(
         label=_("Member's account"),
         queryset=User.objects.none(),
@@ -90,9 +71,6 @@ class PlayerEditForm(forms.Form):
         empty_label=_("No account"),
         help_text=_("Link this player to a member who signs in, if the player is one."),
     )
-
-    def clean_name(self) -> str:
-        return _same_rules_as_imports(clean_name, self.cleaned_data["name"])
 
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -8,24 +8,17 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from scorekeeper.scoring.inputs import FIRST_YEAR, LAST_YEAR
+from scorekeeper.screens.input_fields import PlaceField, RuleDateField, SeasonNameField
 
 MAX_IMPORT_BYTES = 2 * 1024 * 1024  # with IMPORT_MAX_DEALS (exports): the cap of one import
-
-
-class DateInput(forms.DateInput):
-    input_type = "date"
-
-    def __init__(self, attrs: dict[str, Any] | None = None) -> None:
-        super().__init__(attrs, format="%Y-%m-%d")
 
 
 class SeasonForm(forms.Form):
     prefix = "season"
 
-    name = forms.CharField(label=_("Name"), max_length=80)
-    start = forms.DateField(label=_("First day"), widget=DateInput())
-    end = forms.DateField(label=_("Last day"), widget=DateInput())
+    name = SeasonNameField(label=_("Name"))
+    start = RuleDateField(label=_("First day"))
+    end = RuleDateField(label=_("Last day"))
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -54,25 +47,18 @@ class ImportForm(forms.Form):
             attrs={"rows": 10, "spellcheck": "false", "autocomplete": "off", "class": "import-text"}
         ),
     )
-    date = forms.DateField(
+    date = RuleDateField(
         label=_("Date of the evening"),
         required=False,
-        widget=DateInput(),
         help_text=_("A season file keeps the dates it holds."),
     )
-    place = forms.CharField(label=_("Place"), max_length=80, required=False)
+    place = PlaceField(label=_("Place"))
     skip_existing = forms.BooleanField(
         label=_("Skip what is already here"),
         required=False,
         help_text=_("Games imported before are left out instead of stopping the import."),
     )
     confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
-
-    def clean_date(self) -> Any:
-        date = self.cleaned_data.get("date")
-        if date is not None and not FIRST_YEAR <= date.year <= LAST_YEAR:
-            raise forms.ValidationError(_("Enter a real date."))
-        return date
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Sequence
 from typing import Any
 
@@ -10,10 +9,8 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from scorekeeper.exchange.error_text import error_text
 from scorekeeper.models import Game, Player
-from scorekeeper.scoring.errors import ScoringError
-from scorekeeper.scoring.inputs import clean_date, clean_place
+from scorekeeper.screens.input_fields import PlaceField, RuleDateField
 
 SEATS = 6
 
@@ -102,24 +99,10 @@ class GameStartForm(forms.Form):
 
 
 class EveningStartForm(GameStartForm):
-    date = forms.DateField(
-        label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
-    )
-    place = forms.CharField(label=_("Place"), max_length=80, required=False)
-
-    def clean_place(self) -> str:
-        try:
-            return clean_place(self.cleaned_data["place"])
-        except ScoringError as error:
-            raise forms.ValidationError(error_text(error)) from None
+    date = RuleDateField(label=_("Date"))
+    place = PlaceField(label=_("Place"))
 
     field_order = ["date", "place"]
-
-    def clean_date(self) -> dt.date:
-        date: dt.date = self.cleaned_data["date"]
-        if date.year < 1900 or date.year > 2999:
-            raise forms.ValidationError(_("Enter a real date."))
-        return date
 
 
 class SeatJoinForm(forms.Form):
@@ -147,19 +130,5 @@ class SeatJoinForm(forms.Form):
 
 
 class EveningEditForm(forms.Form):
-    date = forms.DateField(
-        label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
-    )
-    place = forms.CharField(label=_("Place"), max_length=80, required=False)
-
-    def clean_date(self) -> dt.date:
-        try:
-            return clean_date(self.cleaned_data["date"])
-        except ScoringError as error:
-            raise forms.ValidationError(error_text(error)) from None
-
-    def clean_place(self) -> str:
-        try:
-            return clean_place(self.cleaned_data["place"])
-        except ScoringError as error:
-            raise forms.ValidationError(error_text(error)) from None
+    date = RuleDateField(label=_("Date"))
+    place = PlaceField(label=_("Place"))

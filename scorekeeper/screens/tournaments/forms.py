@@ -8,22 +8,21 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.models import Club, Player
+from scorekeeper.screens.input_fields import (
+    NameField,
+    PlaceField,
+    RuleDateField,
+    TournamentNameField,
+)
 from scorekeeper.services.tournaments import MAX_DEALS_PER_ROUND, MAX_ROUNDS
-
-
-class DateInput(forms.DateInput):
-    input_type = "date"
-
-    def __init__(self, attrs: dict[str, Any] | None = None) -> None:
-        super().__init__(attrs, format="%Y-%m-%d")
 
 
 class TournamentForm(forms.Form):
     prefix = "tournament"
 
-    name = forms.CharField(label=_("Name"), max_length=80)
-    date = forms.DateField(label=_("Date"), widget=DateInput())
-    place = forms.CharField(label=_("Place"), max_length=80, required=False)
+    name = TournamentNameField(label=_("Name"))
+    date = RuleDateField(label=_("Date"))
+    place = PlaceField(label=_("Place"))
     rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=MAX_ROUNDS, initial=4)
     deals_per_round = forms.IntegerField(
         label=_("Deals per round"), min_value=1, max_value=MAX_DEALS_PER_ROUND, initial=8
@@ -41,7 +40,7 @@ class RegisterForm(forms.Form):
     player = forms.ModelChoiceField(
         label=_("A player of the club"), queryset=Player.objects.none(), required=False
     )
-    guest_name = forms.CharField(label=_("Or a guest's name"), max_length=40, required=False)
+    guest_name = NameField(label=_("Or a guest's name"), required=False)
 
     def __init__(self, *args: Any, club: Club, exclude: set[int], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

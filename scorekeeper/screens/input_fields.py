@@ -1,0 +1,111 @@
+"""Form fields for names, places and dates, read by the rules every way in follows.
+
+``scorekeeper.scoring.inputs`` holds the rules (NFC, single spaces, no control or invisible
+character, a length; dates between 1900 and 2999); the imports, the archives and the services
+call them, and these fields call them for every form and for the admin, so that what a form
+takes an archive restores and what a file brings a form would have taken. The value a form
+gives is the rule's (NFC, single spaces); a refusal is the rule's message, next to the field.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from django import forms
+
+from scorekeeper.exchange.error_text import message_text
+from scorekeeper.scoring.errors import ScoringError
+from scorekeeper.scoring.inputs import (
+    CLUB_NAME_MAX,
+    FIRST_YEAR,
+    LAST_YEAR,
+    NAME_MAX,
+    PLACE_MAX,
+    SEASON_NAME_MAX,
+    TOURNAMENT_NAME_MAX,
+    clean_club_name,
+    clean_date,
+    clean_name,
+    clean_place,
+    clean_season_name,
+    clean_tournament_name,
+)
+
+
+def _by_rule(rule: Callable[..., Any], value: object) -> Any:
+    try:
+        return rule(value)
+    except ScoringError as error:
+        raise forms.ValidationError(message_text(error), code=error.code) from None
+
+
+class RuleTextField(forms.CharField):
+    """Text through ``rule`` (a ``scoring.inputs`` function) at most ``limit`` long."""
+
+    rule: ClassVar[Callable[..., str]]
+    limit: ClassVar[int]
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs["max_length"] = min(kwargs.get("max_length") or self.limit, self.limit)
+        super().__init__(**kwargs)
+
+    def to_python(self, value: Any) -> str:
+        text = super().to_python(value)
+        if text in self.empty_values:
+            return text
+        return _by_rule(type(self).rule, text)
+
+
+class NameField(RuleTextField):
+    """A player's name (a guest's too)."""
+
+    rule = staticmethod(clean_name)
+    limit = NAME_MAX
+
+
+class PlaceField(RuleTextField):
+    rule = staticmethod(clean_place)
+    limit = PLACE_MAX
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("required", False)
+        super().__init__(**kwargs)
+
+
+class SeasonNameField(RuleTextField):
+    rule = staticmethod(clean_season_name)
+    limit = SEASON_NAME_MAX
+
+
+class ClubNameField(RuleTextField):
+    rule = staticmethod(clean_club_name)
+    limit = CLUB_NAME_MAX
+
+
+class TournamentNameField(RuleTextField):
+    """A tournament's name: its tables' evenings are "name, round n, table t"."""
+
+    rule = staticmethod(clean_tournament_name)
+    limit = TOURNAMENT_NAME_MAX
+
+
+class DateInput(forms.DateInput):
+    """The browser's date picker, kept within the years the rules take."""
+
+    input_type = "date"
+
+    def __init__(self, attrs: dict[str, Any] | None = None) -> None:
+        limits = {"min": f"{FIRST_YEAR}-01-01", "max": f"{LAST_YEAR}-12-31"}
+        super().__init__({**limits, **(attrs or {})}, format="%Y-%m-%d")
+
+
+class RuleDateField(forms.DateField):
+    """A date between the years 1900 and 2999 (``scoring.inputs.clean_date``)."""
+
+    widget = DateInput
+
+    def to_python(self, value: Any) -> dt.date | None:
+        date = super().to_python(value)
+        return None if date is None else _by_rule(clean_date, date)
