@@ -9,7 +9,9 @@ from __future__ import annotations
 from scorekeeper.services.archive_waiting import (
     ArchiveGone,
     Restored,
+    UploadsLimited,
     archive_restore,
+    archive_upload_count,
     archive_wait,
     archive_waiting_cleanup,
 )
@@ -94,8 +96,10 @@ __all__ = [
     "DuplicateGame",
     "Restored",
     "ServiceError",
+    "UploadsLimited",
     "archive_import",
     "archive_restore",
+    "archive_upload_count",
     "archive_wait",
     "archive_waiting_cleanup",
     "club_create",
