@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from scorekeeper import services
+from scorekeeper.exchange.game_data import CSV_CONTENT_TYPE
 from scorekeeper.exchange.tournament_csv import results_csv
 from scorekeeper.models import Membership, Tournament, TournamentPlayer, TournamentRound
 from scorekeeper.reads import tournaments as reads
@@ -209,9 +210,7 @@ def tournament_results(request: HttpRequest, tournament_id: int) -> HttpResponse
 @require_http_methods(["GET", "HEAD"])
 def tournament_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament, _membership = _tournament(request, tournament_id)
-    response = HttpResponse(
-        results_csv(reads.ranking(tournament)), content_type="text/csv; charset=utf-8"
-    )
+    response = HttpResponse(results_csv(reads.ranking(tournament)), content_type=CSV_CONTENT_TYPE)
     filename = f"tournament-{tournament.date:%Y-%m-%d}-{tournament.pk}.csv"
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
