@@ -84,6 +84,8 @@ from scorekeeper.services.tournaments import (
     round_start,
     tournament_create,
     tournament_meetings,
+    tournament_public_link_create,
+    tournament_public_link_revoke,
     tournament_register,
     tournament_withdraw,
 )
@@ -150,6 +152,8 @@ __all__ = [
     "tournament_create",
     "tournament_deal_correct",
     "tournament_meetings",
+    "tournament_public_link_create",
+    "tournament_public_link_revoke",
     "tournament_register",
     "tournament_schedule_search",
     "tournament_withdraw",
