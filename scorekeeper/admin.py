@@ -13,6 +13,7 @@ from django.contrib import admin
 from django.db.models import F
 
 from scorekeeper.models import (
+    ArchiveUpload,
     Club,
     Deal,
     DealChange,
@@ -132,6 +133,16 @@ class WaitingArchiveAdmin(admin.ModelAdmin):
     raw_id_fields = ("user", "club")
     list_select_related = ("user", "club")
     exclude = ("content",)
+
+
+@admin.register(ArchiveUpload)
+class ArchiveUploadAdmin(admin.ModelAdmin):
+    """An account's archive uploads of the last hour (the hourly limit counts them)."""
+
+    list_display = ("user", "uploaded_at")
+    search_fields = ("user__email",)
+    raw_id_fields = ("user",)
+    list_select_related = ("user",)
 
 
 @admin.register(Player)

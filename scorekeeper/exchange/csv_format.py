@@ -1,5 +1,10 @@
 """The app's CSV, both ways, in the reader's convention.
 
+Every CSV the app writes (an evening, a season, the paper template, a tournament's results)
+goes through one writer, ``CsvWriter``: the active language's convention, a byte order mark,
+and every text cell a spreadsheet would run as a formula (``=``, ``+``, ``-``, ``@``...)
+written after an apostrophe, which reading takes off again.
+
 Written in the active language's convention: French uses ``;`` between cells and a decimal
 comma (``45,5``), so that French Excel opens it in columns; English and Russian use ``,`` and
 ``.``. UTF-8 with a byte order mark. Every word is in the reader's language: the headers,
@@ -18,7 +23,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from django.conf import settings
@@ -113,6 +118,26 @@ def _cell(value: object) -> object:
     return value
 
 
+class CsvWriter:
+    """The one writer of the app's CSV files: rows in, the file's text out.
+
+    The active language's separator (``convention``), a byte order mark (so a spreadsheet
+    keeps accented names), CRLF line ends, and every text cell passed through ``_cell``.
+    """
+
+    def __init__(self) -> None:
+        self.separator, self.mark = convention()
+        self._out = io.StringIO()
+        self._out.write(BOM)
+        self._writer = csv.writer(self._out, delimiter=self.separator, lineterminator="\r\n")
+
+    def row(self, cells: Iterable[object]) -> None:
+        self._writer.writerow([_cell(cell) for cell in cells])
+
+    def text(self) -> str:
+        return self._out.getvalue()
+
+
 def uncell(value: str) -> str:
     value = value.strip()
     if value.startswith("'") and value[1:].startswith(FORMULA_STARTS):
@@ -124,17 +149,15 @@ def write_csv(
     games: Sequence[Any], players: Sequence[int], names: dict[int, str], result: Any
 ) -> str:
     """Games (``exports.GameData``) as CSV rows; ``result(deal, game)`` words the outcome."""
-    separator, mark = convention()
+    writer = CsvWriter()
+    mark = writer.mark
     contracts = dict(Deal.Contract.choices)
     petit_au_bout, chelem = petit_au_bout_words(), chelem_words()
-    out = io.StringIO()
-    out.write(BOM)
-    writer = csv.writer(out, delimiter=separator, lineterminator="\r\n")
     headers = column_headers()
     # The house rules' columns, only when some evening is not played by the FFT rules.
     with_rules = any(data.evening.rules for data in games)
     extra = list(csv_rules.rules_headers().values()) if with_rules else []
-    writer.writerow([headers[key] for key in COLUMNS] + extra + [_cell(names[p]) for p in players])
+    writer.row([headers[key] for key in COLUMNS] + extra + [names[p] for p in players])
     for data in games:
         game = data.game
         for deal in data.deals:
@@ -143,7 +166,7 @@ def write_csv(
             kind = PAPER if deal.paper else game.kind
             if game.kind == Game.Kind.ESCOPETTE:
                 kind = f"{game.kind} {game.target}"
-            name = lambda pk: _cell(names.get(pk, "")) if pk else ""  # noqa: E731
+            name = lambda pk: names.get(pk, "") if pk else ""  # noqa: E731
             points = ""
             if played and deal.points is not None:
                 points = show_points(deal.points).replace(".", mark)
@@ -154,10 +177,10 @@ def write_csv(
                     for trump in STAKE_TRUMPS
                     if str(trump) in deal.stakes
                 )
-            writer.writerow(
+            writer.row(
                 [
                     data.evening.date.isoformat(),
-                    _cell(data.evening.place),
+                    data.evening.place,
                     game.number,
                     deal.number,
                     kind,
@@ -175,7 +198,7 @@ def write_csv(
                     *(
                         [
                             csv_rules.rules_cell(data.evening.house_rules),
-                            _cell(csv_rules.miseres_cell(deal.miseres, names)),
+                            csv_rules.miseres_cell(deal.miseres, names),
                         ]
                         if with_rules
                         else []
@@ -183,7 +206,7 @@ def write_csv(
                     *(scores.get(player, "") for player in players),
                 ]
             )
-    return out.getvalue()
+    return writer.text()
 
 
 # --- Reading ------------------------------------------------------------------------------------
@@ -191,14 +214,11 @@ def write_csv(
 
 def paper_template() -> str:
     """A spreadsheet for paper history: the columns, and two deals known by their scores."""
-    separator, _mark = convention()
-    out = io.StringIO()
-    out.write(BOM)
-    writer = csv.writer(out, delimiter=separator, lineterminator="\r\n")
+    writer = CsvWriter()
     headers = column_headers()
     names = ["Ana", "Ben", "Chloé", "Dan"]
-    writer.writerow([headers[key] for key in COLUMNS] + names)
+    writer.row([headers[key] for key in COLUMNS] + names)
     blank = [""] * (len(COLUMNS) - 5)
-    writer.writerow(["2024-01-12", "", 1, 1, PAPER, *blank, 90, -30, -30, -30])
-    writer.writerow(["2024-01-12", "", 1, 2, PAPER, *blank, -40, 120, -40, -40])
-    return out.getvalue()
+    writer.row(["2024-01-12", "", 1, 1, PAPER, *blank, 90, -30, -30, -30])
+    writer.row(["2024-01-12", "", 1, 2, PAPER, *blank, -40, 120, -40, -40])
+    return writer.text()

@@ -1,22 +1,23 @@
-"""A tournament's results as CSV: rank, player, each round's score, total and tie-breaks."""
+"""A tournament's results as CSV: rank, player, each round's score, total and tie-breaks.
+
+Written by the app's one CSV writer (``csv_format.CsvWriter``): the reader's separator, a
+byte order mark, and a name a spreadsheet would run as a formula kept as text.
+"""
 
 from __future__ import annotations
 
-import csv
-import io
-
 from django.utils.translation import gettext as _
 
+from scorekeeper.exchange.csv_format import CsvWriter
 from scorekeeper.reads.tournaments import Ranking
 
 
 def results_csv(ranking: Ranking) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out)
+    writer = CsvWriter()
     rounds = [_("Round %(number)s") % {"number": number} for number in ranking.rounds]
-    writer.writerow([_("Rank"), _("Player"), *rounds, _("Total"), _("Rounds won"), _("Best round")])
+    writer.row([_("Rank"), _("Player"), *rounds, _("Total"), _("Rounds won"), _("Best round")])
     for row in ranking.rows:
-        writer.writerow(
+        writer.row(
             [
                 row.rank,
                 row.name,
@@ -26,4 +27,4 @@ def results_csv(ranking: Ranking) -> str:
                 "" if row.best_round is None else row.best_round,
             ]
         )
-    return out.getvalue()
+    return writer.text()

@@ -10,6 +10,7 @@ imported from here (``from scorekeeper.models import Deal``); the modules may im
 from __future__ import annotations
 
 from scorekeeper.models.archives import (
+    ArchiveUpload,
     WaitingArchive,
 )
 from scorekeeper.models.clubs import (
@@ -55,6 +56,7 @@ __all__ = [
     "PETIT_AU_BOUT_CHOICES",
     "POIGNEE_KINDS",
     "POIGNEE_LABELS",
+    "ArchiveUpload",
     "Club",
     "Deal",
     "DealChange",

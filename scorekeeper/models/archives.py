@@ -13,15 +13,17 @@ from scorekeeper.models.clubs import Club, new_share_token
 class WaitingArchive(models.Model):
     """An uploaded club archive waiting for its preview to be confirmed (an hour at most).
 
-    Kept compact (the archive's JSON without spaces, compressed), a few per account and a
-    bounded total for the site (``services.archive_waiting``). Its restore takes the row once:
-    ``club`` then names the club it made, and the content is dropped.
+    Kept compact (the archive's JSON without spaces, compressed), a few per account, bounded
+    in bytes per account and for the site (``services.archive_waiting``); the same file again
+    is kept once (``digest``). Its restore takes the row once: ``club`` then names the club it
+    made, and the content is dropped.
     """
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     token = models.CharField(max_length=64, unique=True, default=new_share_token)
     content = models.BinaryField(_("archive (compressed)"), blank=True)
     size = models.PositiveIntegerField(_("bytes kept"), default=0)
+    digest = models.CharField(_("SHA-256 of the archive"), max_length=64, blank=True, default="")
     created_at = models.DateTimeField(_("created"), default=timezone.now)
     expires_at = models.DateTimeField(_("expires"))
     club = models.ForeignKey(
@@ -35,3 +37,19 @@ class WaitingArchive(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} archive ({self.size} bytes)"
+
+
+class ArchiveUpload(models.Model):
+    """One archive uploaded by an account: the uploads of the last hour are counted (rate
+    limit); older rows are deleted by the account's next upload."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    uploaded_at = models.DateTimeField(_("uploaded"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("archive upload")
+        verbose_name_plural = _("archive uploads")
+        indexes = [models.Index(fields=["user", "uploaded_at"], name="scorekeeper_upload_user")]
+
+    def __str__(self) -> str:
+        return f"{self.user} upload {self.uploaded_at:%Y-%m-%d %H:%M}"

@@ -33,7 +33,10 @@ class Tournament(models.Model):
     allow_three = models.BooleanField(_("tables of 3 allowed"), default=False)
     state = models.CharField(_("state"), max_length=12, choices=State, default=State.REGISTRATION)
     schedule = models.JSONField(default=dict, blank=True)
-    public_token = models.CharField(max_length=64, unique=True, default=new_share_token)
+    # The public ranking's link; None once the organiser revoked it (a new one can be made).
+    public_token = models.CharField(
+        max_length=64, unique=True, null=True, blank=True, default=new_share_token
+    )
     # Bumped by every change of players, rounds or tables; the ranking's cache keys on it.
     version = models.PositiveIntegerField(default=1)
     created_by = models.ForeignKey(

@@ -3,9 +3,19 @@
 The owner's page reads an upload, shows its preview and keeps the archive here under a
 token; "Restore" takes it back. Kept in the database (shared by every app server, nothing
 on a server's disk), compact (the archive's JSON without its spaces, compressed with zlib),
-``WAITING_PER_USER`` per account (a new upload drops the oldest), ``WAITING_TOTAL_BYTES``
-for the whole site (beyond, an upload is refused until the oldest expire) and for
-``WAITING_LIFETIME``; every upload and restore first deletes what has expired.
+for ``WAITING_LIFETIME``; every upload and restore first deletes what has expired.
+
+What one account can make the database write is bounded, in rows and on disk:
+- ``UPLOADS_PER_HOUR`` uploads an hour per account (``archive_upload_count``, before the file
+  is even read);
+- the same file again is kept once (its SHA-256): the waiting row gets a new hour, nothing
+  of the archive is written again;
+- ``WAITING_PER_USER`` archives and ``WAITING_BYTES_PER_USER`` bytes per account
+  (``WAITING_BYTES_NEW_USER`` for an account younger than ``NEW_ACCOUNT_AGE``); a new upload
+  takes the place of the oldest (its row is rewritten, not deleted and inserted);
+- ``WAITING_TOTAL_BYTES`` for the whole site, shared fairly: when the room is full, an upload
+  of an account holding less than the biggest holder takes the place of that holder's oldest
+  archive; otherwise it is refused until the oldest expire.
 
 A token is taken exactly once: the restore locks its row, writes the club in the same
 transaction and marks the row with it; a second "Restore" of the same token (a double
@@ -15,6 +25,7 @@ click, a retry, another worker) finds the club already made and writes nothing.
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import re
 import zlib
 from collections.abc import Callable
@@ -24,9 +35,11 @@ from django.db import transaction
 from django.db.models import Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
+from accounts.limits import LIMIT_WINDOW, count_one_at_a_time, minutes_until_free
 from accounts.models import User
-from scorekeeper.models import Club, WaitingArchive
+from scorekeeper.models import ArchiveUpload, Club, WaitingArchive, new_share_token
 from scorekeeper.services.archives import Archive, archive_import
 from scorekeeper.services.common import ServiceError
 
@@ -35,10 +48,20 @@ WAITING_LIFETIME = dt.timedelta(hours=1)
 WAITING_PER_USER = 3
 WAITING_MAX_BYTES = 8 * 1024 * 1024  # one archive, compressed (the upload's own cap)
 WAITING_TOTAL_BYTES = 256 * 1024 * 1024  # every waiting archive of the site, compressed
+WAITING_BYTES_PER_USER = 3 * WAITING_MAX_BYTES  # an account's waiting archives, compressed
+WAITING_BYTES_NEW_USER = WAITING_MAX_BYTES  # ... for an account younger than NEW_ACCOUNT_AGE
+NEW_ACCOUNT_AGE = dt.timedelta(days=1)
+UPLOADS_PER_HOUR = 10  # per account, counted before the file is read
 
 
 class ArchiveGone(ServiceError):
     """The token is unknown, of another account, or expired."""
+
+
+class UploadsLimited(ServiceError):
+    """The account uploaded ``UPLOADS_PER_HOUR`` archives in the last hour."""
+
+    status = 429
 
 
 @dataclass(frozen=True)
@@ -55,34 +78,117 @@ def archive_waiting_cleanup(*, now: dt.datetime | None = None) -> int:
     return deleted
 
 
+def archive_upload_count(*, user: User) -> None:
+    """Count an upload of ``user``; ``UploadsLimited`` past ``UPLOADS_PER_HOUR`` an hour.
+
+    Called before the file is read. Simultaneous uploads of one account count one after
+    the other (an advisory lock on PostgreSQL).
+    """
+    with transaction.atomic():
+        count_one_at_a_time(f"archive-upload:{user.pk}")
+        now = timezone.now()
+        since = now - LIMIT_WINDOW
+        ArchiveUpload.objects.filter(user=user, uploaded_at__lt=since).delete()
+        recent = list(
+            ArchiveUpload.objects.filter(user=user)
+            .order_by("uploaded_at")
+            .values_list("uploaded_at", flat=True)
+        )
+        if len(recent) >= UPLOADS_PER_HOUR:
+            minutes = minutes_until_free(recent[0], now)
+            raise UploadsLimited(
+                ngettext(
+                    "Too many archives were uploaded from your account in the last hour. "
+                    "Try again in %(minutes)d minute.",
+                    "Too many archives were uploaded from your account in the last hour. "
+                    "Try again in %(minutes)d minutes.",
+                    minutes,
+                )
+                % {"minutes": minutes}
+            )
+        ArchiveUpload.objects.create(user=user, uploaded_at=now)
+
+
+def _account_bytes(user: User, now: dt.datetime) -> int:
+    """The bytes ``user`` may keep waiting: less for an account made in the last day."""
+    if user.date_joined > now - NEW_ACCOUNT_AGE:
+        return WAITING_BYTES_NEW_USER
+    return WAITING_BYTES_PER_USER
+
+
+def _room_refused() -> ServiceError:
+    return ServiceError(
+        _("Too many archives are waiting to be restored right now: try again in an hour.")
+    )
+
+
+def _held(freed: int) -> int:
+    return (WaitingArchive.objects.aggregate(total=Sum("size"))["total"] or 0) - freed
+
+
+def _make_room(user: User, size: int, mine: int, freed: int) -> None:
+    """Free the site's room for ``size`` bytes, fairly, or raise.
+
+    ``mine`` is what ``user`` keeps waiting besides, ``freed`` what the row this upload
+    rewrites holds now. While the room lacks space, the oldest archive of the account holding
+    the most is dropped, if that account holds more than ``user`` will with this upload;
+    otherwise the upload is refused.
+    """
+    waiting = WaitingArchive.objects.filter(club=None)
+    held = _held(freed)
+    while held + size > WAITING_TOTAL_BYTES:
+        biggest = (
+            waiting.exclude(user=user)
+            .values("user")
+            .annotate(total=Sum("size"))
+            .order_by("-total", "user")
+            .first()
+        )
+        if biggest is None or biggest["total"] <= mine + size:
+            raise _room_refused()
+        oldest = waiting.filter(user=biggest["user"]).order_by("created_at", "pk").first()
+        if oldest is not None:
+            # Re-checked under the row's lock: an archive restored meanwhile stays.
+            waiting.filter(pk=oldest.pk).delete()
+        held = _held(freed)
+
+
 def archive_wait(*, user: User, compact: bytes) -> str:
     """Keep ``compact`` (an archive's JSON, checked, without spaces) for ``user``; its token.
 
-    Raises ``ServiceError`` when the site already holds ``WAITING_TOTAL_BYTES``.
+    The same archive already waiting for ``user`` keeps its row and token (a new hour).
+    Raises ``ServiceError`` when the site's room is full (see the module).
     """
     content = zlib.compress(compact, 6)
     if len(content) > WAITING_MAX_BYTES:
         raise ServiceError(_("This file is too large (8 MB at most)."))
+    digest = hashlib.sha256(compact).hexdigest()
     now = timezone.now()
     with transaction.atomic():
         User.objects.select_for_update().filter(pk=user.pk).first()  # one upload at a time
         archive_waiting_cleanup(now=now)
-        mine = WaitingArchive.objects.filter(user=user, club=None).order_by("-created_at", "-pk")
-        stale = list(mine.values_list("pk", flat=True)[WAITING_PER_USER - 1 :])
-        WaitingArchive.objects.filter(pk__in=stale).delete()
-        held = WaitingArchive.objects.aggregate(total=Sum("size"))["total"] or 0
-        if held + len(content) > WAITING_TOTAL_BYTES:
-            raise ServiceError(
-                _("Too many archives are waiting to be restored right now: try again in an hour.")
-            )
-        row = WaitingArchive.objects.create(
-            user=user,
-            content=content,
-            size=len(content),
-            created_at=now,
-            expires_at=now + WAITING_LIFETIME,
-        )
-    return row.token
+        mine = WaitingArchive.objects.filter(user=user, club=None)
+        fresh = {"created_at": now, "expires_at": now + WAITING_LIFETIME}
+        same = mine.filter(digest=digest).values_list("pk", "token").first()
+        if same is not None:  # the same archive again: its content is not written again
+            mine.filter(pk=same[0]).update(**fresh)
+            return same[1]
+        # The account's newest archives that fit beside this one stay; the others go.
+        room, kept, spare = _account_bytes(user, now) - len(content), 0, []
+        for pk, size in mine.order_by("-created_at", "-pk").values_list("pk", "size"):
+            if len(spare) == 0 and kept < WAITING_PER_USER - 1 and size <= room:
+                room, kept = room - size, kept + 1
+            else:
+                spare.append(pk)
+        reused = spare.pop() if spare else None  # the oldest: rewritten in place
+        mine.filter(pk__in=spare).delete()
+        freed = mine.filter(pk=reused).values_list("size", flat=True).first() or 0
+        _make_room(user, len(content), _account_bytes(user, now) - room - len(content), freed)
+        token = new_share_token()
+        row = {"content": content, "size": len(content), "digest": digest, "token": token}
+        if reused is None or not mine.filter(pk=reused).update(**row, **fresh):
+            WaitingArchive.objects.create(user=user, **row, **fresh)
+    return token
 
 
 def archive_restore(*, user: User, token: str, read: Callable[[bytes], Archive]) -> Restored:

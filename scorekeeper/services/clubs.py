@@ -78,15 +78,29 @@ def invitations_accept(*, user: User) -> list[Membership]:
     return memberships
 
 
-@transaction.atomic
-def member_remove(*, membership: Membership) -> None:
-    if membership.is_owner:
-        raise ServiceError(_("The owner cannot be removed; hand over ownership first."))
+def _membership_end(membership: Membership) -> None:
     # The player keeps its name and scores; it is simply no longer that person's account.
     Player.objects.filter(club_id=membership.club_id, user_id=membership.user_id).update(user=None)
-    # The club's join link no longer lets this account in; an invitation lets it back.
-    RemovedMember.objects.get_or_create(club_id=membership.club_id, user_id=membership.user_id)
     membership.delete()
+
+
+@transaction.atomic
+def member_remove(*, membership: Membership) -> None:
+    """The owner removes a member: the club's join link no longer lets that account in (an
+    invitation lets it back)."""
+    if membership.is_owner:
+        raise ServiceError(_("The owner cannot be removed; hand over ownership first."))
+    RemovedMember.objects.get_or_create(club_id=membership.club_id, user_id=membership.user_id)
+    _membership_end(membership)
+
+
+@transaction.atomic
+def member_leave(*, membership: Membership) -> None:
+    """A member leaves of their own accord: the club's join link lets them back in. A removal
+    by the owner that came before stays (``RemovedMember`` is not touched)."""
+    if membership.is_owner:
+        raise ServiceError(_("The owner cannot leave the club; hand over ownership first."))
+    _membership_end(membership)
 
 
 @transaction.atomic

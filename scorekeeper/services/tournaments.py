@@ -27,6 +27,7 @@ from scorekeeper.models import (
     TournamentPlayer,
     TournamentRound,
     TournamentTable,
+    new_share_token,
 )
 from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.scoring.inputs import (
@@ -286,3 +287,19 @@ def round_close(*, tournament_round: TournamentRound) -> TournamentRound:
 
 def last_round_number(tournament: Tournament) -> int:
     return tournament.tournament_rounds.aggregate(last=Max("number"))["last"] or 0
+
+
+@transaction.atomic
+def tournament_public_link_create(*, tournament: Tournament) -> Tournament:
+    """A new public ranking link; the one before, if any, no longer works."""
+    tournament.public_token = new_share_token()
+    tournament.save(update_fields=["public_token"])
+    return tournament
+
+
+@transaction.atomic
+def tournament_public_link_revoke(*, tournament: Tournament) -> Tournament:
+    """The public ranking link no longer works (404), during the tournament or after it."""
+    tournament.public_token = None
+    tournament.save(update_fields=["public_token"])
+    return tournament

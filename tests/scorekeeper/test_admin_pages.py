@@ -43,6 +43,7 @@ def one_of_each() -> None:
     services.join_link_create(club=club, created_by=ana)
     ben = User.objects.create_user("ben@example.com", display_name="Ben")
     services.member_remove(membership=Membership.objects.create(club=club, user=ben))
+    services.archive_upload_count(user=ana)
     services.archive_wait(user=ana, compact=b'{"format": "scorekeeper-club-archive"}')
     players = [services.player_add(club=club, name=name) for name in ("A", "B", "C", "D")]
     evening = services.evening_start(

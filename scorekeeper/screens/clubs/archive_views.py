@@ -95,6 +95,7 @@ def club_restore(request: HttpRequest) -> HttpResponse:
     """
     form = ArchiveForm(request.POST or None, request.FILES or None)
     problem = ""
+    status = 200
     preview = None
     token = request.POST.get("archive-token", "")
     if request.method == "POST" and token:
@@ -105,10 +106,13 @@ def club_restore(request: HttpRequest) -> HttpResponse:
         form = ArchiveForm()
     elif request.method == "POST" and form.is_valid():
         try:
+            services.archive_upload_count(user=request.user)  # before the file is read
             archive, compact = archive_read.read_upload(form.cleaned_data["file"].read())
             token = services.archive_wait(user=request.user, compact=compact)
         except ScoringError as error:
             problem = archive_read.refusal_text(error)
+        except services.UploadsLimited as error:
+            problem, status = error.message, error.status
         except services.ServiceError as error:
             problem = error.message
         else:
@@ -120,4 +124,4 @@ def club_restore(request: HttpRequest) -> HttpResponse:
         "token": token if preview else "",
         "max_deals": ARCHIVE_MAX_DEALS,
     }
-    return render(request, "scorekeeper/clubs/restore.html", context)
+    return render(request, "scorekeeper/clubs/restore.html", context, status=status)

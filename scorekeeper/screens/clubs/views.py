@@ -173,7 +173,7 @@ def club_leave(request: HttpRequest, club_id: int) -> HttpResponse:
     membership = membership_for(request, club_id)
     club = membership.club
     try:
-        services.member_remove(membership=membership)
+        services.member_leave(membership=membership)
     except ServiceError as error:
         messages.error(request, error.message)
         return redirect(_club_url(club, "members"))

@@ -41,6 +41,11 @@ urlpatterns = [
         name="tournament_results",
     ),
     path(
+        "tournaments/<id:tournament_id>/public-link/",
+        views.tournament_public_link,
+        name="tournament_public_link",
+    ),
+    path(
         "tournaments/<id:tournament_id>/results.csv",
         views.tournament_csv,
         name="tournament_csv",

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from scorekeeper import services
+from scorekeeper.exchange.game_data import CSV_CONTENT_TYPE
 from scorekeeper.exchange.tournament_csv import results_csv
 from scorekeeper.models import Membership, Tournament, TournamentPlayer, TournamentRound
 from scorekeeper.reads import tournaments as reads
@@ -30,6 +31,11 @@ def _tournament(request: HttpRequest, tournament_id: int) -> tuple[Tournament, M
     if tournament is None:
         raise Http404
     return tournament, membership_for(request, tournament.club_id)
+
+
+def _organiser(request: HttpRequest, tournament: Tournament, membership: Membership) -> bool:
+    """The club's owner or the member who made the tournament."""
+    return membership.is_owner or tournament.created_by_id == request.user.pk
 
 
 def _form_error(form: Any, error: ServiceError) -> None:
@@ -66,7 +72,7 @@ def _can_search(tournament: Tournament, rounds: list[reads.RoundProgress]) -> bo
 
 @require_http_methods(["GET", "HEAD"])
 def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    tournament, _membership = _tournament(request, tournament_id)
+    tournament, membership = _tournament(request, tournament_id)
     rounds = reads.progress(tournament)
     context = {
         "club": tournament.club,
@@ -81,7 +87,10 @@ def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "planned_repeats": reads.planned_repeats(tournament),
         "public_url": request.build_absolute_uri(
             reverse("tournament_public", args=[tournament.public_token])
-        ),
+        )
+        if tournament.public_token
+        else "",
+        "can_share": _organiser(request, tournament, membership),
         "live_seconds": LIVE_SECONDS if tournament.state == Tournament.State.PLAYING else 0,
     }
     template = "scorekeeper/tournaments/detail.html"
@@ -209,9 +218,24 @@ def tournament_results(request: HttpRequest, tournament_id: int) -> HttpResponse
 @require_http_methods(["GET", "HEAD"])
 def tournament_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament, _membership = _tournament(request, tournament_id)
-    response = HttpResponse(
-        results_csv(reads.ranking(tournament)), content_type="text/csv; charset=utf-8"
-    )
+    response = HttpResponse(results_csv(reads.ranking(tournament)), content_type=CSV_CONTENT_TYPE)
     filename = f"tournament-{tournament.date:%Y-%m-%d}-{tournament.pk}.csv"
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
+
+
+@require_http_methods(["POST"])
+def tournament_public_link(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The organiser revokes the public ranking link (``revoke``), or makes a new one."""
+    tournament, membership = _tournament(request, tournament_id)
+    if not _organiser(request, tournament, membership):
+        raise Http404
+    if request.POST.get("action") == "revoke":
+        services.tournament_public_link_revoke(tournament=tournament)
+        messages.success(request, _("The public ranking link no longer works."))
+    else:
+        services.tournament_public_link_create(tournament=tournament)
+        messages.success(
+            request, _("Here is a new public ranking link; the one before no longer works.")
+        )
+    return redirect("tournament", tournament.pk)

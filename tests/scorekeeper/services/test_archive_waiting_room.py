@@ -1,7 +1,8 @@
 """The archive waiting room: an upload waits compact, bounded and briefly, and is restored once.
 
 A padded upload (valid JSON full of spaces) waits as its compressed compact form; an account
-keeps ``WAITING_PER_USER`` at most and the site ``WAITING_TOTAL_BYTES``; nothing is written
+keeps ``WAITING_PER_USER`` at most and the site ``WAITING_TOTAL_BYTES`` (the bounds in bytes
+and uploads: test_archive_uploads_bounded.py); nothing is written
 to a server's disk; an expired upload is deleted by the next one. Two confirms of one token
 (a double click, a retry, two workers) make one club. The threaded tests need PostgreSQL's
 row locks (the second pass of .ci/run, or DATABASE_URL).
@@ -70,14 +71,16 @@ def test_a_padded_upload_waits_compact_and_compressed_not_as_sent(monkeypatch, t
 
 @pytest.mark.django_db
 def test_an_account_keeps_a_few_uploads_waiting_the_newest(monkeypatch) -> None:
-    text = archive_text().encode()
+    texts = [
+        archive_text(f"Club {n}").encode() for n in range(archive_waiting.WAITING_PER_USER + 2)
+    ]
     client, user = signed_in()
-    tokens = [upload(client, text) for _ in range(archive_waiting.WAITING_PER_USER + 2)]
+    tokens = [upload(client, text) for text in texts]
     kept = set(WaitingArchive.objects.filter(user=user).values_list("token", flat=True))
     assert kept == set(tokens[-archive_waiting.WAITING_PER_USER :])
     answer = client.post("/clubs/restore/", {"archive-token": tokens[0]}, **EN)
     assert "expired" in answer.content.decode()
-    assert Club.objects.count() == 1
+    assert Club.objects.count() == len(texts)
 
 
 @pytest.mark.django_db

@@ -1,4 +1,5 @@
-"""The join link asks before joining, and does not let a removed member straight back in."""
+"""The join link asks before joining, does not let a removed member straight back in, and
+lets back a member who left of their own accord."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from django.urls import reverse
 
 from scorekeeper import services
 from scorekeeper.models import Membership, RemovedMember
+from scorekeeper.services import joins
 from tests.factories import make_club, make_member, make_user
 
 pytestmark = pytest.mark.django_db
@@ -86,3 +88,44 @@ def test_an_invitation_from_the_owner_lets_a_removed_member_back(setting) -> Non
     client.force_login(ben)
     assert client.post(url, **EN).status_code == 302
     assert Membership.objects.filter(club=club, user=ben).exists()
+
+
+def test_a_member_who_left_of_their_own_accord_rejoins_through_the_link(setting) -> None:
+    _owner, club, url = setting
+    ben = make_member(club, "ben@example.com", "Ben")
+    client = Client()
+    client.force_login(ben)
+    left = client.post(reverse("club_leave", args=[club.pk]), follow=True, **EN)
+    assert f"You have left {club.name}" in left.text
+    assert not Membership.objects.filter(club=club, user=ben).exists()
+    assert not RemovedMember.objects.exists()  # leaving is not a removal
+    page = client.get(url, **EN)
+    assert page.status_code == 200 and "removed you" not in page.text
+    assert client.post(url, **EN).status_code == 302
+    assert Membership.objects.filter(club=club, user=ben, role=Membership.Role.MEMBER).exists()
+
+
+def test_a_removed_member_who_is_let_back_and_leaves_may_rejoin_but_a_removal_stays(
+    setting,
+) -> None:
+    owner, club, url = setting
+    ben = make_member(club, "ben@example.com", "Ben")
+    services.member_remove(membership=Membership.objects.get(club=club, user=ben))
+    assert joins.join_refused(club=club, user=ben)  # removed: the link keeps them out
+    services.invitation_create(club=club, email=ben.email, invited_by=owner)
+    services.invitations_accept(user=ben)
+    services.member_leave(membership=Membership.objects.get(club=club, user=ben))
+    assert not joins.join_refused(club=club, user=ben)
+    services.join_with_link(token=url.split("/")[-2], user=ben)
+    services.member_remove(membership=Membership.objects.get(club=club, user=ben))
+    with pytest.raises(services.ServiceError):
+        services.join_with_link(token=url.split("/")[-2], user=ben)
+
+
+def test_the_owner_cannot_leave_and_is_told_to_hand_over_first(setting) -> None:
+    owner, club, _url = setting
+    client = Client()
+    client.force_login(owner)
+    answer = client.post(reverse("club_leave", args=[club.pk]), follow=True, **EN)
+    assert "The owner cannot leave the club; hand over ownership first." in answer.text
+    assert Membership.objects.filter(club=club, user=owner, role=Membership.Role.OWNER).exists()

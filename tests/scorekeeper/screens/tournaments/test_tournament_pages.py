@@ -173,13 +173,8 @@ def test_the_public_ranking_and_the_csv_give_the_same_sums(client: Client) -> No
     assert public.status_code == 200
     assert "Ties: more rounds won at the table" in public.text
     client.force_login(_owner(tournament))
-    rows = list(
-        csv.reader(
-            io.StringIO(
-                client.get(reverse("tournament_csv", args=[tournament.pk]), **EN).content.decode()
-            )
-        )
-    )
+    text = client.get(reverse("tournament_csv", args=[tournament.pk]), **EN).content.decode()
+    rows = list(csv.reader(io.StringIO(text.removeprefix("\ufeff"))))
     assert rows[0][:3] == ["Rank", "Player", "Round 1"]
     totals = sorted((int(row[-3]) for row in rows[1:]), reverse=True)
     assert totals == [198, 0, 0, 0, 0, -66, -66, -66]
