@@ -58,8 +58,6 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "scorekeeper.server.request_log.RequestLogMiddleware",
-    # The live poll's "nothing changed" (most requests) before the rest: see live_shortcut.
-    "scorekeeper.screens.table.live_shortcut.LivePollShortcut",
     "django.middleware.security.SecurityMiddleware",
     "scorekeeper.server.security.PermissionsPolicyMiddleware",
     "csp.middleware.CSPMiddleware",
