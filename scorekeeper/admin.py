@@ -1,7 +1,11 @@
-"""The admin, for staff repairs: it writes directly, without the services' checks.
+"""The admin, for staff: members, invitations and links are edited here directly; a player
+is saved through the services (a rename raises the version of every evening that shows the
+name, so every page shows it at the next request); what the pages read and cache (evenings,
+games, seats, deals, scores, seasons, tournaments, the clubs' rules) is read-only here, and
+changed in the app, whose services keep the versions.
 
-Names, places and dates follow the rules of every way in (``scoring.inputs``, through the
-form fields of ``screens.input_fields``): what the admin stores, the club's archive restores.
+Names follow the rules of every way in (``scoring.inputs``, through the form fields of
+``screens.input_fields``): what the admin stores, the club's archive restores.
 """
 
 from __future__ import annotations
@@ -9,9 +13,10 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.contrib import admin
-from django.db.models import F
+from django.contrib import admin, messages
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 
+from scorekeeper import services
 from scorekeeper.models import (
     ArchiveUpload,
     Club,
@@ -39,10 +44,6 @@ from scorekeeper.models import (
 from scorekeeper.screens.input_fields import (
     ClubNameField,
     NameField,
-    PlaceField,
-    RuleDateField,
-    SeasonNameField,
-    TournamentNameField,
 )
 
 
@@ -50,6 +51,20 @@ def ruled_form(model: type[Any], **fields: type[forms.Field]) -> type[forms.Mode
     """The admin's form of ``model``, its ``fields`` read by the rules of every way in."""
     meta = type("Meta", (), {"model": model, "fields": "__all__", "field_classes": fields})
     return type(f"{model.__name__}RuledForm", (forms.ModelForm,), {"Meta": meta})
+
+
+class ReadOnly:
+    """Shown, never added, changed or deleted here: the pages read and cache it by versions
+    that only the services raise."""
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
 
 
 # --- Clubs ------------------------------------------------------------------------------
@@ -67,9 +82,8 @@ class InvitationInline(admin.TabularInline):
     raw_id_fields = ("invited_by",)
 
 
-class PlayerInline(admin.TabularInline):
+class PlayerInline(ReadOnly, admin.TabularInline):
     model = Player
-    form = ruled_form(Player, name=NameField)
     extra = 0
     raw_id_fields = ("user",)
 
@@ -81,6 +95,15 @@ class ClubAdmin(admin.ModelAdmin):
     search_fields = ("name",)
     date_hierarchy = "created_at"
     inlines = (MembershipInline, InvitationInline, PlayerInline)
+    # Its name heads every page, its rules and points scale score the evenings: the app's
+    # owner pages change them through the services.
+    readonly_fields = ("name", "created_at", "evening_points", "evening_points_scale", "rules")
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
 
 
 @admin.register(Membership)
@@ -147,18 +170,53 @@ class ArchiveUploadAdmin(admin.ModelAdmin):
 
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
+    """Saved through the services: a rename raises the version of the evenings that show the
+    name; a name or an account the app refuses is refused here too, and nothing is saved."""
+
     form = ruled_form(Player, name=NameField)
+
     list_display = ("name", "club", "user", "retired", "created_at")
     list_filter = ("retired",)
     search_fields = ("name", "club__name", "user__email", "user__display_name")
     raw_id_fields = ("club", "user")
     list_select_related = ("club", "user")
+    fields = ("club", "name", "user", "retired")
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> tuple[str, ...]:
+        return ("club",) if obj is not None else ()
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False  # its scores stay in the sheets; the app retires a player instead
+
+    def save_model(self, request: HttpRequest, obj: Player, form: Any, change: bool) -> None:
+        if not change:
+            created = services.player_add(club=obj.club, name=obj.name, user=obj.user)
+            obj.pk, obj.name, obj._state.adding = created.pk, created.name, False
+            return
+        stored = Player.objects.select_related("club").get(pk=obj.pk)
+        services.player_update(player=stored, name=obj.name, user=obj.user)
+        if stored.retired != obj.retired:
+            services.player_retire(player=stored, retired=obj.retired)
+        obj.name = stored.name
+
+    def changeform_view(
+        self,
+        request: HttpRequest,
+        object_id: str | None = None,
+        form_url: str = "",
+        extra_context: dict[str, Any] | None = None,
+    ) -> HttpResponse:
+        try:
+            return super().changeform_view(request, object_id, form_url, extra_context)
+        except services.ServiceError as error:  # raised in the admin's transaction: undone
+            self.message_user(request, error.message, messages.ERROR)
+            return HttpResponseRedirect(request.get_full_path())
 
 
 # --- Evenings and games ------------------------------------------------------------------
 
 
-class GameInline(admin.TabularInline):
+class GameInline(ReadOnly, admin.TabularInline):
     model = Game
     extra = 0
     raw_id_fields = ("first_dealer",)
@@ -166,8 +224,7 @@ class GameInline(admin.TabularInline):
 
 
 @admin.register(Evening)
-class EveningAdmin(admin.ModelAdmin):
-    form = ruled_form(Evening, date=RuleDateField, place=PlaceField)
+class EveningAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ("__str__", "club", "date", "place", "closed_at", "version")
     list_filter = (("closed_at", admin.EmptyFieldListFilter), "date")
     search_fields = ("club__name", "place")
@@ -175,25 +232,16 @@ class EveningAdmin(admin.ModelAdmin):
     raw_id_fields = ("club", "created_by")
     list_select_related = ("club",)
     inlines = (GameInline,)
-    readonly_fields = ("version",)
-
-    def save_related(self, request: Any, form: Any, formsets: Any, change: bool) -> None:
-        """An evening changed here (its date, place or games) gets a new version, as the
-        services give it: its sheets and figures are read again, whole."""
-        super().save_related(request, form, formsets, change)
-        if change:
-            pk = form.instance.pk
-            Evening.objects.filter(pk=pk).update(version=F("version") + 1, added_deal=None)
 
 
-class SeatInline(admin.TabularInline):
+class SeatInline(ReadOnly, admin.TabularInline):
     model = Seat
     extra = 0
     raw_id_fields = ("player",)
 
 
 @admin.register(Game)
-class GameAdmin(admin.ModelAdmin):
+class GameAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ("__str__", "evening", "number", "kind", "target", "five_mode")
     list_filter = ("kind", "five_mode")
     search_fields = ("evening__club__name",)
@@ -203,7 +251,7 @@ class GameAdmin(admin.ModelAdmin):
 
 
 @admin.register(Seat)
-class SeatAdmin(admin.ModelAdmin):
+class SeatAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ("player", "game", "position", "present")
     list_filter = ("present",)
     search_fields = ("player__name", "game__evening__club__name")
@@ -214,47 +262,14 @@ class SeatAdmin(admin.ModelAdmin):
 # --- Deals ----------------------------------------------------------------------------------
 
 
-class RepairBumpsTheEvening:
-    """A repair of deals or scores changes what the evening shows: its version is bumped
-    (as the services do), so sheets, following phones and stored season figures follow."""
-
-    def _evenings(self, objects: Any) -> set[int]:
-        evenings = set()
-        for obj in objects:
-            deal = obj if isinstance(obj, Deal) else obj.deal
-            evenings.add(deal.game.evening_id)
-        return evenings
-
-    def _bump(self, evening_ids: set[int]) -> None:
-        Evening.objects.filter(pk__in=evening_ids).update(version=F("version") + 1, added_deal=None)
-
-    def save_model(self, request: Any, obj: Any, form: Any, change: bool) -> None:
-        super().save_model(request, obj, form, change)  # type: ignore[misc]
-        self._bump(self._evenings([obj]))
-
-    def delete_model(self, request: Any, obj: Any) -> None:
-        evenings = self._evenings([obj])
-        super().delete_model(request, obj)  # type: ignore[misc]
-        self._bump(evenings)
-
-    def delete_queryset(self, request: Any, queryset: Any) -> None:
-        evenings = self._evenings(queryset)
-        super().delete_queryset(request, queryset)  # type: ignore[misc]
-        self._bump(evenings)
-
-    def save_related(self, request: Any, form: Any, formsets: Any, change: bool) -> None:
-        super().save_related(request, form, formsets, change)  # type: ignore[misc]
-        self._bump(self._evenings([form.instance]))
-
-
-class DealScoreInline(admin.TabularInline):
+class DealScoreInline(ReadOnly, admin.TabularInline):
     model = DealScore
     extra = 0
     raw_id_fields = ("player",)
 
 
 @admin.register(Deal)
-class DealAdmin(RepairBumpsTheEvening, admin.ModelAdmin):
+class DealAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ("__str__", "game", "number", "dealer", "taker", "contract", "passed")
     list_filter = ("passed", "contract")
     search_fields = ("game__evening__club__name", "idempotency_key")
@@ -264,7 +279,7 @@ class DealAdmin(RepairBumpsTheEvening, admin.ModelAdmin):
 
 
 @admin.register(DealScore)
-class DealScoreAdmin(RepairBumpsTheEvening, admin.ModelAdmin):
+class DealScoreAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ("player", "deal", "seated", "score")
     list_filter = ("seated",)
     search_fields = ("player__name",)
@@ -273,14 +288,14 @@ class DealScoreAdmin(RepairBumpsTheEvening, admin.ModelAdmin):
 
 
 @admin.register(DeletedDeal)
-class DeletedDealAdmin(admin.ModelAdmin):
+class DeletedDealAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ("__str__", "game", "number", "deleted_by", "deleted_at", "restored_at")
     raw_id_fields = ("game", "deleted_by", "restored_as")
     list_select_related = ("game__evening__club", "deleted_by")
 
 
 @admin.register(DealChange)
-class DealChangeAdmin(admin.ModelAdmin):
+class DealChangeAdmin(ReadOnly, admin.ModelAdmin):
     """A deal's history: read it here; the services write it."""
 
     list_display = ("__str__", "game", "number", "action", "by", "at")
@@ -294,8 +309,7 @@ class DealChangeAdmin(admin.ModelAdmin):
 
 
 @admin.register(Season)
-class SeasonAdmin(admin.ModelAdmin):
-    form = ruled_form(Season, name=SeasonNameField, start=RuleDateField, end=RuleDateField)
+class SeasonAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ("name", "club", "start", "end")
     search_fields = ("name", "club__name")
     date_hierarchy = "start"
@@ -304,8 +318,8 @@ class SeasonAdmin(admin.ModelAdmin):
 
 
 @admin.register(EveningTally)
-class EveningTallyAdmin(admin.ModelAdmin):
-    """Figures the season pages rebuild by themselves: deleting a row only costs a rebuild."""
+class EveningTallyAdmin(ReadOnly, admin.ModelAdmin):
+    """Figures the season pages keep by themselves, by the evening's version."""
 
     list_display = ("evening", "kind", "version", "played", "games")
     list_filter = ("kind",)
@@ -318,8 +332,7 @@ class EveningTallyAdmin(admin.ModelAdmin):
 
 
 @admin.register(Tournament)
-class TournamentAdmin(admin.ModelAdmin):
-    form = ruled_form(Tournament, name=TournamentNameField, date=RuleDateField, place=PlaceField)
+class TournamentAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ("name", "club", "date", "place", "rounds", "deals_per_round", "state")
     list_filter = ("state",)
     search_fields = ("name", "club__name", "place")
@@ -328,7 +341,7 @@ class TournamentAdmin(admin.ModelAdmin):
 
 
 @admin.register(TournamentPlayer)
-class TournamentPlayerAdmin(admin.ModelAdmin):
+class TournamentPlayerAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ("player", "tournament", "guest", "present")
     search_fields = ("player__name", "tournament__name")
     raw_id_fields = ("tournament", "player")
@@ -336,7 +349,7 @@ class TournamentPlayerAdmin(admin.ModelAdmin):
 
 
 @admin.register(TournamentRound)
-class TournamentRoundAdmin(admin.ModelAdmin):
+class TournamentRoundAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ("__str__", "tournament", "number", "started_at", "closed_at")
     search_fields = ("tournament__name",)
     raw_id_fields = ("tournament",)
@@ -344,7 +357,7 @@ class TournamentRoundAdmin(admin.ModelAdmin):
 
 
 @admin.register(TournamentTable)
-class TournamentTableAdmin(admin.ModelAdmin):
+class TournamentTableAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ("__str__", "round", "number", "evening")
     search_fields = ("round__tournament__name",)
     raw_id_fields = ("round", "evening", "game")

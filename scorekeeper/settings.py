@@ -19,6 +19,7 @@ from scorekeeper.server.env import (
     env_str,
     load_env_file,
 )
+from scorekeeper.server.release import release
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -63,8 +64,6 @@ if DEV_TOOLS:
 
 MIDDLEWARE = [
     "scorekeeper.server.request_log.RequestLogMiddleware",
-    # The live poll's "nothing changed" (most requests) before the rest: see live_shortcut.
-    "scorekeeper.screens.table.live_shortcut.LivePollShortcut",
     "django.middleware.security.SecurityMiddleware",
     "scorekeeper.server.security.PermissionsPolicyMiddleware",
     "csp.middleware.CSPMiddleware",
@@ -156,6 +155,11 @@ STORAGES = {
 # Rendered score sheets, standings and season figures, keyed by the version of what they
 # show. With REDIS_URL (redis://host:port/db) every worker on every machine shares them;
 # without, each process keeps its own in memory (one machine, one worker is fine).
+# Every key carries the release (docs/architecture.md, "The one caching rule"): RELEASE if
+# the deployment names it, else a digest of the app's files. A new release reads no entry
+# an older one wrote; those expire by themselves.
+RELEASE = release(env_str("RELEASE", ""), BASE_DIR)
+CACHE_KEY_PREFIX = f"{env_str('CACHE_KEY_PREFIX', 'scorekeeper')}.{RELEASE}"
 REDIS_URL = env_str("REDIS_URL", "")
 CACHE_MAX_ENTRIES = env_int("CACHE_MAX_ENTRIES", 2000, minimum=10)  # the in-memory cache's
 if REDIS_URL:
@@ -165,14 +169,14 @@ if REDIS_URL:
         "default": {
             "BACKEND": "scorekeeper.server.redis_cache.RedisCache",
             "LOCATION": REDIS_URL,
-            "KEY_PREFIX": env_str("CACHE_KEY_PREFIX", "scorekeeper"),
+            "KEY_PREFIX": CACHE_KEY_PREFIX,
             "TIMEOUT": 86400,
         },
         # The templates' {% cache %} fragments: in Redis, and a copy in each process.
         "template_fragments": {
             "BACKEND": "scorekeeper.server.redis_cache.FragmentCache",
             "LOCATION": REDIS_URL,
-            "KEY_PREFIX": env_str("CACHE_KEY_PREFIX", "scorekeeper"),
+            "KEY_PREFIX": CACHE_KEY_PREFIX,
             "TIMEOUT": 86400,
         },
     }
@@ -180,6 +184,7 @@ else:
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "KEY_PREFIX": CACHE_KEY_PREFIX,
             "OPTIONS": {"MAX_ENTRIES": CACHE_MAX_ENTRIES},
         }
     }

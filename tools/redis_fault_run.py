@@ -48,7 +48,7 @@ def main() -> None:
     parser.add_argument("--json", help="write the figures here too")
     options = parser.parse_args()
 
-    from scorekeeper.management.bench import local_servers
+    from tools.bench import local_servers
 
     secret = "fault-run-" + "x" * 50
     with local_servers.postgres_database(options.database_url, "fault") as url:
@@ -101,8 +101,8 @@ def _build(secret: str) -> tuple[list[tuple[str, str, str]], list[dict[str, Any]
     """The pages read ((kind, path, cookie)) and the tables saved to."""
     from accounts.models import User
     from scorekeeper import services
-    from scorekeeper.management.bench.load_club import build_tables
     from scorekeeper.models import Player
+    from tools.bench.load_club import build_tables
 
     built, seats = build_tables(1000, 4, secret)
     user = User.objects.get(pk=built.user_id)

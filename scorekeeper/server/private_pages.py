@@ -41,7 +41,7 @@ class PrivatePagesMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
         if not _a_page_or_a_file(response):
-            return response  # a 304 of the live poll must not read the session (one query)
+            return response  # no body: nothing to keep or mark
         user = getattr(request, "user", None)
         try:
             signed_in = bool(user is not None and user.is_authenticated)

@@ -13,6 +13,7 @@ What the server and the phone's scripts agree on (comments elsewhere name them s
   and the offline queue (deal-queue.js) may keep the deal and call preventDefault.
 - The no-inline rule: the Content-Security-Policy has no 'unsafe-inline'; no inline
   script, style attribute or handler, in templates or set by scripts.
-- The live poll: live.js asks the live URL with ?version=<what it shows>; 304 means
-  nothing changed (reads.live), else the changed parts come back.
+- The live poll: live.js asks the live URL with If-None-Match: "<the version it shows>";
+  after the access check, 304 means nothing changed (server.conditional), else the
+  changed parts come back.
 """

@@ -5,14 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from scorekeeper import services
 from scorekeeper.models import Evening, Membership
-from scorekeeper.reads import live
 from scorekeeper.screens.access import evening_for, game_for, membership_for
 from scorekeeper.screens.table.evening_forms import EveningStartForm, GameStartForm, SeatJoinForm
 from scorekeeper.screens.table.evening_page import (
@@ -23,8 +22,7 @@ from scorekeeper.screens.table.evening_page import (
     page_context,
     since_of,
 )
-
-NOT_MODIFIED = 304
+from scorekeeper.server import conditional
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -112,22 +110,28 @@ def evening(request: HttpRequest, evening_id: int) -> HttpResponse:
 
 
 def _live(request: HttpRequest, evening: Evening, membership: Membership | None) -> HttpResponse:
-    if request.GET.get("version") == str(evening.version):
-        return HttpResponse(status=NOT_MODIFIED)
+    """The live poll, after the caller's access check: 304 while the evening is at the
+    version the page shows (its If-None-Match), else the changed parts."""
+    tag = str(evening.version)
+    unchanged = conditional.unchanged(request, tag)
+    if unchanged is None and request.GET.get("version") == tag:
+        # Pages loaded before If-None-Match (and the load test) ask with ?version=.
+        unchanged = HttpResponseNotModified()
+    if unchanged is not None:
+        return unchanged
     # A member's page gets the next deal's form too: an untouched open form follows it.
     context = page_context(
         request, evening, membership, with_forms=membership is not None, with_undo=False
     )
     mark_sheet_changes(context, since_of(request.GET.get("since")))
     context["shared"] = membership is None
-    return render(request, "scorekeeper/table/evening_live.html", context)
+    response = render(request, "scorekeeper/table/evening_live.html", context)
+    return conditional.tagged(response, tag)
 
 
 @require_http_methods(["GET", "HEAD"])
 def evening_live(request: HttpRequest, evening_id: int) -> HttpResponse:
-    # "Nothing changed" for a session let in lately was answered before (live_shortcut).
     evening, membership = evening_for(request, evening_id)
-    live.remember_member(request, evening.pk)
     return _live(request, evening, membership)
 
 
@@ -148,7 +152,6 @@ def evening_shared(request: HttpRequest, token: str) -> HttpResponse:
 @require_http_methods(["GET", "HEAD"])
 def evening_shared_live(request: HttpRequest, token: str) -> HttpResponse:
     evening = _shared_evening(token)
-    live.remember_shared(token, evening.pk)
     return _live(request, evening, None)
 
 

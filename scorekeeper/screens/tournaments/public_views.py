@@ -11,6 +11,7 @@ from scorekeeper.models import Tournament, TournamentTable
 from scorekeeper.reads import tournaments as reads
 from scorekeeper.screens.access import table_grant
 from scorekeeper.screens.tournaments.views import LIVE_SECONDS
+from scorekeeper.server import conditional
 
 
 @require_http_methods(["GET", "HEAD"])
@@ -36,10 +37,16 @@ def tournament_public(request: HttpRequest, token: str) -> HttpResponse:
     tournament = Tournament.objects.select_related("club").filter(public_token=token).first()
     if tournament is None:
         raise Http404
+    tag = conditional.opaque_tag(reads.ranking_key(tournament))
+    if request.htmx and (unchanged := conditional.unchanged(request, tag)):
+        return unchanged
     context = {
         "tournament": tournament,
         "ranking": reads.ranking(tournament),
         "live_seconds": LIVE_SECONDS if tournament.state == Tournament.State.PLAYING else 0,
+        "live_tag": tag,
     }
     template = "scorekeeper/tournaments/public.html"
-    return render(request, f"{template}#live" if request.htmx else template, context)
+    if request.htmx:
+        return conditional.tagged(render(request, f"{template}#live", context), tag)
+    return render(request, template, context)

@@ -21,6 +21,7 @@ from scorekeeper.models import Membership, Tournament, TournamentPlayer, Tournam
 from scorekeeper.reads import tournaments as reads
 from scorekeeper.screens.access import membership_for
 from scorekeeper.screens.tournaments.forms import RegisterForm, TournamentForm
+from scorekeeper.server import conditional
 from scorekeeper.services import ServiceError
 
 LIVE_SECONDS = 20  # the organiser's and the public page reload themselves while playing
@@ -73,6 +74,9 @@ def _can_search(tournament: Tournament, rounds: list[reads.RoundProgress]) -> bo
 @require_http_methods(["GET", "HEAD"])
 def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament, membership = _tournament(request, tournament_id)
+    tag = conditional.opaque_tag(reads.ranking_key(tournament))
+    if request.htmx and (unchanged := conditional.unchanged(request, tag)):
+        return unchanged
     rounds = reads.progress(tournament)
     context = {
         "club": tournament.club,
@@ -92,9 +96,12 @@ def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
         else "",
         "can_share": _organiser(request, tournament, membership),
         "live_seconds": LIVE_SECONDS if tournament.state == Tournament.State.PLAYING else 0,
+        "live_tag": tag,
     }
     template = "scorekeeper/tournaments/detail.html"
-    return render(request, f"{template}#live" if request.htmx else template, context)
+    if request.htmx:
+        return conditional.tagged(render(request, f"{template}#live", context), tag)
+    return render(request, template, context)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

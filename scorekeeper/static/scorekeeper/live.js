@@ -1,8 +1,8 @@
 /* Live follow on the evening and shared pages (the live poll, browser side), and the score
  * sheet's changes put in place (window.SKSheet, also used after a save by deal-entry.js).
  *
- * It asks the live URL (?version=<what it shows>&since=<the page's moment>) every few
- * seconds; 304 means nothing changed. Otherwise the answer holds the totals, each game's
+ * It asks the live URL (?since=<the page's moment>, If-None-Match: "<the version it shows>")
+ * every few seconds; 304 means nothing changed. Otherwise the answer holds the totals, each game's
  * rows that changed since the page's moment (<template data-sheet-tail>: its head, the rows
  * from one deal on, its totals) and its chart (<template data-sheet-chart>, put in place when
  * the phone is idle), and the next deal's form. It stops while the tab is hidden, slows down
@@ -172,13 +172,13 @@
     busy = true;
     const full = wantFull;
     wantFull = false;
-    const url = el.getAttribute("data-live-url") + "?version=" +
-      encodeURIComponent(full ? "" : el.getAttribute("data-version")) +
-      "&since=" + encodeURIComponent(full ? "" : since());
+    const url = el.getAttribute("data-live-url") + "?since=" + encodeURIComponent(full ? "" : since());
+    const headers = { "HX-Request": "true" };
+    if (!full) headers["If-None-Match"] = '"' + el.getAttribute("data-version") + '"';
     const controller = window.AbortController ? new AbortController() : null;
     const stop = setTimeout(() => { if (controller) controller.abort(); }, TIMEOUT);
     fetch(url, {
-      headers: { "HX-Request": "true" }, credentials: "same-origin", cache: "no-store",
+      headers: headers, credentials: "same-origin", cache: "no-store",
       signal: controller ? controller.signal : undefined,
     }).then((response) => {
       if (response.status === 304) return null;

@@ -5,17 +5,13 @@ evening whole."""
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Iterator
 
 import pytest
 from django.db import connection
 from django.db.models import F
-from django.test import Client
 from django.test.utils import CaptureQueriesContext
-from django.urls import reverse
 
-from accounts.models import User
 from scorekeeper import services
 from scorekeeper.models import DeletedDeal, Evening
 from scorekeeper.reads import evening_tallies
@@ -219,41 +215,6 @@ def test_another_process_takes_tonights_figures_from_the_shared_cache() -> None:
     summary, added = read(ref)
     assert added  # the version before's figures, from the shared cache, and the deal's scores
     assert summary == whole(ref) and summary.tallies[b.pk].takes == 1
-
-
-def _posted(data: dict[str, object], name: str, value: object) -> None:
-    """A form's initial value as the admin's page posts it (a moment in two fields)."""
-    if isinstance(value, dt.datetime):
-        data[f"{name}_0"], data[f"{name}_1"] = value.date().isoformat(), f"{value:%H:%M:%S}"
-    elif value is not None:
-        data[name] = value.pk if hasattr(value, "pk") else value
-
-
-def test_an_evening_changed_in_the_admin_gets_a_version_naming_no_deal() -> None:
-    evening = tonight().evening
-    before = Evening.objects.get(pk=evening.pk)
-    assert before.added_deal is not None
-    staff = Client()
-    staff.force_login(User.objects.create_superuser("root@example.com", display_name="Root"))
-    url = reverse("admin:scorekeeper_evening_change", args=[evening.pk])
-    page = staff.get(url)
-    data: dict[str, object] = {}
-    for name, field in page.context["adminform"].form.fields.items():
-        _posted(data, name, page.context["adminform"].form.initial.get(name, field.initial))
-    data["place"] = "Chez Ana"
-    for inline in page.context["inline_admin_formsets"]:
-        formset = inline.formset
-        for name, value in formset.management_form.initial.items():
-            _posted(data, formset.management_form.add_prefix(name), value)
-        for form in formset.forms:
-            for name in form.fields:
-                value = form.instance.pk if name == "id" else form.initial.get(name)
-                _posted(data, form.add_prefix(name), value)
-    response = staff.post(url, data)
-    assert response.status_code == 302
-    after = Evening.objects.get(pk=evening.pk)
-    assert after.place == "Chez Ana"
-    assert after.version > before.version and after.added_deal is None
 
 
 def test_two_tables_changed_since_the_last_look_are_aggregated_in_one_query() -> None:

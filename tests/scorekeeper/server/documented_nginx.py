@@ -15,7 +15,7 @@ from pathlib import Path
 
 from django.conf import settings
 
-from scorekeeper.management.bench import local_servers
+from tools.bench import local_servers
 
 DOC = Path(settings.BASE_DIR) / "docs" / "operations.md"
 HEADING = "## nginx in front of several app servers"

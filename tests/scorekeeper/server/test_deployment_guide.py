@@ -68,28 +68,3 @@ def test_a_request_through_an_untrusted_local_proxy_is_noticed_once_in_the_log(c
         views._client_ip(Request())
     warnings = [r for r in caplog.records if "TRUSTED_PROXIES does not name" in r.getMessage()]
     assert len(warnings) == 1
-
-
-def test_the_guides_poll_process_runs_as_the_load_test_runs_it() -> None:
-    from tools.bench.local_servers import POLL_SERVER_ARGS
-
-    deployment = section("Deployment")
-    unit = deployment.split("scorekeeper-polls.service", 1)[1]
-    command = re.search(r"ExecStart=\S+/uvicorn (.+)$", unit, re.MULTILINE).group(1).split()
-    assert command[0] == POLL_SERVER_ARGS[0] == "scorekeeper.asgi_polls:application"
-    assert " --port 8001" in " ".join(command)  # the port the guide's nginx names
-    assert " ".join(command).replace(" --port 8001", "") == " ".join(POLL_SERVER_ARGS)
-    assert "upstream scorekeeper_polls" in deployment and "server 127.0.0.1:8001;" in deployment
-
-
-def test_the_guides_poll_location_is_the_one_the_load_test_and_ci_check() -> None:
-    from tools.bench.local_servers import POLLS_LOCATION
-
-    def directives(text: str) -> list[str]:
-        lines = [line.split("#", 1)[0].strip() for line in text.strip().splitlines()]
-        # The guide names the site's host, the load test the address it was asked for.
-        return [line.replace("$http_host", "$host") for line in lines if line]
-
-    deployment = section("Deployment")
-    guide = re.search(r"( +location ~ \^/\(evenings.*?\n        \})", deployment, re.S).group(1)
-    assert directives(guide) == directives(POLLS_LOCATION.replace("{{", "{").replace("}}", "}"))

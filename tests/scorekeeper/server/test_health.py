@@ -36,7 +36,7 @@ def test_a_down_redis_is_reported_but_the_server_stays_in_the_load_balancer(
 ) -> None:
     from django.test import override_settings
 
-    from scorekeeper.management.bench.local_servers import free_port
+    from tools.bench.local_servers import free_port
 
     refused = f"redis://127.0.0.1:{free_port()}/0"  # nothing listens there
     backend = "scorekeeper.server.redis_cache.RedisCache"

@@ -9,9 +9,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from scorekeeper.management.bench.local_servers import free_port
 from scorekeeper.server import redis_cache
 from scorekeeper.server.redis_cache import FragmentCache, Outage, RedisCache
+from tools.bench.local_servers import free_port
 
 LOGGER = "scorekeeper.server.redis_cache"
 

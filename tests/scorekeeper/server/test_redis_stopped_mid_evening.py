@@ -24,11 +24,11 @@ from django.test import Client, override_settings
 from django.urls import reverse
 
 from scorekeeper import services
-from scorekeeper.management.bench.local_servers import free_port, stop
 from scorekeeper.models import Deal, Season
 from scorekeeper.server import redis_cache
 from tests.factories import deal_post, make_club, start_evening
 from tests.scorekeeper.tournament_factories import make_tournament
+from tools.bench.local_servers import free_port, stop
 
 pytestmark = pytest.mark.django_db
 

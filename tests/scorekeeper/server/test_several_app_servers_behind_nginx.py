@@ -19,8 +19,8 @@ from collections.abc import Iterator
 import pytest
 from django.conf import settings
 
-from scorekeeper.management.bench import local_servers
 from tests.scorekeeper.server import documented_nginx
+from tools.bench import local_servers
 
 pytestmark = pytest.mark.skipif(
     documented_nginx.binary() is None, reason="needs nginx (apt-get install -y nginx)"

@@ -1,0 +1,33 @@
+"""The polls' "nothing changed": a plain conditional GET, in the normal Django stack.
+
+A page that follows something (the evening's live poll, the tournament's ranking) sends
+``If-None-Match`` with the tag of what it shows; the view checks access first, as for any
+request, then answers 304 through Django's own ``get_conditional_response`` when the tag
+still names the content, else the new content with its ``ETag``. A member removed meanwhile,
+or a table link whose round closed, gets the view's 404 at its next poll, never a 304.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from django.http import HttpRequest, HttpResponse
+from django.utils.cache import get_conditional_response, patch_vary_headers, quote_etag
+
+
+def opaque_tag(name: str) -> str:
+    """A tag for a content named by ``name`` (a cache key, say), which it does not show."""
+    return hashlib.sha256(name.encode()).hexdigest()[:20]
+
+
+def unchanged(request: HttpRequest, tag: str) -> HttpResponse | None:
+    """Django's 304 when the GET or HEAD's ``If-None-Match`` names ``tag``, else None."""
+    return get_conditional_response(request, etag=quote_etag(tag))
+
+
+def tagged(response: HttpResponse, tag: str) -> HttpResponse:
+    """The answer with its ``ETag``; it varies with ``HX-Request`` (a fragment and the whole
+    page share an address: a browser never revalidates one with the other's tag)."""
+    response.headers["ETag"] = quote_etag(tag)
+    patch_vary_headers(response, ("HX-Request",))
+    return response
