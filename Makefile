@@ -11,7 +11,9 @@ run: $(VENV)/.installed-run
 	DEBUG=1 $(BIN)/python manage.py migrate --noinput
 	DEBUG=1 $(BIN)/python manage.py runserver 127.0.0.1:8000
 
-test: $(VENV)/.installed-test /usr/bin/chromium
+# nginx and redis-server: the tests of several app servers behind nginx and of Redis stopped
+# mid-evening start their own on loopback (never the distribution's services).
+test: $(VENV)/.installed-test /usr/bin/chromium /usr/sbin/nginx /usr/bin/redis-server
 	$(MAKE) --no-print-directory test-only
 
 # The suite alone, with what is already installed (.ci/run uses it for the PostgreSQL pass).
@@ -58,10 +60,12 @@ $(VENV)/.installed-test: pyproject.toml | $(VENV)/bin/python
 /usr/sbin/nginx:
 	$(APT_GET) update
 	$(APT_GET) install -y nginx
+	-service nginx stop >/dev/null 2>&1
 
 /usr/bin/redis-server:
 	$(APT_GET) update
 	$(APT_GET) install -y redis-server
+	-service redis-server stop >/dev/null 2>&1
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache
