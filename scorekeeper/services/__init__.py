@@ -2,6 +2,19 @@
 
 Views parse input and call one of these; scores come only from ``scorekeeper.scoring``.
 One module per entity; callers use this package (``services.deal_record``).
+
+Locks: every service takes its row locks (``select_for_update``, or an UPDATE of a row that
+others lock) in this one order, so that two writers never wait for each other in a circle
+(PostgreSQL's "deadlock detected"):
+
+    account (User) → club → its links and invitations → tournament → round → evening
+    → game → deal (a deleted deal) → score rows
+
+A service locks only downwards: one that needs a game's lock takes its evening's first
+(``common.lock_game``; a deal's save raises the evening's version, so it needs both), the
+rescore locks the evening and then its games. Several rows of one kind are locked in id order
+(``common.lock_evenings``). A ``select_for_update`` joined to another table locks only its own
+rows (``of=("self",)``): one statement locking two kinds has no order of its own.
 """
 
 from __future__ import annotations

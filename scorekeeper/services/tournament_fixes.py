@@ -25,7 +25,7 @@ from scorekeeper.models import (
 )
 from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.scoring.seating import meetings, plan_following, repeated_meetings
-from scorekeeper.services.common import DealInputs, ServiceError, _bump
+from scorekeeper.services.common import DealInputs, ServiceError, _bump, lock_evenings
 from scorekeeper.services.deals import deal_update
 from scorekeeper.services.tournaments import _bump as _bump_tournament
 from scorekeeper.services.tournaments import _present_ids, _seated_rounds, default_plan
@@ -46,6 +46,8 @@ def tournament_deal_correct(
     """Correct a deal of a tournament table, whether or not its round is closed."""
     if deal.game_id != table.game_id:
         raise ServiceError(_("This deal is not one of this table's."))
+    # The tournament (its version), then the table's evening, then its game (deal_update).
+    tournament = Tournament.objects.select_for_update().get(pk=table.round.tournament_id)
     evening = Evening.objects.select_for_update().get(pk=table.evening_id)
     closed_at = evening.closed_at
     if closed_at is not None:
@@ -54,7 +56,7 @@ def tournament_deal_correct(
     if closed_at is not None:
         Evening.objects.filter(pk=evening.pk).update(closed_at=closed_at)
         _bump(evening)
-    _bump_tournament(table.round.tournament)
+    _bump_tournament(tournament)
     return deal
 
 
@@ -138,6 +140,7 @@ def tournament_schedule_search(*, tournament: Tournament) -> tuple[int | None, i
 def _reseat(tournament_round: TournamentRound, tables: tuple) -> None:
     """Seat the round's tables again (no deal entered yet): same tables, new players."""
     current = list(tournament_round.tables.select_related("game", "evening").order_by("number"))
+    lock_evenings(table.evening_id for table in current)  # the caller holds the tournament
     by_size = sorted(tables, key=len)
     if sorted(len(t) for t in by_size) != sorted(
         table.game.seats.count() for table in current
