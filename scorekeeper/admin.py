@@ -24,6 +24,7 @@ from scorekeeper.models import (
     RemovedMember,
     Season,
     Seat,
+    SeatingSearch,
     Tournament,
     TournamentPlayer,
     TournamentRound,
@@ -91,6 +92,16 @@ class InvitationMailAdmin(admin.ModelAdmin):
     search_fields = ("email",)
     raw_id_fields = ("sent_by",)
     list_select_related = ("sent_by",)
+
+
+@admin.register(SeatingSearch)
+class SeatingSearchAdmin(admin.ModelAdmin):
+    """A search for a better seating, counted for its account's hourly limit."""
+
+    list_display = ("user", "tournament", "searched_at")
+    search_fields = ("user__email",)
+    raw_id_fields = ("user", "tournament")
+    list_select_related = ("user", "tournament")
 
 
 @admin.register(RemovedMember)

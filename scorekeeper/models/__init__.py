@@ -43,6 +43,7 @@ from scorekeeper.models.evenings import (
     Seat,
 )
 from scorekeeper.models.tournaments import (
+    SeatingSearch,
     Tournament,
     TournamentPlayer,
     TournamentRound,
@@ -71,6 +72,7 @@ __all__ = [
     "RemovedMember",
     "Season",
     "Seat",
+    "SeatingSearch",
     "Tournament",
     "TournamentPlayer",
     "TournamentRound",

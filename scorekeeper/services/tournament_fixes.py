@@ -4,21 +4,29 @@ once its round is closed, and searching again for a seating with fewer repeated 
 A closed table evening stays closed for everyone: the correction opens it inside its own
 transaction only, saves the deal through ``deals.deal_update`` (so the deal's history
 records it), and closes it again at the same time as before. The search runs
-``scoring.seating.plan_following`` with another seed and more work, and keeps the better of
-the two plans; the round in play is seated again only while none of its deals is entered.
+``scoring.seating.plan_following`` with another seed, and keeps the better of the two plans;
+the round in play is seated again only while none of its deals is entered. One search is
+bounded (``SEARCH_WORK`` swaps weighed, ``SEARCH_SECONDS`` at most) and so is how many an
+account may ask for in an hour (``SEARCHES_PER_HOUR``, counted in the database).
 """
 
 from __future__ import annotations
 
-from django.db import transaction
-from django.utils.translation import gettext as _
+import time
 
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from accounts.limits import LIMIT_WINDOW, count_one_at_a_time, minutes_until_free
 from accounts.models import User
 from scorekeeper.models import (
     Deal,
     Evening,
     Player,
     Seat,
+    SeatingSearch,
     Tournament,
     TournamentRound,
     TournamentTable,
@@ -30,8 +38,16 @@ from scorekeeper.services.deals import deal_update
 from scorekeeper.services.tournaments import _bump as _bump_tournament
 from scorekeeper.services.tournaments import _present_ids, _seated_rounds, default_plan
 
-# Each search weighs at most this many swaps (about 3 s on a slow machine): one request.
-SEARCH_WORK = 2_000_000
+# What one search may cost, within one request: at most this many swaps weighed (about
+# 0.6 s on a busy 2-core machine; 2,000,000 found no fewer repeats in 4 s) and this many
+# seconds, whichever comes first. And how many searches one account may ask for in an hour.
+SEARCH_WORK = 500_000
+SEARCH_SECONDS = 1.0
+SEARCHES_PER_HOUR = 10
+
+
+class SearchLimited(ServiceError):
+    """The account asked for ``SEARCHES_PER_HOUR`` searches in the last hour already."""
 
 
 @transaction.atomic
@@ -73,12 +89,45 @@ def round_reseatable(tournament_round: TournamentRound | None) -> bool:
     )
 
 
-@transaction.atomic
-def tournament_schedule_search(*, tournament: Tournament) -> tuple[int | None, int]:
+def _count_search(tournament: Tournament, by: User) -> None:
+    """Count one search asked by ``by``, or refuse it (SearchLimited) past the hourly limit.
+
+    Its own transaction, committed before the search: searches asked at once count one
+    after the other (an advisory lock on PostgreSQL), each counted even if refused later.
+    """
+    with transaction.atomic():
+        count_one_at_a_time(f"seating-search:{by.pk}")
+        now = timezone.now()
+        since = now - LIMIT_WINDOW
+        SeatingSearch.objects.filter(user=by, searched_at__lt=since).delete()
+        recent = SeatingSearch.objects.filter(user=by, searched_at__gte=since)
+        if recent.count() >= SEARCHES_PER_HOUR:
+            oldest = recent.order_by("searched_at").values_list("searched_at", flat=True)[0]
+            minutes = minutes_until_free(oldest, now)
+            raise SearchLimited(
+                ngettext(
+                    "You searched for a better seating too many times in the last hour: "
+                    "try again in %(minutes)d minute.",
+                    "You searched for a better seating too many times in the last hour: "
+                    "try again in %(minutes)d minutes.",
+                    minutes,
+                )
+                % {"minutes": minutes}
+            )
+        SeatingSearch.objects.create(user=by, tournament=tournament, searched_at=now)
+
+
+def tournament_schedule_search(*, tournament: Tournament, by: User) -> tuple[int | None, int]:
     """Search again for the rounds still to seat (and the round in play while it has no
     deal); keep the new plan when it repeats fewer meetings. Returns the repeated meetings
     of the plan before the search (None when it no longer fitted who is present) and of the
-    plan kept."""
+    plan kept. Past ``by``'s hourly limit: SearchLimited, nothing searched."""
+    _count_search(tournament, by)
+    return _schedule_search(tournament)
+
+
+@transaction.atomic
+def _schedule_search(tournament: Tournament) -> tuple[int | None, int]:
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.state == Tournament.State.FINISHED:
         raise ServiceError(_("This tournament is over."))
@@ -94,12 +143,13 @@ def tournament_schedule_search(*, tournament: Tournament) -> tuple[int | None, i
     if left < 1:
         raise ServiceError(_("Every round has been seated."))
     plan = tournament.schedule or {}
+    deadline = time.monotonic() + SEARCH_SECONDS  # the baseline below and the search share it
     if not rounds and not plan.get("rounds"):  # the plan the first round would follow
         plan = {
             "players": present,
             "rounds": [
                 [list(table.players) for table in tables]
-                for tables in default_plan(tournament, present)
+                for tables in default_plan(tournament, present, seconds=SEARCH_SECONDS / 2)
             ],
         }
     old = _plan_rounds(plan)
@@ -116,6 +166,7 @@ def tournament_schedule_search(*, tournament: Tournament) -> tuple[int | None, i
             seed=tournament.pk * 1000 + searches,
             allow_three=tournament.allow_three,
             work=SEARCH_WORK,
+            seconds=max(deadline - time.monotonic(), 0.0),
         )
     except ScoringError as error:
         raise ServiceError(

@@ -150,10 +150,17 @@ def _present_ids(tournament: Tournament) -> list[int]:
     )
 
 
-def default_plan(tournament: Tournament, present: list[int]) -> tuple[tuple[Table, ...], ...]:
-    """The schedule drawn for these players when the first round starts."""
+def default_plan(
+    tournament: Tournament, present: list[int], *, seconds: float | None = None
+) -> tuple[tuple[Table, ...], ...]:
+    """The schedule drawn for these players when the first round starts (within about
+    ``seconds`` when given: then it may be another)."""
     return plan_schedule(
-        present, tournament.rounds, seed=tournament.pk, allow_three=tournament.allow_three
+        present,
+        tournament.rounds,
+        seed=tournament.pk,
+        allow_three=tournament.allow_three,
+        seconds=seconds,
     )
 
 
