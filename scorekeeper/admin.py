@@ -9,6 +9,7 @@ from django.db.models import F
 
 from scorekeeper.models import (
     Club,
+    CostlyAction,
     Deal,
     DealChange,
     DealScore,
@@ -24,7 +25,6 @@ from scorekeeper.models import (
     RemovedMember,
     Season,
     Seat,
-    SeatingSearch,
     Tournament,
     TournamentPlayer,
     TournamentRound,
@@ -94,14 +94,15 @@ class InvitationMailAdmin(admin.ModelAdmin):
     list_select_related = ("sent_by",)
 
 
-@admin.register(SeatingSearch)
-class SeatingSearchAdmin(admin.ModelAdmin):
-    """A search for a better seating, counted for its account's hourly limit."""
+@admin.register(CostlyAction)
+class CostlyActionAdmin(admin.ModelAdmin):
+    """An action that makes the server compute much, counted for its account's limit."""
 
-    list_display = ("user", "tournament", "searched_at")
+    list_display = ("user", "kind", "at")
+    list_filter = ("kind",)
     search_fields = ("user__email",)
-    raw_id_fields = ("user", "tournament")
-    list_select_related = ("user", "tournament")
+    raw_id_fields = ("user",)
+    list_select_related = ("user",)
 
 
 @admin.register(RemovedMember)

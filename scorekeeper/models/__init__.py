@@ -14,6 +14,7 @@ from scorekeeper.models.archives import (
 )
 from scorekeeper.models.clubs import (
     Club,
+    CostlyAction,
     Invitation,
     InvitationMail,
     JoinLink,
@@ -43,7 +44,6 @@ from scorekeeper.models.evenings import (
     Seat,
 )
 from scorekeeper.models.tournaments import (
-    SeatingSearch,
     Tournament,
     TournamentPlayer,
     TournamentRound,
@@ -57,6 +57,7 @@ __all__ = [
     "POIGNEE_KINDS",
     "POIGNEE_LABELS",
     "Club",
+    "CostlyAction",
     "Deal",
     "DealChange",
     "DealScore",
@@ -72,7 +73,6 @@ __all__ = [
     "RemovedMember",
     "Season",
     "Seat",
-    "SeatingSearch",
     "Tournament",
     "TournamentPlayer",
     "TournamentRound",

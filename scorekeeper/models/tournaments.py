@@ -119,20 +119,3 @@ class TournamentTable(models.Model):
 
     def __str__(self) -> str:
         return f"{self.round} table {self.number}"
-
-
-class SeatingSearch(models.Model):
-    """A search for a better seating that an account asked for: counted for its hourly
-    limit (``services.tournament_fixes``), kept for an hour."""
-
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="+")
-    searched_at = models.DateTimeField(_("searched"), default=timezone.now)
-
-    class Meta:
-        verbose_name = _("seating search")
-        verbose_name_plural = _("seating searches")
-        indexes = [models.Index(fields=["user", "searched_at"])]
-
-    def __str__(self) -> str:
-        return f"{self.user_id} {self.searched_at:%Y-%m-%d %H:%M}"

@@ -8,7 +8,8 @@ others lock) in this one order, so that two writers never wait for each other in
 (PostgreSQL's "deadlock detected"):
 
     account (User) → club → its links and invitations → tournament → round → evening
-    → game → deal (a deleted deal) → score rows
+    → game → deal (a deleted deal) → score rows → an account's counter (``costly``: an
+    advisory lock, taken last)
 
 A service locks only downwards: one that needs a game's lock takes its evening's first
 (``common.lock_game``; a deal's save raises the evening's version, so it needs both), the
@@ -45,6 +46,7 @@ from scorekeeper.services.common import (
     DealInputs,
     ServiceError,
 )
+from scorekeeper.services.costly import TooCostly
 from scorekeeper.services.deal_deletions import deal_delete, deal_restore, deals_restore_all
 from scorekeeper.services.deals import (
     DealAlreadyRestored,
@@ -107,6 +109,7 @@ __all__ = [
     "DuplicateGame",
     "Restored",
     "ServiceError",
+    "TooCostly",
     "archive_import",
     "archive_restore",
     "archive_wait",

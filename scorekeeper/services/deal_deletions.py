@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from scorekeeper.models import Deal, DealChange, DeletedDeal, Evening, Game
 from scorekeeper.services.common import _bump, _check_open, lock_game
+from scorekeeper.services.costly import charge_old_evening
 from scorekeeper.services.deal_keys import KEY_IN_SNAPSHOT
 from scorekeeper.services.deal_snapshots import deal_snapshot, snapshot_inputs
 from scorekeeper.services.deals import (
@@ -34,6 +35,7 @@ from scorekeeper.services.deals import (
 def deal_delete(*, deal: Deal, deleted_by: User | None = None) -> DeletedDeal:
     game = lock_game(deal.game_id)
     _check_open(game.evening)
+    charge_old_evening(game.evening, _person(deleted_by))
     deal = _locked_deal(game, deal)  # a second delete of the same deal: DealGone
     snapshot = deal_snapshot(deal)
     kept = dict(snapshot)
@@ -69,6 +71,7 @@ def deal_restore(*, deleted: DeletedDeal, restored_by: User | None = None) -> De
     """
     game = lock_game(deleted.game_id)
     _check_open(game.evening)
+    charge_old_evening(game.evening, _person(restored_by))
     deal = _restore(game, deleted, restored_by)
     _bump(game.evening)
     return deal
@@ -88,6 +91,7 @@ def deals_restore_all(*, evening: Evening, restored_by: User | None = None) -> l
     for game in games:
         game.evening = evening
     _check_open(evening)
+    charge_old_evening(evening, _person(restored_by))
     restored: list[Deal] = []
     for game in games:
         pending = DeletedDeal.objects.filter(game=game, restored_at__isnull=True).order_by("-pk")

@@ -30,6 +30,7 @@ from scorekeeper.scoring.escopette import (
 from scorekeeper.scoring.paper import PaperDeal, score_paper_deal
 from scorekeeper.scoring.tarot import PassedDeal, TarotDeal, score_deal
 from scorekeeper.services.common import DealInputs, ServiceError, _bump, _check_open, lock_game
+from scorekeeper.services.costly import charge_old_evening
 from scorekeeper.services.deal_keys import deal_of_key, save_facts
 from scorekeeper.services.deal_snapshots import deal_inputs, deal_snapshot
 from scorekeeper.services.evenings import next_dealer, present_players
@@ -208,6 +209,7 @@ def deal_record(
             existing.game = game  # the same game, its evening read under the lock
             return existing
     _check_open(game.evening)
+    charge_old_evening(game.evening, _person(created_by))
     if game.kind == Game.Kind.ESCOPETTE:
         _check_escopette_not_ended(game)
     present = present_players(game)
@@ -249,6 +251,7 @@ def deal_update(
 ) -> Deal:
     game = lock_game(deal.game_id)
     _check_open(game.evening)
+    charge_old_evening(game.evening, _person(changed_by))
     deal = _locked_deal(game, deal)
     before = deal_snapshot(deal)
     if dealer is not None:

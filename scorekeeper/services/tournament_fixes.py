@@ -7,7 +7,7 @@ records it), and closes it again at the same time as before. The search runs
 ``scoring.seating.plan_following`` with another seed, and keeps the better of the two plans;
 the round in play is seated again only while none of its deals is entered. One search is
 bounded (``SEARCH_WORK`` swaps weighed, ``SEARCH_SECONDS`` at most) and so is how many an
-account may ask for in an hour (``SEARCHES_PER_HOUR``, counted in the database).
+account may ask for in an hour (``services.costly``).
 """
 
 from __future__ import annotations
@@ -15,18 +15,14 @@ from __future__ import annotations
 import time
 
 from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
-from accounts.limits import LIMIT_WINDOW, count_one_at_a_time, minutes_until_free
 from accounts.models import User
 from scorekeeper.models import (
     Deal,
     Evening,
     Player,
     Seat,
-    SeatingSearch,
     Tournament,
     TournamentRound,
     TournamentTable,
@@ -34,20 +30,16 @@ from scorekeeper.models import (
 from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.scoring.seating import meetings, plan_following, repeated_meetings
 from scorekeeper.services.common import DealInputs, ServiceError, _bump, lock_evenings
+from scorekeeper.services.costly import Kind, charge_alone
 from scorekeeper.services.deals import deal_update
 from scorekeeper.services.tournaments import _bump as _bump_tournament
 from scorekeeper.services.tournaments import _present_ids, _seated_rounds, default_plan
 
 # What one search may cost, within one request: at most this many swaps weighed (about
 # 0.6 s on a busy 2-core machine; 2,000,000 found no fewer repeats in 4 s) and this many
-# seconds, whichever comes first. And how many searches one account may ask for in an hour.
+# seconds, whichever comes first.
 SEARCH_WORK = 500_000
 SEARCH_SECONDS = 1.0
-SEARCHES_PER_HOUR = 10
-
-
-class SearchLimited(ServiceError):
-    """The account asked for ``SEARCHES_PER_HOUR`` searches in the last hour already."""
 
 
 @transaction.atomic
@@ -89,40 +81,12 @@ def round_reseatable(tournament_round: TournamentRound | None) -> bool:
     )
 
 
-def _count_search(tournament: Tournament, by: User) -> None:
-    """Count one search asked by ``by``, or refuse it (SearchLimited) past the hourly limit.
-
-    Its own transaction, committed before the search: searches asked at once count one
-    after the other (an advisory lock on PostgreSQL), each counted even if refused later.
-    """
-    with transaction.atomic():
-        count_one_at_a_time(f"seating-search:{by.pk}")
-        now = timezone.now()
-        since = now - LIMIT_WINDOW
-        SeatingSearch.objects.filter(user=by, searched_at__lt=since).delete()
-        recent = SeatingSearch.objects.filter(user=by, searched_at__gte=since)
-        if recent.count() >= SEARCHES_PER_HOUR:
-            oldest = recent.order_by("searched_at").values_list("searched_at", flat=True)[0]
-            minutes = minutes_until_free(oldest, now)
-            raise SearchLimited(
-                ngettext(
-                    "You searched for a better seating too many times in the last hour: "
-                    "try again in %(minutes)d minute.",
-                    "You searched for a better seating too many times in the last hour: "
-                    "try again in %(minutes)d minutes.",
-                    minutes,
-                )
-                % {"minutes": minutes}
-            )
-        SeatingSearch.objects.create(user=by, tournament=tournament, searched_at=now)
-
-
 def tournament_schedule_search(*, tournament: Tournament, by: User) -> tuple[int | None, int]:
     """Search again for the rounds still to seat (and the round in play while it has no
     deal); keep the new plan when it repeats fewer meetings. Returns the repeated meetings
     of the plan before the search (None when it no longer fitted who is present) and of the
-    plan kept. Past ``by``'s hourly limit: SearchLimited, nothing searched."""
-    _count_search(tournament, by)
+    plan kept. Past ``by``'s hourly limit: TooCostly, nothing searched."""
+    charge_alone(user=by, kind=Kind.SEATING_SEARCH)
     return _schedule_search(tournament)
 
 
