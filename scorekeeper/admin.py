@@ -20,6 +20,7 @@ from scorekeeper import services
 from scorekeeper.models import (
     ArchiveUpload,
     Club,
+    CostlyAction,
     Deal,
     DealChange,
     DealScore,
@@ -137,6 +138,17 @@ class InvitationMailAdmin(admin.ModelAdmin):
     search_fields = ("email",)
     raw_id_fields = ("sent_by",)
     list_select_related = ("sent_by",)
+
+
+@admin.register(CostlyAction)
+class CostlyActionAdmin(admin.ModelAdmin):
+    """An action that makes the server compute much, counted for its account's limit."""
+
+    list_display = ("user", "kind", "at")
+    list_filter = ("kind",)
+    search_fields = ("user__email",)
+    raw_id_fields = ("user",)
+    list_select_related = ("user",)
 
 
 @admin.register(RemovedMember)

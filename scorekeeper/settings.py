@@ -189,6 +189,11 @@ else:
         }
     }
 
+# What one account may make the server compute in an hour (scorekeeper.services.costly):
+# changes to evenings dated before its club's last one, each of which has the club's figures
+# rated again from the first deal. 0: no limit (the load test's one member at every table).
+OLD_EVENING_CHANGES_PER_HOUR = env_int("OLD_EVENING_CHANGES_PER_HOUR", 30)
+
 # E-mail: SMTP when EMAIL_HOST is set, otherwise printed to the console.
 EMAIL_HOST = env_str("EMAIL_HOST", "")
 EMAIL_PORT = env_int("EMAIL_PORT", 587, minimum=1)

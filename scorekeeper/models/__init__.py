@@ -15,6 +15,7 @@ from scorekeeper.models.archives import (
 )
 from scorekeeper.models.clubs import (
     Club,
+    CostlyAction,
     Invitation,
     InvitationMail,
     JoinLink,
@@ -58,6 +59,7 @@ __all__ = [
     "POIGNEE_LABELS",
     "ArchiveUpload",
     "Club",
+    "CostlyAction",
     "Deal",
     "DealChange",
     "DealScore",

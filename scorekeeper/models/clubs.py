@@ -195,3 +195,24 @@ class RemovedMember(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} removed from {self.club}"
+
+
+class CostlyAction(models.Model):
+    """An action that makes the server compute much, by an account: counted for its hourly
+    limit (``services.costly``), kept for an hour."""
+
+    class Kind(models.TextChoices):
+        SEATING_SEARCH = "seating_search", _("search for a better seating")
+        OLD_EVENING_CHANGE = "old_evening_change", _("change to an earlier evening")
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    kind = models.CharField(_("kind"), max_length=24, choices=Kind)
+    at = models.DateTimeField(_("when"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("costly action")
+        verbose_name_plural = _("costly actions")
+        indexes = [models.Index(fields=["user", "kind", "at"])]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.user_id} {self.at:%Y-%m-%d %H:%M}"

@@ -16,6 +16,7 @@ and who met whom so far, so that late arrivals and withdrawals are seated betwee
 from __future__ import annotations
 
 import random
+import time
 from collections import Counter
 from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -168,14 +169,17 @@ def plan_schedule(
     *,
     seed: int = 0,
     allow_three: bool = False,
+    work: int = WORK,
+    seconds: float | None = None,
 ) -> tuple[tuple[Table, ...], ...]:
     """Seat every round for these players, with as few repeated meetings as found.
 
     16 players over up to 5 rounds get the affine plane (no pair twice, for any seed);
     further rounds, and other counts, are seated round after round (a greedy start, then a
     search of that round), then a tabu search over all the rounds. The same arguments give
-    the same schedule.
+    the same schedule (unless ``seconds`` cuts the search short, as in ``plan_following``).
     """
+    deadline = None if seconds is None else time.monotonic() + seconds
     everyone = distinct_players(players, "players")
     if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
         raise ScoringError.coded(
@@ -195,7 +199,9 @@ def plan_schedule(
             add_round(counts, tables)
     free = list(range(len(schedule), rounds))
     if free:
-        schedule = _search_rounds(schedule, counts, order, sizes, free, rng)
+        schedule = _search_rounds(
+            schedule, counts, order, sizes, free, rng, work=work, deadline=deadline
+        )
     return tuple(_dress(tables, everyone, rng) for tables in schedule)
 
 
@@ -207,6 +213,7 @@ def _search_rounds(
     free: Sequence[int],
     rng: random.Random,
     work: int = WORK,
+    deadline: float | None = None,
 ) -> list[Tables]:
     """The free rounds seated one by one, searched together, and started again if need be.
 
@@ -223,8 +230,12 @@ def _search_rounds(
             tables = greedy_round(order, sizes, counts, rng)
             attempt.append(tables)
             add_round(counts, tables)
-            attempt, _, work = improve(attempt, counts, [r], MOVES_ONE_ROUND, rng, work=work)
-        attempt, cost, work = improve(attempt, counts, free, moves, rng, work=work)
+            attempt, _, work = improve(
+                attempt, counts, [r], MOVES_ONE_ROUND, rng, work=work, deadline=deadline
+            )
+        attempt, cost, work = improve(
+            attempt, counts, free, moves, rng, work=work, deadline=deadline
+        )
         if best is None or cost < best[0]:
             best = (cost, attempt)
         if cost == 0 or work == 0:
@@ -290,13 +301,16 @@ def plan_following(
     seed: int = 0,
     allow_three: bool = False,
     work: int = WORK,
+    seconds: float | None = None,
 ) -> tuple[tuple[Table, ...], ...]:
     """Seat the rounds still to play for these players, after the meetings in ``met``.
 
     As :func:`plan_schedule` without the affine plane: rounds seated one by one from the
-    history, then searched together, within ``work`` swaps weighed. Another seed gives
-    another search, so that the organiser can try again and keep the better plan.
+    history, then searched together, within ``work`` swaps weighed and, when given, about
+    ``seconds`` of time (every round is seated all the same). Another seed gives another
+    search, so that the organiser can try again and keep the better plan.
     """
+    deadline = None if seconds is None else time.monotonic() + seconds
     everyone = distinct_players(players, "players")
     if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
         raise ScoringError.coded(
@@ -308,5 +322,7 @@ def plan_following(
     rng = random.Random(seed)
     order = list(range(len(everyone)))
     rng.shuffle(order)
-    schedule = _search_rounds([], counts, order, sizes, list(range(rounds)), rng, work=work)
+    schedule = _search_rounds(
+        [], counts, order, sizes, list(range(rounds)), rng, work=work, deadline=deadline
+    )
     return tuple(_dress(tables, everyone, rng) for tables in schedule)

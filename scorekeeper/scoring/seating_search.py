@@ -8,12 +8,16 @@ times the pair sits at one table (counting the history the caller passes in). It
 no pair meets twice, and it grows faster than linearly so that a pair meeting a third time
 weighs more than two pairs meeting a second time. Moves swap two players of one round
 between two of its tables (a tabu search in the manner of Dotú and Van Hentenryck's social
-golfer search), bounded by a number of moves so that a seed always gives the same result.
+golfer search), bounded by a number of moves so that a seed always gives the same result,
+and by an amount of work (swaps weighed). A caller that answers a request may also give a
+``deadline`` (``time.monotonic()``): the search then stops there with the best it met, and the
+same seed may give another result on a busier machine.
 """
 
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Sequence
 
 Tables = list[list[int]]
@@ -140,6 +144,7 @@ def improve(
     rng: random.Random,
     patience: int = 60,
     work: int = 1_000_000,
+    deadline: float | None = None,
 ) -> tuple[list[Tables], int, int]:
     """(schedule, cost, work left): the best schedule a tabu search of the free rounds met.
 
@@ -147,7 +152,7 @@ def improve(
     not tabu (a player just moved stays put for a few moves, unless moving him gives a new
     best); after ``patience`` moves without a new best, a few random swaps shake the search
     loose. ``counts`` must already hold the history and every round of ``rounds``; it is
-    left describing the returned schedule.
+    left describing the returned schedule. Past ``deadline`` no work is left (0 returned).
     """
     cost = schedule_cost(counts)
     best_cost = cost
@@ -176,6 +181,9 @@ def improve(
         players = sum(len(table) for table in tables)
         work -= 1 + sum(players - len(tables[t]) for t, _ in conflicted)
         if work < 0:
+            break
+        if deadline is not None and time.monotonic() >= deadline:
+            work = 0
             break
         choice = _best_swap(counts, tables, conflicted, allowed, rng)
         if choice is None:

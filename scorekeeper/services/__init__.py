@@ -2,6 +2,20 @@
 
 Views parse input and call one of these; scores come only from ``scorekeeper.scoring``.
 One module per entity; callers use this package (``services.deal_record``).
+
+Locks: every service takes its row locks (``select_for_update``, or an UPDATE of a row that
+others lock) in this one order, so that two writers never wait for each other in a circle
+(PostgreSQL's "deadlock detected"):
+
+    account (User) → club → its links and invitations → tournament → round → evening
+    → game → deal (a deleted deal) → score rows → an account's counter (``costly``: an
+    advisory lock, taken last)
+
+A service locks only downwards: one that needs a game's lock takes its evening's first
+(``common.lock_game``; a deal's save raises the evening's version, so it needs both), the
+rescore locks the evening and then its games. Several rows of one kind are locked in id order
+(``common.lock_evenings``). A ``select_for_update`` joined to another table locks only its own
+rows (``of=("self",)``): one statement locking two kinds has no order of its own.
 """
 
 from __future__ import annotations
@@ -35,6 +49,7 @@ from scorekeeper.services.common import (
     DealInputs,
     ServiceError,
 )
+from scorekeeper.services.costly import TooCostly
 from scorekeeper.services.deal_deletions import deal_delete, deal_restore, deals_restore_all
 from scorekeeper.services.deals import (
     DealAlreadyRestored,
@@ -99,6 +114,7 @@ __all__ = [
     "DuplicateGame",
     "Restored",
     "ServiceError",
+    "TooCostly",
     "UploadsLimited",
     "archive_import",
     "archive_restore",

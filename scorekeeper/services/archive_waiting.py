@@ -201,6 +201,8 @@ def archive_restore(*, user: User, token: str, read: Callable[[bytes], Archive])
         raise ArchiveGone(_("This upload has expired: choose the file again."))
     now = timezone.now()
     with transaction.atomic():
+        # The account first, as archive_wait takes it: then its waiting archive.
+        User.objects.select_for_update().filter(pk=user.pk).first()
         row = (
             WaitingArchive.objects.select_for_update()
             .filter(token=token, user=user, expires_at__gt=now)

@@ -69,7 +69,9 @@ def invitations_accept(*, user: User) -> list[Membership]:
     Called by the sign-in flow each time someone signs in.
     """
     memberships = []
-    for invitation in Invitation.objects.select_for_update().filter(email=user.email):
+    for invitation in (
+        Invitation.objects.select_for_update().filter(email=user.email).order_by("pk")
+    ):
         membership, _created = Membership.objects.get_or_create(
             club=invitation.club, user=user, defaults={"role": Membership.Role.MEMBER}
         )

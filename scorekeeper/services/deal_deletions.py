@@ -15,7 +15,8 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from scorekeeper.models import Deal, DealChange, DeletedDeal, Evening, Game
-from scorekeeper.services.common import _bump, _check_open
+from scorekeeper.services.common import _bump, _check_open, lock_game
+from scorekeeper.services.costly import charge_old_evening
 from scorekeeper.services.deal_keys import KEY_IN_SNAPSHOT
 from scorekeeper.services.deal_snapshots import deal_snapshot, snapshot_inputs
 from scorekeeper.services.deals import (
@@ -32,8 +33,9 @@ from scorekeeper.services.deals import (
 
 @transaction.atomic
 def deal_delete(*, deal: Deal, deleted_by: User | None = None) -> DeletedDeal:
-    game = Game.objects.select_for_update().select_related("evening").get(pk=deal.game_id)
+    game = lock_game(deal.game_id)
     _check_open(game.evening)
+    charge_old_evening(game.evening, _person(deleted_by))
     deal = _locked_deal(game, deal)  # a second delete of the same deal: DealGone
     snapshot = deal_snapshot(deal)
     kept = dict(snapshot)
@@ -67,8 +69,9 @@ def deal_restore(*, deleted: DeletedDeal, restored_by: User | None = None) -> De
 
     Undone already (two taps on Undo at once): ``DealAlreadyRestored``, no second copy.
     """
-    game = Game.objects.select_for_update().select_related("evening").get(pk=deleted.game_id)
+    game = lock_game(deleted.game_id)
     _check_open(game.evening)
+    charge_old_evening(game.evening, _person(restored_by))
     deal = _restore(game, deleted, restored_by)
     _bump(game.evening)
     return deal
@@ -81,22 +84,21 @@ def deals_restore_all(*, evening: Evening, restored_by: User | None = None) -> l
     Deletions are undone last first (each number then means what it meant when that deal
     was deleted). All of them, or none (a refusal names the first that cannot).
     """
-    games = list(
-        Game.objects.select_for_update()
-        .select_related("evening")
-        .filter(evening=evening)
-        .order_by("pk")
-    )
+    evening = Evening.objects.select_for_update().get(pk=evening.pk)  # the evening, then its games
+    games = list(Game.objects.select_for_update().filter(evening=evening).order_by("pk"))
     if not games:
         return []
-    _check_open(games[0].evening)
+    for game in games:
+        game.evening = evening
+    _check_open(evening)
+    charge_old_evening(evening, _person(restored_by))
     restored: list[Deal] = []
     for game in games:
         pending = DeletedDeal.objects.filter(game=game, restored_at__isnull=True).order_by("-pk")
         for deleted in pending:
             restored.append(_restore(game, deleted, restored_by))
     if restored:
-        _bump(games[0].evening)
+        _bump(evening)
     return restored
 
 

@@ -29,7 +29,8 @@ from scorekeeper.scoring.escopette import (
 )
 from scorekeeper.scoring.paper import PaperDeal, score_paper_deal
 from scorekeeper.scoring.tarot import PassedDeal, TarotDeal, score_deal
-from scorekeeper.services.common import DealInputs, ServiceError, _bump, _check_open
+from scorekeeper.services.common import DealInputs, ServiceError, _bump, _check_open, lock_game
+from scorekeeper.services.costly import charge_old_evening
 from scorekeeper.services.deal_keys import deal_of_key, save_facts
 from scorekeeper.services.deal_snapshots import deal_inputs, deal_snapshot
 from scorekeeper.services.evenings import next_dealer, present_players
@@ -189,10 +190,10 @@ def deal_record(
     ``expected_number`` is the number the form showed: when the game has moved on meanwhile
     (another phone saved that deal), DealNumberTaken is raised instead of storing a copy.
 
-    The deal's ``game.evening`` is the evening as the call left it, read under the game's
-    lock (its version raised by the save): the answer need not read it again.
+    The deal's ``game.evening`` is the evening as the call left it, read under its lock
+    (its version raised by the save): the answer need not read it again.
     """
-    game = Game.objects.select_for_update().select_related("evening").get(pk=game.pk)
+    game = lock_game(game.pk)
     facts = save_facts(game, idempotency_key)  # read under the lock: numbers, keys
     if idempotency_key:
         existing = deal_of_key(
@@ -209,6 +210,7 @@ def deal_record(
             existing.already_stored = True
             return existing
     _check_open(game.evening)
+    charge_old_evening(game.evening, _person(created_by))
     if game.kind == Game.Kind.ESCOPETTE:
         _check_escopette_not_ended(game)
     present = present_players(game)
@@ -224,8 +226,8 @@ def deal_record(
         created_by=_person(created_by),
         idempotency_key=idempotency_key or None,
     )
-    # The game's row is locked above: a second save with the same key waits for this one,
-    # then finds its deal; numbers are taken one at a time.
+    # The evening's and the game's rows are locked above: a second save with the same key
+    # waits for this one, then finds its deal; numbers are taken one at a time.
     after = _store(game, deal, inputs, [p.pk for p in present])
     _log(game, DealChange.Action.RECORDED, deal=deal, number=number, by=created_by, after=after)
     _bump(game.evening, added_deal=deal)
@@ -248,8 +250,9 @@ def deal_update(
     dealer: Player | None = None,
     changed_by: User | None = None,
 ) -> Deal:
-    game = Game.objects.select_for_update().select_related("evening").get(pk=deal.game_id)
+    game = lock_game(deal.game_id)
     _check_open(game.evening)
+    charge_old_evening(game.evening, _person(changed_by))
     deal = _locked_deal(game, deal)
     before = deal_snapshot(deal)
     if dealer is not None:

@@ -24,7 +24,7 @@ from scorekeeper.scoring.escopette import (
 )
 from scorekeeper.scoring.inputs import clean_date, clean_place
 from scorekeeper.server.prepared import Prepared
-from scorekeeper.services.common import ServiceError, _bump, _check_open
+from scorekeeper.services.common import ServiceError, _bump, _check_open, lock_game
 from scorekeeper.services.seasons import season_ensure_for
 
 # --- Evenings and games -----------------------------------------------------------------
@@ -155,7 +155,7 @@ def share_link_revoke(*, evening: Evening) -> Evening:
 @transaction.atomic
 def seat_join(*, game: Game, player: Player, after: Player | None = None) -> Seat:
     """Seat a player (again) at the table, after ``after`` in seat order or at the end."""
-    game = Game.objects.select_for_update().select_related("evening__club").get(pk=game.pk)
+    game = lock_game(game.pk, club=True)
     _check_open(game.evening)
     if player.club_id != game.evening.club_id:
         raise ServiceError(_("Every player must belong to the club."), "player")
@@ -188,7 +188,7 @@ def seat_join(*, game: Game, player: Player, after: Player | None = None) -> Sea
 
 @transaction.atomic
 def seat_leave(*, game: Game, player: Player) -> None:
-    game = Game.objects.select_for_update().select_related("evening").get(pk=game.pk)
+    game = lock_game(game.pk)
     _check_open(game.evening)
     present = list(game.seats.filter(present=True))
     seat = next((seat for seat in present if seat.player_id == player.pk), None)

@@ -66,8 +66,14 @@ def evening_rescore(*, evening: Evening, rules: HouseRules) -> Evening:
     rules = to_rules(rules)
     evening = Evening.objects.select_for_update().get(pk=evening.pk)
     _check_open(evening)
-    # A deal saved meanwhile waits for this: it is then scored by the new rules.
-    list(Game.objects.select_for_update().filter(evening=evening).values_list("pk", flat=True))
+    # A deal saved meanwhile waits for this (the evening's lock first, as every save takes
+    # it): it is then scored by the new rules. Then the games, in id order.
+    list(
+        Game.objects.select_for_update()
+        .filter(evening=evening)
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
     changed = _rescored_rows(evening, rules)
     DealScore.objects.bulk_update(changed, ["score"], batch_size=500)
     # The phones watching the evening redraw the sheet from the first deal that moved.

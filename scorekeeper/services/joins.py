@@ -51,7 +51,14 @@ def join_link_revoke(*, club: Club) -> None:
 @transaction.atomic
 def join_with_link(*, token: str, user: User) -> Membership:
     """Make ``user`` a member of the club of a usable link (a member already stays as is)."""
-    link = JoinLink.usable().select_for_update().select_related("club").filter(token=token).first()
+    # The link alone is locked (of "self"): not its club, which comes before it in the order.
+    link = (
+        JoinLink.usable()
+        .select_for_update(of=("self",))
+        .select_related("club")
+        .filter(token=token)
+        .first()
+    )
     if link is None:
         raise ServiceError(_("This join link no longer works: ask the club's owner for a new one."))
     if join_refused(club=link.club, user=user):

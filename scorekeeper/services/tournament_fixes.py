@@ -4,11 +4,15 @@ once its round is closed, and searching again for a seating with fewer repeated 
 A closed table evening stays closed for everyone: the correction opens it inside its own
 transaction only, saves the deal through ``deals.deal_update`` (so the deal's history
 records it), and closes it again at the same time as before. The search runs
-``scoring.seating.plan_following`` with another seed and more work, and keeps the better of
-the two plans; the round in play is seated again only while none of its deals is entered.
+``scoring.seating.plan_following`` with another seed, and keeps the better of the two plans;
+the round in play is seated again only while none of its deals is entered. One search is
+bounded (``SEARCH_WORK`` swaps weighed, ``SEARCH_SECONDS`` at most) and so is how many an
+account may ask for in an hour (``services.costly``).
 """
 
 from __future__ import annotations
+
+import time
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -25,13 +29,17 @@ from scorekeeper.models import (
 )
 from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.scoring.seating import meetings, plan_following, repeated_meetings
-from scorekeeper.services.common import DealInputs, ServiceError, _bump
+from scorekeeper.services.common import DealInputs, ServiceError, _bump, lock_evenings
+from scorekeeper.services.costly import Kind, charge_alone
 from scorekeeper.services.deals import deal_update
 from scorekeeper.services.tournaments import _bump as _bump_tournament
 from scorekeeper.services.tournaments import _present_ids, _seated_rounds, default_plan
 
-# Each search weighs at most this many swaps (about 3 s on a slow machine): one request.
-SEARCH_WORK = 2_000_000
+# What one search may cost, within one request: at most this many swaps weighed (about
+# 0.6 s on a busy 2-core machine; 2,000,000 found no fewer repeats in 4 s) and this many
+# seconds, whichever comes first.
+SEARCH_WORK = 500_000
+SEARCH_SECONDS = 1.0
 
 
 @transaction.atomic
@@ -46,6 +54,8 @@ def tournament_deal_correct(
     """Correct a deal of a tournament table, whether or not its round is closed."""
     if deal.game_id != table.game_id:
         raise ServiceError(_("This deal is not one of this table's."))
+    # The tournament (its version), then the table's evening, then its game (deal_update).
+    tournament = Tournament.objects.select_for_update().get(pk=table.round.tournament_id)
     evening = Evening.objects.select_for_update().get(pk=table.evening_id)
     closed_at = evening.closed_at
     if closed_at is not None:
@@ -54,7 +64,7 @@ def tournament_deal_correct(
     if closed_at is not None:
         Evening.objects.filter(pk=evening.pk).update(closed_at=closed_at)
         _bump(evening)
-    _bump_tournament(table.round.tournament)
+    _bump_tournament(tournament)
     return deal
 
 
@@ -71,12 +81,17 @@ def round_reseatable(tournament_round: TournamentRound | None) -> bool:
     )
 
 
-@transaction.atomic
-def tournament_schedule_search(*, tournament: Tournament) -> tuple[int | None, int]:
+def tournament_schedule_search(*, tournament: Tournament, by: User) -> tuple[int | None, int]:
     """Search again for the rounds still to seat (and the round in play while it has no
     deal); keep the new plan when it repeats fewer meetings. Returns the repeated meetings
     of the plan before the search (None when it no longer fitted who is present) and of the
-    plan kept."""
+    plan kept. Past ``by``'s hourly limit: TooCostly, nothing searched."""
+    charge_alone(user=by, kind=Kind.SEATING_SEARCH)
+    return _schedule_search(tournament)
+
+
+@transaction.atomic
+def _schedule_search(tournament: Tournament) -> tuple[int | None, int]:
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.state == Tournament.State.FINISHED:
         raise ServiceError(_("This tournament is over."))
@@ -92,12 +107,13 @@ def tournament_schedule_search(*, tournament: Tournament) -> tuple[int | None, i
     if left < 1:
         raise ServiceError(_("Every round has been seated."))
     plan = tournament.schedule or {}
+    deadline = time.monotonic() + SEARCH_SECONDS  # the baseline below and the search share it
     if not rounds and not plan.get("rounds"):  # the plan the first round would follow
         plan = {
             "players": present,
             "rounds": [
                 [list(table.players) for table in tables]
-                for tables in default_plan(tournament, present)
+                for tables in default_plan(tournament, present, seconds=SEARCH_SECONDS / 2)
             ],
         }
     old = _plan_rounds(plan)
@@ -114,6 +130,7 @@ def tournament_schedule_search(*, tournament: Tournament) -> tuple[int | None, i
             seed=tournament.pk * 1000 + searches,
             allow_three=tournament.allow_three,
             work=SEARCH_WORK,
+            seconds=max(deadline - time.monotonic(), 0.0),
         )
     except ScoringError as error:
         raise ServiceError(
@@ -138,6 +155,7 @@ def tournament_schedule_search(*, tournament: Tournament) -> tuple[int | None, i
 def _reseat(tournament_round: TournamentRound, tables: tuple) -> None:
     """Seat the round's tables again (no deal entered yet): same tables, new players."""
     current = list(tournament_round.tables.select_related("game", "evening").order_by("number"))
+    lock_evenings(table.evening_id for table in current)  # the caller holds the tournament
     by_size = sorted(tables, key=len)
     if sorted(len(t) for t in by_size) != sorted(
         table.game.seats.count() for table in current

@@ -40,7 +40,7 @@ from scorekeeper.scoring.inputs import (
 )
 from scorekeeper.scoring.seating import Table, meetings, plan_schedule, seat_round, table_sizes
 from scorekeeper.services.clubs import player_named
-from scorekeeper.services.common import ServiceError
+from scorekeeper.services.common import ServiceError, lock_evenings
 from scorekeeper.services.evenings import evening_close, evening_start
 
 MAX_ROUNDS = 20
@@ -181,10 +181,17 @@ def _present_ids(tournament: Tournament) -> list[int]:
     )
 
 
-def default_plan(tournament: Tournament, present: list[int]) -> tuple[tuple[Table, ...], ...]:
-    """The schedule drawn for these players when the first round starts."""
+def default_plan(
+    tournament: Tournament, present: list[int], *, seconds: float | None = None
+) -> tuple[tuple[Table, ...], ...]:
+    """The schedule drawn for these players when the first round starts (within about
+    ``seconds`` when given: then it may be another)."""
     return plan_schedule(
-        present, tournament.rounds, seed=tournament.pk, allow_three=tournament.allow_three
+        present,
+        tournament.rounds,
+        seed=tournament.pk,
+        allow_three=tournament.allow_three,
+        seconds=seconds,
     )
 
 
@@ -271,13 +278,16 @@ def round_start(*, tournament: Tournament, created_by: User) -> TournamentRound:
 @transaction.atomic
 def round_close(*, tournament_round: TournamentRound) -> TournamentRound:
     """Close the round: its tables' links stop working and their evenings close."""
+    # The tournament, then the round, then its tables' evenings in id order.
+    tournament = Tournament.objects.select_for_update().get(pk=tournament_round.tournament_id)
     tournament_round = TournamentRound.objects.select_for_update().get(pk=tournament_round.pk)
     if tournament_round.closed_at is None:
-        for table in tournament_round.tables.select_related("evening"):
+        tables = list(tournament_round.tables.select_related("evening"))
+        lock_evenings(table.evening_id for table in tables)
+        for table in tables:
             evening_close(evening=table.evening)
         tournament_round.closed_at = timezone.now()
         tournament_round.save(update_fields=["closed_at"])
-        tournament = tournament_round.tournament
         if tournament_round.number >= tournament.rounds:
             tournament.state = Tournament.State.FINISHED
             tournament.save(update_fields=["state"])

@@ -66,6 +66,7 @@ def one_of_each() -> None:
     )
     for player in players:
         services.tournament_register(tournament=tournament, player=player)
+    services.tournament_schedule_search(tournament=tournament, by=ana)  # a SeatingSearch
     services.round_start(tournament=tournament, created_by=ana)
     for model in MODELS:  # a model added later needs a row here too
         assert model._default_manager.exists(), f"add a {model.__name__} to this fixture"

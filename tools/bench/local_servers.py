@@ -130,6 +130,8 @@ def server_environment(
             "ALLOWED_HOSTS": "127.0.0.1,localhost",
             "STATIC_ROOT": static_root,
             "LOG_REQUESTS": "0",
+            # One member saves at every table, on settled evenings too (--dates spread).
+            "OLD_EVENING_CHANGES_PER_HOUR": "0",
         }
     )
     if redis_url:

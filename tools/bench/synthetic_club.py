@@ -142,11 +142,13 @@ def _club(number: int) -> tuple[User, Club, list[Player]]:
 
 
 def _evenings(club: Club, user: User, count: int, first_day: dt.date) -> list[Evening]:
-    """``count`` evenings, a day apart round the year, all closed but the last."""
+    """``count`` evenings round the year, all closed but the last, which is the latest."""
     return Evening.objects.bulk_create(
         Evening(
             club=club,
-            date=first_day + dt.timedelta(days=i % 365),
+            # Spread over the year in order, the open one last (several a day past 364): none
+            # of them is dated after it, as a live evening is.
+            date=first_day + dt.timedelta(days=i * 363 // max(count - 1, 1)),
             place="",
             created_by=user,
             closed_at=None if i == count - 1 else dt.datetime(2000, 1, 1, tzinfo=dt.UTC),

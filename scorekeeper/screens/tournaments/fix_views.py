@@ -114,7 +114,7 @@ def schedule_search(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament.objects.select_related("club"), pk=tournament_id)
     membership_for(request, tournament.club_id)
     try:
-        before, after = services.tournament_schedule_search(tournament=tournament)
+        before, after = services.tournament_schedule_search(tournament=tournament, by=request.user)
     except services.ServiceError as error:
         messages.error(request, error.message)
     else:

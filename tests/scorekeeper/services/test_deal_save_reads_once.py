@@ -1,6 +1,7 @@
-"""A deal's save reads what it decides on once, under the game's lock: the last number, the
-deal its one-time key stored and whether a deletion waits, in one query; and it hands its
-answer the evening as it left it (the version it made), so the answer reads it no more."""
+"""A deal's save reads what it decides on once, under the evening's and the game's locks:
+the last number, the deal its one-time key stored and whether a deletion waits, in one query;
+and it hands its answer the evening as it left it (the version it made), so the answer reads
+it no more."""
 
 from __future__ import annotations
 
@@ -37,9 +38,9 @@ def test_a_save_reads_its_number_and_key_in_one_query_after_the_lock() -> None:
             game=game, inputs=garde(players), dealer=players[1], idempotency_key="second"
         )
     assert deal.number == 2
-    # As the phone saves (its form names the dealer): the game locked, its facts, the players
-    # at the table, and nothing else is read.
-    assert len(selects(captured.captured_queries)) == 3
+    # As the phone saves (its form names the dealer): the evening locked, then the game (the
+    # services' one lock order), its facts, the players at the table, and nothing else is read.
+    assert len(selects(captured.captured_queries)) == 4
     assert not any(
         'FROM "scorekeeper_deleteddeal"' in sql.split(" WHERE ")[0]
         for sql in selects(captured.captured_queries)

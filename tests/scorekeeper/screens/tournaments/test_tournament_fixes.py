@@ -144,7 +144,9 @@ def test_the_search_keeps_the_better_plan_and_says_what_remains(client: Client) 
     kept = repeated_meetings(plan["rounds"])
     assert f"{kept} repeated meeting" in response.text
     # A second search never makes it worse.
-    before, after = services.tournament_schedule_search(tournament=tournament)
+    before, after = services.tournament_schedule_search(
+        tournament=tournament, by=_owner(tournament)
+    )
     assert before == kept and after <= kept
     tournament.refresh_from_db()
     assert repeated_meetings(tournament.schedule["rounds"]) == after
@@ -161,7 +163,7 @@ def test_the_round_in_play_is_seated_again_only_while_no_deal_is_entered(client:
     tournament, _round, tables = _started(8, rounds=3)
     client.force_login(_owner(tournament))
     for _ in range(2):
-        services.tournament_schedule_search(tournament=tournament)
+        services.tournament_schedule_search(tournament=tournament, by=_owner(tournament))
     tournament.refresh_from_db()
     plan_first = sorted(sorted(t) for t in tournament.schedule["rounds"][0])
     seated = sorted(
@@ -174,7 +176,7 @@ def test_the_round_in_play_is_seated_again_only_while_no_deal_is_entered(client:
     )
     page = client.get(reverse("tournament", args=[tournament.pk]), **EN)
     assert "Search for a better seating" in page.text  # rounds 2 and 3 remain to seat
-    services.tournament_schedule_search(tournament=tournament)
+    services.tournament_schedule_search(tournament=tournament, by=_owner(tournament))
     after = sorted(
         sorted(Seat.objects.filter(game=t.game).values_list("player_id", flat=True)) for t in tables
     )
