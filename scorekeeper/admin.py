@@ -14,13 +14,15 @@ from scorekeeper.models import (
     DealScore,
     DeletedDeal,
     Evening,
-    EveningTally,
+    EveningFigures,
+    FiguresCheckpoint,
     Game,
     Invitation,
     InvitationMail,
     JoinLink,
     Membership,
     Player,
+    PlayerEvening,
     RemovedMember,
     Season,
     Seat,
@@ -29,6 +31,7 @@ from scorekeeper.models import (
     TournamentRound,
     TournamentTable,
     WaitingArchive,
+    refresh_figures,
 )
 
 # --- Clubs ------------------------------------------------------------------------------
@@ -149,6 +152,7 @@ class EveningAdmin(admin.ModelAdmin):
         if change:
             pk = form.instance.pk
             Evening.objects.filter(pk=pk).update(version=F("version") + 1, added_deal=None)
+            refresh_figures([pk])
 
 
 class SeatInline(admin.TabularInline):
@@ -192,6 +196,7 @@ class RepairBumpsTheEvening:
 
     def _bump(self, evening_ids: set[int]) -> None:
         Evening.objects.filter(pk__in=evening_ids).update(version=F("version") + 1, added_deal=None)
+        refresh_figures(evening_ids)
 
     def save_model(self, request: Any, obj: Any, form: Any, change: bool) -> None:
         super().save_model(request, obj, form, change)  # type: ignore[misc]
@@ -267,15 +272,21 @@ class SeasonAdmin(admin.ModelAdmin):
     list_select_related = ("club",)
 
 
-@admin.register(EveningTally)
-class EveningTallyAdmin(admin.ModelAdmin):
-    """Figures the season pages rebuild by themselves: deleting a row only costs a rebuild."""
+@admin.register(PlayerEvening, EveningFigures, FiguresCheckpoint)
+class ReadModelAdmin(admin.ModelAdmin):
+    """The figures the writes keep (``models.figures``): shown, never edited here."""
 
-    list_display = ("evening", "kind", "version", "played", "games")
-    list_filter = ("kind",)
-    search_fields = ("evening__club__name", "evening__place")
-    raw_id_fields = ("evening",)
-    list_select_related = ("evening",)
+    raw_id_fields = ("evening", "player", "club")
+
+    def get_raw_id_fields(self, request: Any) -> list[str]:
+        names = {field.name for field in self.model._meta.fields}
+        return [name for name in self.raw_id_fields if name in names]
+
+    def has_add_permission(self, request: Any) -> bool:
+        return False
+
+    def has_change_permission(self, request: Any, obj: Any = None) -> bool:
+        return False
 
 
 # --- Tournaments ------------------------------------------------------------------------------
