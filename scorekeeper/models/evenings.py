@@ -153,4 +153,3 @@ class Season(models.Model):
 
     def __str__(self) -> str:
         return self.name
-
