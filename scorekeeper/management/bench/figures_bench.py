@@ -30,7 +30,7 @@ from scorekeeper.management.bench.pages import (
 from scorekeeper.management.bench.rating_benchmark import describe, quality_line
 from scorekeeper.management.bench.rating_club import synthetic_club
 from scorekeeper.management.bench.synthetic_club import Built, deal_form, trim_tonight
-from scorekeeper.models import Evening, Season
+from scorekeeper.models import Evening, Season, refresh_figures
 from scorekeeper.reads.club_figures import club_figures
 
 REPLAY_SECONDS = 2.0  # the ratings of the whole season rated again after a correction
@@ -81,6 +81,7 @@ def _replay_after_correction(
 
     def corrected() -> HttpResponse:
         Evening.objects.filter(pk=first.pk).update(version=F("version") + 1, added_deal=None)
+        refresh_figures([first.pk])  # as the services do: the figures from that evening on
         return client.get(url, query)
 
     corrected()
