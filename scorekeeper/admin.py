@@ -26,13 +26,15 @@ from scorekeeper.models import (
     DealScore,
     DeletedDeal,
     Evening,
-    EveningTally,
+    EveningFigures,
+    FiguresCheckpoint,
     Game,
     Invitation,
     InvitationMail,
     JoinLink,
     Membership,
     Player,
+    PlayerEvening,
     RemovedMember,
     Season,
     Seat,
@@ -329,15 +331,9 @@ class SeasonAdmin(ReadOnly, admin.ModelAdmin):
     list_select_related = ("club",)
 
 
-@admin.register(EveningTally)
-class EveningTallyAdmin(ReadOnly, admin.ModelAdmin):
-    """Figures the season pages keep by themselves, by the evening's version."""
-
-    list_display = ("evening", "kind", "version", "played", "games")
-    list_filter = ("kind",)
-    search_fields = ("evening__club__name", "evening__place")
-    raw_id_fields = ("evening",)
-    list_select_related = ("evening",)
+@admin.register(PlayerEvening, EveningFigures, FiguresCheckpoint)
+class ReadModelAdmin(ReadOnly, admin.ModelAdmin):
+    """The figures the writes keep (``models.figures``): shown, never edited here."""
 
 
 # --- Tournaments ------------------------------------------------------------------------------

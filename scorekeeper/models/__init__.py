@@ -39,10 +39,15 @@ from scorekeeper.models.deals import (
 from scorekeeper.models.evenings import (
     ADDED_DEAL,
     Evening,
-    EveningTally,
     Game,
     Season,
     Seat,
+)
+from scorekeeper.models.figures import (
+    EveningFigures,
+    FiguresCheckpoint,
+    PlayerEvening,
+    refresh_figures,
 )
 from scorekeeper.models.tournaments import (
     Tournament,
@@ -65,13 +70,15 @@ __all__ = [
     "DealScore",
     "DeletedDeal",
     "Evening",
-    "EveningTally",
+    "EveningFigures",
+    "FiguresCheckpoint",
     "Game",
     "Invitation",
     "InvitationMail",
     "JoinLink",
     "Membership",
     "Player",
+    "PlayerEvening",
     "RemovedMember",
     "Season",
     "Seat",
@@ -82,5 +89,6 @@ __all__ = [
     "WaitingArchive",
     "default_points_scale",
     "new_share_token",
+    "refresh_figures",
     "stored_inputs",
 ]

@@ -1,4 +1,4 @@
-"""Evenings, their games and seats, seasons, and each evening's stored figures."""
+"""Evenings, their games and seats, and seasons."""
 
 from __future__ import annotations
 
@@ -153,27 +153,3 @@ class Season(models.Model):
 
     def __str__(self) -> str:
         return self.name
-
-
-class EveningTally(models.Model):
-    """One evening's figures for one game kind, as the season pages add them up.
-
-    Rebuilt from ``DealScore`` by ``scorekeeper.reads.evening_tallies`` whenever its
-    ``version`` is not the evening's (every change bumps that), so nothing else writes here; it
-    lets any worker on any machine add up a season without going through all its deals again.
-    """
-
-    evening = models.ForeignKey(Evening, on_delete=models.CASCADE, related_name="+")
-    kind = models.CharField(max_length=10)
-    version = models.PositiveIntegerField()
-    played = models.PositiveIntegerField(default=0)
-    games = models.PositiveIntegerField(default=0)
-    tallies = models.JSONField(default=dict)  # player id -> the Tally's fields, in order
-
-    class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["evening", "kind"], name="evening_tally_once"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.evening_id} {self.kind} v{self.version}"

@@ -16,10 +16,9 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from scorekeeper.reads.game_sheets import GameSheet
-from scorekeeper.reads.line_charts import LineChart, line_chart, nice_step, number_label, pieces
-from scorekeeper.reads.periods import EveningPoint
+from scorekeeper.reads.line_charts import LineChart, line_chart, nice_step, number_label
 from scorekeeper.reads.player_figures import PlayerFigures
-from scorekeeper.reads.standings import SeasonStats, cumulative_totals
+from scorekeeper.reads.standings import EveningPoint, SeasonStats, cumulative_totals
 from scorekeeper.server import shared_cache
 
 __all__ = ["LineChart", "evening_chart", "line_chart", "nice_step", "player_chart", "season_chart"]
@@ -83,12 +82,8 @@ def season_chart(stats: SeasonStats, *, chart_id: str = "chart-season") -> LineC
     """Each player's cumulative total after each night of the season (the evenings of one
     date, a club night's tables, are one point).
 
-    Kept in the shared cache while the figures (``stats.key``) and the language stay the same,
-    when the figures are (``stats.shared``); just after a deal saved it is drawn, not kept:
-    the next save makes it out of date (its pieces are kept, ``line_charts.pieces``).
+    Kept in the shared cache under the figures' digest and the language.
     """
-    if stats.key is None or not stats.shared:
-        return _season_chart(stats, chart_id)
     key = f"{stats.digest}:{get_language()}:{chart_id}"
     return shared_cache.get_or_build(
         f"chart.{key}", lambda: replace(_season_chart(stats, chart_id), key=key), CHART_SECONDS
@@ -97,15 +92,11 @@ def season_chart(stats: SeasonStats, *, chart_id: str = "chart-season") -> LineC
 
 def _evening_labels(dates: tuple[dt.date, ...]) -> tuple[list[str], list[str]]:
     """The x labels and tick labels of these evenings, in the current language."""
-    key = ("labels", get_language(), dates)
-    labels = pieces.get(key)
-    if labels is None:
-        labels = ([_("start")], [""])
-        for date in dates:
-            labels[0].append(_date(date, "SHORT_DATE_FORMAT"))
-            labels[1].append(_short_date(date))
-        pieces.set(key, labels)
-    return list(labels[0]), list(labels[1])
+    labels: tuple[list[str], list[str]] = ([_("start")], [""])
+    for date in dates:
+        labels[0].append(_date(date, "SHORT_DATE_FORMAT"))
+        labels[1].append(_short_date(date))
+    return labels
 
 
 def _nights(evenings: Sequence[EveningPoint]) -> tuple[tuple[dt.date, ...], list[int]]:
@@ -131,31 +122,11 @@ def _nightly(
     return dates, {player: tuple(row[end] for end in ends) for player, row in totals.items()}
 
 
-# The settled nights' totals, kept under the settled sums' key (``SeasonStats.base``): the
-# chart just after a deal saved adds tonight's point (the players' totals) to them.
-_settled_nights = shared_cache.LocalMemo(64)
-
-
 def _season_series(stats: SeasonStats) -> tuple[tuple[dt.date, ...], list[tuple[str, list[int]]]]:
     """The nights, and each player's line: 0, then his total after each night."""
-    if stats.base is None:
-        dates, nightly = _nightly(stats.evenings, stats.points)
-        tonight = False
-    else:
-        base_key, count = stats.base
-        kept = _settled_nights.get(base_key)
-        if kept is None:
-            kept = _nightly(stats.evenings[:count], stats.points)
-            _settled_nights.set(base_key, kept)
-        dates, nightly = kept
-        tonight = len(stats.evenings) > count  # tonight's evenings: one date, after them
-        if tonight:
-            dates = (*dates, stats.evenings[-1].date)
-    none = (0,) * (len(dates) - tonight)
-    series = [
-        (row.name, [0, *nightly.get(row.player_id, none), *((row.total,) if tonight else ())])
-        for row in stats.rows
-    ]
+    dates, nightly = _nightly(stats.evenings, stats.points)
+    none = (0,) * len(dates)
+    series = [(row.name, [0, *nightly.get(row.player_id, none)]) for row in stats.rows]
     return dates, series
 
 

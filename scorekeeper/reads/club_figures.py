@@ -1,57 +1,34 @@
 """What a club argues about, read from its stored deals: ratings, head to head, records.
 
 ``club_figures(club_id, start=, end=)`` gives a :class:`ClubFigures` for a season (its dates)
-or all time (no dates). When nothing changed it costs one query (the range's fingerprint) and
-the figures come from this process's memory.
-
-When something changed, the figures are not built again from the first deal. The range's
-evenings are split into the settled ones (before the latest date) and tonight's (the latest
-date); a :class:`~scorekeeper.scoring.club_state.FiguresState` of the settled evenings is
-kept under a digest of exactly those evenings and their versions (so it is never stale), in
-this process and in the shared cache; it is copied and extended with tonight's deals, read
-again only for the evening that changed. The state last built for tonight is kept too, and a
-deal saved since is inserted at its place in it (``club_state.extended``), at whichever of
-tonight's tables it was saved: one more deal to rate, on a night of 300 tables as of one
-(and a copy of the state). Tonight's deals are added again to the settled state when one of them was
-corrected or deleted, or a new deal cannot be put at its place (a player already counted at
-a later table); a change to an older evening changes the settled digest: the state is then
-replayed from the first deal (10,000 deals in well under two seconds).
+or all time (no dates): the pure fold (``scoring.club_state.FiguresState``) over the range's
+French Tarot deals. The settled evenings (before the latest date) are folded once and stored
+(``models.FiguresCheckpoint``: a checkpoint at the end of each month and at the last settled
+evening, pickled under ``FORMAT``); a view reads the latest checkpoint still valid and folds
+the deals after it (tonight's, as a rule). A write to an evening a checkpoint holds deletes
+it in the write's transaction (``models.refresh_figures``); each checkpoint also names the
+evenings it holds at their versions, so one left by a read that raced a write is never used.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import pickle
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import groupby
 
-from django.core.cache import cache
+from django.db import IntegrityError, transaction
 
-from scorekeeper.models import Player
-from scorekeeper.reads.deal_facts import (
-    EveningMark,
-    database,
-    evening_facts,
-    evening_marks,
-    fingerprint,
-)
-from scorekeeper.reads.nights import Nights
-from scorekeeper.scoring.club_state import FiguresState, extended
+from scorekeeper.models import FiguresCheckpoint, Player
+from scorekeeper.reads.deal_facts import EveningMark, evening_facts, evening_marks
+from scorekeeper.scoring.club_state import FiguresState
 from scorekeeper.scoring.rating_quality import PredictionQuality
-from scorekeeper.server import shared_cache
-from scorekeeper.server.prepared import Prepared
 
-STATE_SECONDS = 7 * 86400
-
-# Built states under the digest of the evenings they hold (never stale), and the figures of
-# a range under its fingerprint: neither is ever changed once built.
-_states = shared_cache.LocalMemo(64)
-_figures = shared_cache.LocalMemo(256)
-# The last state built on each settled state with tonight's deals in it: under the settled
-# evenings' digest, the date and tonight's first evening.
-_tonight = shared_cache.LocalMemo(64)
-# The settled evenings of a range under their fingerprint: their marks, by id, and digest.
-_settled = shared_cache.LocalMemo(64)
+#: The layout of a stored checkpoint (a pickled ``FiguresState``): raise it whenever
+#: ``FiguresState`` or what it holds changes; checkpoints of another format are not read.
+FORMAT = 1
 
 
 @dataclass(frozen=True)
@@ -61,9 +38,6 @@ class ClubFigures:
     state: FiguresState
     evenings: dict[int, EveningMark]
     key: str  # names the figures: equal keys, equal figures
-    #: The digest of the evenings before the latest date (the settled ones), and that date:
-    #: what the figures hold of the settled evenings is the same under the same digest.
-    settled: str = ""
     latest: dt.date | None = None
 
     @property
@@ -81,77 +55,53 @@ class ClubFigures:
 
 def digest(marks: Sequence[EveningMark]) -> str:
     """A name for the deals of these evenings at their versions."""
-    content = repr((database(), [mark.content for mark in marks]))
+    content = repr([mark.content for mark in marks])
     return hashlib.sha1(content.encode(), usedforsecurity=False).hexdigest()
 
 
-def _facts(marks: Sequence[EveningMark], *, share: bool = True) -> list:
-    read = evening_facts(marks, share=share)
-    return [deal for mark in marks for deal in read[mark.evening_id]]
+def _checkpoint(
+    club_id: int, start: dt.date | None, marks: Sequence[EveningMark], before: dt.date
+) -> tuple[FiguresState, dt.date | None]:
+    """The latest stored state of the range's evenings before ``before`` that still holds
+    exactly these evenings at their versions (two queries), else a new state."""
+    rows = FiguresCheckpoint.objects.filter(
+        club_id=club_id, start=start, format=FORMAT, through__lt=before
+    )
+    for pk, through, name in rows.order_by("-through").values_list("pk", "through", "name"):
+        if name == digest([mark for mark in marks if mark.date <= through]):
+            found = FiguresCheckpoint.objects.filter(pk=pk).values_list("state", flat=True)
+            for state in found:  # gone since: none
+                return pickle.loads(bytes(state)), through
+    return FiguresState(), None
 
 
-def _settled_state(
-    marks: Sequence[EveningMark], tonight: Sequence[EveningMark], name: str
-) -> FiguresState:
-    """The state of these evenings (``name``: their digest): this process's, the shared
-    cache's, else replayed (their deals read with tonight's, in the same two queries)."""
-    state = _states.get(name)
-    if state is None:
-        state = cache.get(f"figures.settled.{name}")
-        if state is None:
-            evening_facts([*marks, *tonight])
-            state = FiguresState().advance(_facts(marks)).settle()
-            cache.set(f"figures.settled.{name}", state, STATE_SECONDS)
-        _states.set(name, state)
-    return state
+def _keep(
+    club_id: int, start: dt.date | None, marks: Sequence[EveningMark], state: FiguresState
+) -> None:
+    """Store the state after ``marks`` (settled evenings) as a checkpoint at their last date;
+    a race with another reader storing the same one is no harm."""
+    through = marks[-1].date
+    try:
+        with transaction.atomic():
+            FiguresCheckpoint.objects.filter(club_id=club_id, start=start).exclude(
+                format=FORMAT
+            ).delete()
+            FiguresCheckpoint.objects.update_or_create(
+                club_id=club_id,
+                start=start,
+                through=through,
+                defaults={
+                    "format": FORMAT,
+                    "name": digest(marks),
+                    "state": pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL),
+                },
+            )
+    except IntegrityError:
+        pass
 
 
-def figures_state(marks: Sequence[EveningMark], *, settled_name: str = "") -> FiguresState:
-    """The state after these evenings (in order): the settled ones' kept state, extended.
-
-    When tonight's deals so far are the ones the last state on the same settled evenings was
-    built with, and new ones (deals saved at any table), the new ones are inserted into it.
-    ``settled_name``: the settled evenings' ``digest``, when the caller knows it.
-    """
-    if not marks:
-        return FiguresState()
-    latest = marks[-1].date
-    settled = [mark for mark in marks if mark.date < latest]
-    tonight = [mark for mark in marks if mark.date >= latest]
-    base = settled_name or digest(settled)
-    # Tonight's first evening tells clubs and ranges apart when they have no settled evening.
-    night = (base, latest, min(mark.evening_id for mark in tonight))
-    state = None
-    previous = _tonight.get(night)
-    if previous is not None:
-        deals = _facts(tonight, share=False)
-        done, done_state = previous
-        state = extended(done_state, done, deals)
-        if state is done_state:
-            return state
-    if state is None:
-        base_state = _settled_state(settled, tonight, base)
-        deals = _facts(tonight, share=False)
-        state = base_state.copy().advance(deals)
-    _tonight.set(night, (tuple(deals), state))
-    return state
-
-
-def replay_state(marks: Sequence[EveningMark]) -> FiguresState:
-    """The state built again from the first deal (what a correction of an old deal costs)."""
-    return FiguresState().advance(_facts(marks))
-
-
-def _tonight_marks(club_id: int, found: Nights) -> list[EveningMark]:
-    """Tonight's evenings: from the fingerprint when there is one, else one query."""
-    if found.latest is None:
-        return []
-    one = found.tonight_evening()
-    if one is not None:
-        evening_id, created_at, version, _place = one
-        added = found.tonight.added
-        return [EveningMark(evening_id, found.latest, created_at, version, added)]
-    return evening_marks(club_id, found.latest, found.latest)
+def _month(mark: EveningMark) -> tuple[int, int]:
+    return (mark.date.year, mark.date.month)
 
 
 def club_figures(
@@ -159,39 +109,40 @@ def club_figures(
 ) -> ClubFigures:
     """The figures of the club's evenings from start to end (all time without dates).
 
-    When only tonight's evenings changed, the settled evenings are known in this process
-    (their marks and digest, under their fingerprint): tonight's alone are looked at.
+    The latest valid checkpoint of the settled evenings, with the deals after it folded in:
+    tonight's deals alone on a club night. Settled evenings not yet in a checkpoint are folded
+    month by month, each month kept as a checkpoint (a correction of an old deal folds again
+    from the month before it, not from the first deal).
     """
-    found = fingerprint(club_id, start, end)
-    key = repr((database(), club_id, start, end, found.key))
-    figures = _figures.get(key)
-    if figures is None:
-        settled_key = repr((database(), club_id, start, end, found.settled_key))
-        kept = _settled.get(settled_key)
-        if kept is None:
-            marks = evening_marks(club_id, start, end)
-            settled = tuple(mark for mark in marks if mark.date < marks[-1].date) if marks else ()
-            kept = (settled, {mark.evening_id: mark for mark in settled}, digest(settled))
-            _settled.set(settled_key, kept)
-        else:
-            marks = [*kept[0], *_tonight_marks(club_id, found)]
-        evenings = dict(kept[1])
-        evenings.update((mark.evening_id, mark) for mark in marks[len(kept[0]) :])
-        figures = ClubFigures(
-            state=figures_state(marks, settled_name=kept[2]),
-            evenings=evenings,
-            key=hashlib.sha1(key.encode(), usedforsecurity=False).hexdigest(),
-            settled=kept[2],
-            latest=marks[-1].date if marks else None,
-        )
-        _figures.set(key, figures)
-    return figures
+    marks = evening_marks(club_id, start, end)
+    if not marks:
+        return ClubFigures(FiguresState(), {}, digest(()), None)
+    latest = marks[-1].date
+    state, through = _checkpoint(club_id, start, marks, latest)
+    after = [mark for mark in marks if through is None or mark.date > through]
+    facts = evening_facts(after)
+    settled = [mark for mark in after if mark.date < latest]
+    held = [mark for mark in marks if through is not None and mark.date <= through]
+    for _month_key, month in groupby(settled, key=_month):
+        month_marks = list(month)
+        state.advance(deal for mark in month_marks for deal in facts[mark.evening_id]).settle()
+        held.extend(month_marks)
+        _keep(club_id, start, held, state)
+    state.advance(deal for mark in after if mark.date >= latest for deal in facts[mark.evening_id])
+    return ClubFigures(
+        state=state,
+        evenings={mark.evening_id: mark for mark in marks},
+        key=digest(marks),
+        latest=latest,
+    )
 
 
-CLUB = 2_000_000_023  # the stand-in club id the players' query is compiled with
-_names = Prepared(lambda club: Player.objects.filter(club_id=club).values_list("pk", "name"), CLUB)
+def replay_state(marks: Sequence[EveningMark]) -> FiguresState:
+    """The state built again from the first deal, nothing stored read."""
+    facts = evening_facts(marks)
+    return FiguresState().advance(deal for mark in marks for deal in facts[mark.evening_id])
 
 
 def player_names(club_id: int) -> dict[int, str]:
     """The club's players by id (one query: a renamed player is renamed everywhere)."""
-    return dict(_names.tuples(club_id))
+    return dict(Player.objects.filter(club_id=club_id).values_list("pk", "name"))

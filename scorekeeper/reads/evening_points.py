@@ -3,8 +3,7 @@
 A club that gives them (``Club.evening_points``, its ``evening_points_scale``) ranks each
 evening by the players' totals that night (``scoring.club_figures.evening_places``: tied
 players share their places' points) and adds the points up over the season. The per-evening
-totals come from the season's standings (``SeasonStats.points``): no query here. The rows are
-kept in this process under the standings' digest and the scale.
+totals come from the season's standings (``SeasonStats.points``): no query here.
 """
 
 from __future__ import annotations
@@ -14,9 +13,6 @@ from dataclasses import replace
 
 from scorekeeper.reads.standings import SeasonStats, StandingRow
 from scorekeeper.scoring.club_figures import evening_places
-from scorekeeper.server import shared_cache
-
-_rows = shared_cache.LocalMemo(256)
 
 
 def season_evening_points(stats: SeasonStats, scale: Sequence[int]) -> dict[int, float]:
@@ -33,13 +29,7 @@ def season_evening_points(stats: SeasonStats, scale: Sequence[int]) -> dict[int,
 
 def with_evening_points(stats: SeasonStats, scale: Sequence[int]) -> list[StandingRow]:
     """The standings' rows, each with its evening ranking points."""
-    key = (stats.digest, tuple(scale))
-    rows = _rows.get(key)
-    if rows is None:
-        points = season_evening_points(stats, scale)
-        rows = [
-            replace(row, evening_points=round(points.get(row.player_id, 0.0), 1))
-            for row in stats.rows
-        ]
-        _rows.set(key, rows)
-    return rows
+    points = season_evening_points(stats, scale)
+    return [
+        replace(row, evening_points=round(points.get(row.player_id, 0.0), 1)) for row in stats.rows
+    ]

@@ -13,7 +13,6 @@ import datetime as dt
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from scorekeeper.models import Deal
@@ -22,10 +21,8 @@ from scorekeeper.reads.club_figures import ClubFigures
 from scorekeeper.scoring.club_figures import MIN_TAKES
 from scorekeeper.scoring.rating_quality import PredictionQuality
 from scorekeeper.scoring.ratings import MIN_DEALS, PRIOR_MU, PRIOR_SIGMA, Z
-from scorekeeper.server import shared_cache
 
 CONTRACT_LABELS = dict(Deal.Contract.choices)
-_charts = shared_cache.LocalMemo(64)
 CHART_POINTS = 40  # evenings drawn at most: a phone's width
 CHART_PLAYERS = 8  # the best rated: as many lines as the chart has colours
 
@@ -89,19 +86,10 @@ def ratings_page(figures: ClubFigures, names: dict[int, str]) -> RatingsPage:
 
 def _rating_chart(figures: ClubFigures, rows: list[RatingRow], names: dict[int, str]) -> LineChart:
     """Each shown player's conservative rating after each evening he played (carried on)."""
-    key = f"{figures.key}:{get_language()}:{tuple((row.player_id, row.name) for row in rows)}"
-    chart = _charts.get(key)
-    if chart is None:
-        chart = _draw_rating_chart(figures, rows)
-        _charts.set(key, chart)
-    return chart
+    return _draw_rating_chart(figures, rows)
 
 
 When = tuple[dt.date, int]  # an evening's place in time: its date, then its id
-# Each shown player's rating after each settled evening he played (they do not move while
-# tonight's deals are saved), under the settled evenings' digest: a chart after a save adds
-# tonight's points to them instead of walking every player's history again.
-_settled_lines = shared_cache.LocalMemo(64)
 
 
 def _rating_lines(
@@ -109,38 +97,18 @@ def _rating_lines(
 ) -> tuple[list[When], list[tuple[list[When], list[int]]]]:
     """The evenings the players played, in order; and each player's evenings with his
     conservative rating after each (rounded)."""
-    histories = [figures.state.ratings.histories.get(player_id, []) for player_id in player_ids]
 
     def when(evening_id: int) -> When:
         return (figures.evening_date(evening_id) or dt.date.min, evening_id)
 
-    key = (figures.settled, player_ids)
-    kept = _settled_lines.get(key) if figures.settled else None
-    if kept is None:  # the settled evenings' points come first in each history
-        latest = figures.latest or dt.date.max
-        settled = [[p for p in history if when(p.evening_id)[0] < latest] for history in histories]
-        kept = (
-            tuple(sorted({when(p.evening_id) for points in settled for p in points})),
-            tuple(
-                (
-                    tuple(when(p.evening_id) for p in points),
-                    tuple(round(p.conservative) for p in points),
-                )
-                for points in settled
-            ),
-        )
-        if figures.settled:
-            _settled_lines.set(key, kept)
-    played_settled, settled_lines = kept
-    lines, tonight = [], set()
-    for (whens, values), history in zip(settled_lines, histories, strict=True):
-        added = history[len(whens) :]  # tonight's evenings, after the settled ones
-        added_whens = [when(point.evening_id) for point in added]
-        tonight.update(added_whens)
+    lines = []
+    for player_id in player_ids:
+        points = figures.state.ratings.histories.get(player_id, [])
         lines.append(
-            ([*whens, *added_whens], [*values, *(round(point.conservative) for point in added)])
+            ([when(p.evening_id) for p in points], [round(p.conservative) for p in points])
         )
-    return [*played_settled, *sorted(tonight)], lines
+    played = sorted({moment for whens, _values in lines for moment in whens})
+    return played, lines
 
 
 def _draw_rating_chart(figures: ClubFigures, rows: list[RatingRow]) -> LineChart:

@@ -6,23 +6,17 @@ Scores come from ``scorekeeper.scoring``; this module reads the database and wri
 
 from __future__ import annotations
 
-import datetime as dt
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import BooleanField, Case, Count, Prefetch, QuerySet, Value, When
+from django.db.models import Count, Prefetch, QuerySet
 
 from scorekeeper.models import Deal, DealScore, Evening, Game, Player, stored_inputs
-from scorekeeper.reads.evening_tallies import database_name
-from scorekeeper.reads.nights import CLUB, START, Nights, club_evenings
 from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.scoring.rules import FFT_RULES, HouseRules, rules_from_data
 from scorekeeper.scoring.tarot import TarotDeal, score_deal
-from scorekeeper.server import shared_cache
-from scorekeeper.server.prepared import Prepared
-from scorekeeper.server.shared_cache import LocalMemo
 
 
 @dataclass(frozen=True)
@@ -72,68 +66,6 @@ def _grouped_query(evenings: QuerySet[Evening], **groups: Any) -> QuerySet[Eveni
         .annotate(n=Count("pk", distinct=True))
         .values_list("rules", *groups, "n")
     )
-
-
-RANGE_SECONDS = 7 * 86400  # the settled evenings' rules in the cache (a new fingerprint, a new key)
-_tonight = LocalMemo(512)  # tonight's evening's rules, under its identity and version
-EVENING = 2_000_000_019  # the stand-in evening id the one-evening query is compiled with
-_one_evening = Prepared(lambda evening: _grouped_query(Evening.objects.filter(pk=evening)), EVENING)
-# The club's evenings of one date (a club night of several tables), compiled once.
-_one_night = Prepared(
-    lambda club, date: _grouped_query(club_evenings(club, date, date)), CLUB, START
-)
-
-
-def range_rules_in_force(
-    club_id: int, start: dt.date | None, end: dt.date | None, found: Nights
-) -> list[RulesInForce]:
-    """``rules_in_force`` of the club's evenings from start to end, ``found`` their
-    fingerprint (``nights``): the settled evenings' rules kept in the shared cache under
-    theirs, tonight's evening's under its identity and version.
-
-    Any change to an evening's rules bumps its version, so after a deal saved the settled
-    evenings are not read again, and tonight's evening is: one small query, compiled once.
-    """
-    latest = found.latest
-    if latest is None:
-        return []
-    database = database_name()
-    settled_key = (database, club_id, start, end, found.settled_key)
-    name = shared_cache.name_for("rules.settled", settled_key)
-    one = found.tonight_evening()  # its identity and version name tonight's part
-    tonight_name = (
-        None if one is None else shared_cache.name_for("rules.tonight", (database, *one[:3]))
-    )
-    settled = shared_cache.peek(name)
-    if settled is None:  # both parts in one query
-        settled, tonight = _split(club_evenings(club_id, start, end), latest)
-        shared_cache.keep(name, settled, RANGE_SECONDS)
-        if tonight_name is not None:
-            shared_cache.keep(tonight_name, tonight, shared_cache.TONIGHT_SECONDS, memo=_tonight)
-        return _counted([*settled, *tonight])
-    if one is None:  # several evenings on the latest date: read together, not kept
-        return _counted([*settled, *_one_night.tuples(club_id, latest)])
-    tonight = shared_cache.get_or_build(
-        tonight_name,
-        lambda: _one_evening.tuples(one[0]),
-        shared_cache.TONIGHT_SECONDS,
-        memo=_tonight,
-    )
-    return _counted([*settled, *tonight])
-
-
-def _split(
-    evenings: QuerySet[Evening], latest: dt.date
-) -> tuple[list[tuple[object, int]], list[tuple[object, int]]]:
-    """``_grouped`` of the evenings before ``latest`` and of those on it, in one query."""
-    tonight = Case(
-        When(date__gte=latest, then=Value(True)), default=Value(False), output_field=BooleanField()
-    )
-    settled: list[tuple[object, int]] = []
-    on_latest: list[tuple[object, int]] = []
-    for rules, is_tonight, n in _grouped_query(evenings, tonight=tonight):
-        (on_latest if is_tonight else settled).append((rules, n))
-    return settled, on_latest
 
 
 def _counted(datas: Iterable[tuple[object, int]]) -> list[RulesInForce]:

@@ -1,7 +1,7 @@
 """A player's figures over a season (or all time): contracts, partners, bonuses, evenings.
 
-Read from the same period sums as the standings (``periods``), so the player's page costs the
-queries of one look at what changed. Owns ``PlayerFigures`` and its lines, ``player_figures``
+Read from the player's stored evenings (``models.figures``, kept by the writes): one query.
+Owns ``PlayerFigures`` and its lines, ``player_figures``
 and ``player_sections`` (French Tarot figures plus the L'escopette summary).
 """
 
@@ -11,13 +11,13 @@ import datetime as dt
 import hashlib
 from collections.abc import Hashable
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from scorekeeper.models import Deal, Player
-from scorekeeper.reads.periods import Period, season_period, season_periods
+from scorekeeper.models import Deal, Player, PlayerEvening
+from scorekeeper.models.figures import ESCOPETTE, FIGURES, KINDS, TAROT, Tally, tally_of
 from scorekeeper.reads.standings import StandingRow
-from scorekeeper.reads.tallies import ESCOPETTE, KINDS, TAROT, Tally
 
 CONTRACT_LABELS = dict(Deal.Contract.choices)
 # The poignées as the player's page names them, in full (the deal form says only the size).
@@ -95,6 +95,30 @@ class PlayerFigures:
         return values
 
 
+def _player_rows(
+    player: Player, start: dt.date | None, end: dt.date | None, kinds: tuple[str, ...]
+) -> dict[str, list[dict[str, Any]]]:
+    """The player's stored evenings in the range, by kind, in date order (one query)."""
+    rows = PlayerEvening.objects.filter(player=player, kind__in=kinds)
+    if start is not None:
+        rows = rows.filter(evening__date__gte=start)
+    if end is not None:
+        rows = rows.filter(evening__date__lte=end)
+    found: dict[str, list[dict[str, Any]]] = {kind: [] for kind in kinds}
+    for row in rows.order_by("evening__date", "evening_id").values(
+        "kind", "evening_id", "evening__date", "evening__place", *FIGURES
+    ):
+        found[row["kind"]].append(row)
+    return found
+
+
+def _tally(rows: list[dict[str, Any]]) -> Tally:
+    tally = Tally()
+    for row in rows:
+        tally.add(tally_of(row))
+    return tally
+
+
 def player_figures(
     player: Player,
     *,
@@ -102,17 +126,17 @@ def player_figures(
     end: dt.date | None = None,
     kind: str = TAROT,
 ) -> PlayerFigures:
-    """A player's season (all time without dates): one query when nothing changed."""
-    return _player_figures(player, season_period(player.club_id, start, end, kind))
+    """A player's season (all time without dates): one query."""
+    return _player_figures(player, _player_rows(player, start, end, (kind,))[kind])
 
 
-def _summary(player: Player, period: Period) -> StandingRow:
-    tally = period.tallies.get(player.pk, Tally())
+def _summary(player: Player, rows: list[dict[str, Any]]) -> StandingRow:
+    tally = _tally(rows)
     return StandingRow(
         player_id=player.pk,
         name=player.name,
         total=tally.total,
-        evenings=period.played_evenings.get(player.pk, 0),
+        evenings=len(rows),
         deals=tally.deals,
         takes=tally.takes,
         made=tally.made,
@@ -125,24 +149,21 @@ def _summary(player: Player, period: Period) -> StandingRow:
 def player_sections(
     player: Player, *, start: dt.date | None = None, end: dt.date | None = None
 ) -> tuple[PlayerFigures, StandingRow | None]:
-    """The player's French Tarot figures, and their L'escopette summary if they played any.
-
-    The queries of ``player_figures`` alone: both games share the look at what changed.
-    """
-    periods = season_periods(player.club_id, start, end, KINDS)
-    escopette = _summary(player, periods[ESCOPETTE])
-    return _player_figures(player, periods[TAROT]), escopette if escopette.deals else None
+    """The player's French Tarot figures, and their L'escopette summary if they played any
+    (one query for both)."""
+    rows = _player_rows(player, start, end, KINDS)
+    escopette = _summary(player, rows[ESCOPETTE])
+    return _player_figures(player, rows[TAROT]), escopette if escopette.deals else None
 
 
-def _player_figures(player: Player, period: Period) -> PlayerFigures:
-    tally = period.tallies.get(player.pk, Tally())
-    summary = _summary(player, period)
+def _player_figures(player: Player, rows: list[dict[str, Any]]) -> PlayerFigures:
+    tally = _tally(rows)
+    summary = _summary(player, rows)
     evenings = [
-        EveningLine(e.evening_id, e.date, e.place, period.points[e.evening_id, player.pk])
-        for e in period.evenings
-        if (e.evening_id, player.pk) in period.points
+        EveningLine(row["evening_id"], row["evening__date"], row["evening__place"], row["total"])
+        for row in rows
     ]
-    return PlayerFigures(
+    figures = PlayerFigures(
         player=player,
         summary=summary,
         contracts=[
@@ -160,5 +181,6 @@ def _player_figures(player: Player, period: Period) -> PlayerFigures:
         chelems=SideCount(str(_("Chelem")), tally.chelem_won, tally.chelem_lost),
         chelems_failed=tally.chelem_failed,
         evenings=evenings,
-        key=(period.key, player.pk, player.name),
     )
+    figures.key = (player.pk, player.name, repr(tally), tuple(evenings))
+    return figures

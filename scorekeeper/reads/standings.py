@@ -1,26 +1,25 @@
 """A season's standings (or all time's): ranked rows, their sorting, and each evening's points.
 
-Built from the period's sums (``periods``), so a page makes the same few queries whatever the
-number of deals, evenings or players. Owns ``StandingRow``, ``SeasonStats``, the
-``season_stats*`` and ``for_season*`` readers, the sorting of the standings table and
-``current_season``. The ``*_by_kind`` readers give both games with the queries of one.
+Added up from the evenings' stored figures (``models.figures``, kept by the writes), so a page
+makes the same few queries whatever the number of deals, evenings or players. Owns
+``StandingRow``, ``SeasonStats``, ``EveningPoint``, the ``season_stats*`` and ``for_season*``
+readers, the sorting of the standings table and ``current_season``. The ``*_by_kind``
+readers give both games with the queries of one.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import hashlib
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import accumulate
 from typing import Any
 
-from scorekeeper.models import Club, Player, Season
-from scorekeeper.reads.club_figures import player_names
-from scorekeeper.reads.nights import Nights
-from scorekeeper.reads.periods import EveningPoint, Period, season_periods
-from scorekeeper.reads.tallies import KINDS, TAROT
-from scorekeeper.server.prepared import Prepared
+from django.db.models import Count, F, QuerySet, Sum
+
+from scorekeeper.models import Club, EveningFigures, PlayerEvening, Season
+from scorekeeper.models.figures import FIGURES, KINDS, TAROT
 
 
 @dataclass
@@ -77,6 +76,15 @@ def _rank(rows: list[StandingRow]) -> list[StandingRow]:
 
 
 @dataclass
+class EveningPoint:
+    """One evening on a chart's axis."""
+
+    evening_id: int
+    date: dt.date
+    place: str = ""
+
+
+@dataclass
 class SeasonStats:
     """A season's standings and, for its chart, each player's points evening by evening."""
 
@@ -84,21 +92,14 @@ class SeasonStats:
     evenings: list[EveningPoint]  # in date order
     points: dict[tuple[int, int], int]  # (evening id, player id) -> points that evening
     deals: int = 0  # deals played (passed deals not counted)
-    key: Hashable = None  # what the figures were built from: equal keys, equal figures
     games: int = 0  # L'escopette: games with at least one deal
     unreplayable: int = 0  # L'escopette: games the rules cannot replay (no winner counted)
-    nights: Nights | None = None  # the range's fingerprint the figures were added up under
-    #: Added up afresh and kept in the shared cache (``Period.shared``): what is drawn from
-    #: them is worth keeping there too; not the figures of a deal just saved.
-    shared: bool = False
-    #: Tonight's evenings added to settled sums (``Period.base``): their key, and how many of
-    #: the evenings they hold (the first ones).
-    base: tuple[Hashable, int] | None = None
 
     @property
     def digest(self) -> str:
-        """A short name for ``key``, for caches: it changes whenever a figure may have."""
-        return hashlib.sha1(repr(self.key).encode(), usedforsecurity=False).hexdigest()
+        """A short name for the figures, for caches: it changes whenever one does."""
+        figures = (self.rows, self.evenings, sorted(self.points.items()), self.deals, self.games)
+        return hashlib.sha1(repr(figures).encode(), usedforsecurity=False).hexdigest()
 
 
 def cumulative_totals(
@@ -119,33 +120,15 @@ def cumulative_totals(
     return {player_id: list(accumulate(row)) for player_id, row in deltas.items()}
 
 
-def _stats(period: Period, names: dict[int, str]) -> SeasonStats:
-    rows = [
-        StandingRow(
-            player_id=player_id,
-            name=names.get(player_id, ""),
-            total=tally.total,
-            evenings=period.played_evenings[player_id],
-            deals=tally.deals,
-            takes=tally.takes,
-            made=tally.made,
-            games=tally.games,
-            won=tally.won,
-        )
-        for player_id, tally in period.tallies.items()
-    ]
-    return SeasonStats(
-        rows=_rank(rows),
-        evenings=list(period.evenings),
-        points=period.points,
-        deals=period.played,
-        key=(period.key, tuple((row.player_id, row.name) for row in rows)),
-        games=period.games,
-        unreplayable=period.unreplayable,
-        nights=period.nights,
-        shared=period.shared,
-        base=period.base,
-    )
+def _in_range(
+    queryset: QuerySet[Any], club_id: int, start: dt.date | None, end: dt.date | None
+) -> QuerySet[Any]:
+    queryset = queryset.filter(evening__club_id=club_id)
+    if start is not None:
+        queryset = queryset.filter(evening__date__gte=start)
+    if end is not None:
+        queryset = queryset.filter(evening__date__lte=end)
+    return queryset
 
 
 def season_stats_by_kind(
@@ -155,17 +138,50 @@ def season_stats_by_kind(
     end: dt.date | None = None,
     kinds: Sequence[str] = KINDS,
 ) -> dict[str, SeasonStats]:
-    """Each game's standings: two queries when nothing changed, three or more else."""
-    periods = season_periods(club, start, end, kinds)
-    ids = {player_id for period in periods.values() for player_id in period.tallies}
-    names: dict[int, str] = {}
-    if ids:
-        club_id = club.pk if isinstance(club, Club) else club
-        names = player_names(club_id)  # one query, compiled once
-        others = [player_id for player_id in ids if player_id not in names]
-        if others:  # a player of another club (never, unless rows were moved by hand)
-            names.update(Player.objects.filter(pk__in=others).values_list("pk", "name"))
-    return {kind: _stats(period, names) for kind, period in periods.items()}
+    """Each game's standings, added up from the evenings' stored figures (three queries,
+    whatever the number of deals: the players' sums, their evenings, the evenings' counts)."""
+    club_id = club.pk if isinstance(club, Club) else club
+    rows = _in_range(PlayerEvening.objects.filter(kind__in=kinds), club_id, start, end)
+    sums = (
+        rows.values("kind", "player_id", name=F("player__name"))
+        .annotate(evening_count=Count("pk"), **{name: Sum(name) for name in FIGURES})
+        .order_by()
+    )
+    stats = {kind: SeasonStats(rows=[], evenings=[], points={}) for kind in kinds}
+    standing: dict[str, list[StandingRow]] = {kind: [] for kind in kinds}
+    for line in sums:
+        standing[line["kind"]].append(
+            StandingRow(
+                player_id=line["player_id"],
+                name=line["name"],
+                total=line["total"],
+                evenings=line["evening_count"],
+                deals=line["deals"],
+                takes=line["takes"],
+                made=line["made"],
+                games=line["games"],
+                won=line["won"],
+            )
+        )
+    seen: dict[str, set[int]] = {kind: set() for kind in kinds}
+    for kind, evening_id, date, place, player_id, total in rows.order_by(
+        "evening__date", "evening_id", "player_id"
+    ).values_list("kind", "evening_id", "evening__date", "evening__place", "player_id", "total"):
+        if evening_id not in seen[kind]:
+            seen[kind].add(evening_id)
+            stats[kind].evenings.append(EveningPoint(evening_id, date, place))
+        stats[kind].points[evening_id, player_id] = total
+    counts = _in_range(EveningFigures.objects.filter(kind__in=kinds), club_id, start, end)
+    for kind, played, games, unreplayable in (
+        counts.values("kind")
+        .annotate(Sum("played"), Sum("games"), Sum("unreplayable"))
+        .order_by()
+        .values_list("kind", "played__sum", "games__sum", "unreplayable__sum")
+    ):
+        stats[kind].deals, stats[kind].games, stats[kind].unreplayable = played, games, unreplayable
+    for kind in kinds:
+        stats[kind].rows = _rank(standing[kind])
+    return stats
 
 
 def season_stats(
@@ -175,7 +191,7 @@ def season_stats(
     end: dt.date | None = None,
     kind: str = TAROT,
 ) -> SeasonStats:
-    """Standings and per-evening points: two queries when nothing changed, three else."""
+    """Standings and per-evening points (three queries)."""
     return season_stats_by_kind(club, start=start, end=end, kinds=(kind,))[kind]
 
 
@@ -187,14 +203,9 @@ def for_season_by_kind(season: Season, kinds: Sequence[str] = KINDS) -> dict[str
     return season_stats_by_kind(season.club_id, start=season.start, end=season.end, kinds=kinds)
 
 
-SEASONS_OF = 2_000_000_047  # the stand-in club id the seasons' query is compiled with
-_seasons = Prepared(lambda club: Season.objects.filter(club_id=club), SEASONS_OF)
-
-
 def club_seasons(club: Club) -> list[Season]:
-    """The club's seasons, latest first, each knowing its club (one query, compiled once:
-    the season page and the figures pages ask it after every deal saved)."""
-    seasons = _seasons.objects(club.pk)
+    """The club's seasons, latest first, each knowing its club (one query)."""
+    seasons = list(Season.objects.filter(club_id=club.pk))
     for season in seasons:
         season.club = club
     return seasons

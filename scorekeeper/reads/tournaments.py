@@ -1,10 +1,10 @@
 """A tournament as its pages show it: each round's tables and their progress, the ranking.
 
 A fixed number of queries whatever the size of the tournament: progress reads the rounds,
-the tables with their deal counts and the seats; the ranking reads the scores summed per
-player and table, and the registered players. The ranking is kept in the shared cache under
-the tournament's version and the sum of its table evenings' versions (every change bumps
-one of them, and versions only grow), so a phone following it costs two small queries.
+the tables with their deal counts and the seats; the ranking reads the players' stored
+evening figures (``models.PlayerEvening``) summed per player and table, and the registered
+players. Its key names the tournament's version and its table evenings' versions: the pages
+cache their HTML under it.
 
 Ties in the ranking are broken by, in order: more rounds won at the table (the best score
 of the table that round, shared when equal), then the best single round; players still
@@ -18,12 +18,8 @@ from dataclasses import dataclass, field
 
 from django.db.models import Count, Sum
 
-from scorekeeper.models import DealScore, Evening, Seat, Tournament, TournamentTable
-from scorekeeper.reads.evening_tallies import database_name
+from scorekeeper.models import DealScore, Evening, PlayerEvening, Seat, Tournament, TournamentTable
 from scorekeeper.scoring.seating import repeated_meetings
-from scorekeeper.server import shared_cache
-
-RANKING_SECONDS = 3600
 
 
 @dataclass(frozen=True)
@@ -148,26 +144,25 @@ def ranking_key(tournament: Tournament) -> str:
         versions=Sum("version"), count=Count("pk")
     )
     return (
-        f"tournament.ranking.{database_name()}.{tournament.pk}.{version.first()}."
+        f"tournament.ranking.{tournament.pk}.{version.first()}."
         f"{tables['versions'] or 0}.{tables['count']}"
     )
 
 
 def ranking(tournament: Tournament) -> Ranking:
     """The players ranked by their total over the rounds played (see the module's ties)."""
-    key = ranking_key(tournament)
-    return shared_cache.get_or_build(key, lambda: _ranking(tournament, key), RANKING_SECONDS)
+    return _ranking(tournament, ranking_key(tournament))
 
 
 def _ranking(tournament: Tournament, key: str = "") -> Ranking:
     sums = (
-        DealScore.objects.filter(deal__game__tournament_table__round__tournament=tournament)
+        PlayerEvening.objects.filter(evening__tournament_table__round__tournament=tournament)
         .values_list(
             "player_id",
-            "deal__game__tournament_table__round__number",
-            "deal__game__tournament_table__number",
+            "evening__tournament_table__round__number",
+            "evening__tournament_table__number",
         )
-        .annotate(total=Sum("score"))
+        .annotate(total=Sum("total"))
         .order_by()
     )
     names = dict(tournament.entrants.values_list("player_id", "player__name"))

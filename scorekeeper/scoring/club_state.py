@@ -1,15 +1,11 @@
 """Every club figure over some deals, as one state that later deals extend (pure).
 
-The read side keeps a :class:`FiguresState` for the evenings that no longer change, marked
-:meth:`~FiguresState.settle`-d, and, when a deal of tonight's evenings is saved, copies it
-and adds tonight's deals: a few dozen deals instead of the season's thousands. Only a change
-to an older evening makes it start again from the first deal (:func:`figures_state`).
+The read side stores a :class:`FiguresState` for the evenings that no longer change, marked
+:meth:`~FiguresState.settle`-d, and adds tonight's deals to it at each view: a few dozen
+deals instead of the season's thousands.
 
 Deals come in the club's order (an evening's deals together). :meth:`~FiguresState.advance`
-adds deals after every deal in the state. On a night of many tables a deal saved at one
-table comes before the deals of the tables after it: :meth:`~FiguresState.insert` puts it at
-its place when it is the last deal of its evening and of each of its players, and says
-False (nothing changed) when it is not. Evenings stay open, their totals kept, until
+adds deals after every deal in the state. Evenings stay open, their totals kept, until
 ``settle`` counts them in the best and worst evening; ties are broken by the order of the
 deals and evenings, never by the order they were added in. The figures equal those of
 ``club_figures``, ``club_records`` and ``ratings`` over the same deals (the tests say so).
@@ -17,7 +13,7 @@ deals and evenings, never by the order they were added in. The figures equal tho
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
@@ -140,7 +136,6 @@ class FiguresState:
     loss_key: Key | None = None
     # The first and last deal of each open evening (open_evenings is in the order of the first).
     spans: dict[int, tuple[Key, Key]] = field(default_factory=dict)
-    settled_evening: int | None = None  # the evening of the last settled deal
 
     def copy(self) -> FiguresState:
         """An independent state with the same figures."""
@@ -169,28 +164,8 @@ class FiguresState:
         self._add(batch)
         return self
 
-    def insert(self, deal: DealFacts) -> bool:
-        """Add one deal at its place among the deals since :meth:`settle`, if it is the last
-        deal of its evening and, when it is played, of each of its players. False, and
-        nothing changed, when it is not, or when its scores do not add up to zero and it
-        comes before the last deal (the read side then builds the state again)."""
-        key = _key(deal)
-        span = self.spans.get(deal.evening_id)
-        if span is not None and key <= span[1]:
-            return False
-        if span is None and deal.evening_id == self.settled_evening:
-            return False  # a settled evening: its totals are counted already
-        last = self.ratings.last
-        if last is not None and key < last and not deal.passed and point_flow([deal]).unbalanced:
-            return False
-        if not self.ratings.can_insert(deal):
-            return False
-        self.ratings.insert(deal)
-        self._add([deal])
-        return True
-
     def _add(self, batch: list[DealFacts]) -> None:
-        """Every figure but the ratings, over deals that may each be inserted (see insert)."""
+        """Every figure but the ratings, over deals after those in the state."""
         self.deals += len(batch)
         flow = point_flow(batch)
         for pair, points in flow.paid.items():
@@ -256,15 +231,12 @@ class FiguresState:
 
     def settle(self) -> FiguresState:
         """Count the open evenings in the best and worst evening: no deal of theirs, nor any
-        deal before the last one, is added after this (an insert goes after them)."""
+        deal before the last one, is added after this."""
         best, worst = evening_bests(self.open_evenings)
         self.best_evening = _higher_evening(self.best_evening, best, 1)
         self.worst_evening = _higher_evening(self.worst_evening, worst, -1)
-        if self.spans:
-            self.settled_evening = max(self.spans.items(), key=lambda item: item[1][1])[0]
         self.open_evenings = {}
         self.spans = {}
-        self.ratings.settle()
         return self
 
     def evening_bests(self) -> tuple[EveningRecord | None, EveningRecord | None]:
@@ -300,28 +272,3 @@ class FiguresState:
 def figures_state(deals: Iterable[DealFacts], *, min_takes: int = MIN_TAKES) -> FiguresState:
     """Every figure from the first deal."""
     return FiguresState(min_takes=min_takes).advance(deals)
-
-
-def extended(
-    state: FiguresState, done: Sequence[DealFacts], deals: Sequence[DealFacts]
-) -> FiguresState | None:
-    """The state built with the deals ``done`` (in order), taken on to ``deals`` (in order):
-    the state itself when they are the same, else a copy with the new deals inserted at their
-    places. None when a deal done is no longer there as it was (corrected or deleted) or a
-    new deal cannot be inserted: the state must then be built again."""
-    new = []
-    found = 0
-    for deal in deals:
-        if found < len(done) and (deal is done[found] or deal == done[found]):
-            found += 1
-        else:
-            new.append(deal)
-    if found < len(done):
-        return None
-    if not new:
-        return state
-    copy = state.copy()
-    for deal in new:
-        if not copy.insert(deal):
-            return None
-    return copy

@@ -25,7 +25,6 @@ the start after a deal is corrected or deleted.
 from __future__ import annotations
 
 from array import array
-from bisect import bisect_left
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, replace
 
@@ -140,12 +139,6 @@ class RatingState:
     object is made once and given his current (mu, sigma) before each deal, and the same
     neutral seats fill every deal. The library copies what it is given before it computes,
     and never keeps it.
-
-    After :meth:`settle`, a deal may also be :meth:`insert`-ed among the deals rated since,
-    when it is the last deal of each of its players (a deal saved at one table of a night of
-    many): their ratings are then those this state holds, and openskill moves only the
-    players of a deal, so the ratings equal a replay's. What the order changes, the running
-    base rate of :attr:`quality`, is summed again from the settled point, in order.
     """
 
     def __init__(self, model: PlackettLuce | None = None) -> None:
@@ -158,14 +151,6 @@ class RatingState:
         self._chances = array("d")
         self._made = bytearray()
         self.last: tuple[int, int] | None = None
-        # Since settle(): how many deals were rated before, their sums and the last deal's key;
-        # the keys of the deals rated since, and each player's last of them.
-        self._settled = 0
-        self._settled_sums = QualitySums()
-        self._settled_key: tuple[int, int] | None = None
-        self._keys: list[tuple[int, int]] = []
-        self._player_last: dict[Hashable, tuple[int, int]] = {}
-        self._stale = False  # the sums wait to be summed again after an insert
         self._seat_objects()
 
     def _seat_objects(self) -> None:
@@ -195,31 +180,11 @@ class RatingState:
         other._chances = array("d", self._chances)
         other._made = bytearray(self._made)
         other.last = self.last
-        other._settled = self._settled
-        other._settled_sums = self._settled_sums  # never changed once made
-        other._settled_key = self._settled_key
-        other._keys = list(self._keys)
-        other._player_last = dict(self._player_last)
-        other._stale = self._stale
         return other
-
-    def settle(self) -> None:
-        """Mark the deals rated so far as settled: a later :meth:`insert` goes after them."""
-        self._settled = len(self._deal_ids)
-        self._settled_sums = replace(self.quality)
-        self._settled_key = self.last
-        self._keys = []
-        self._player_last = {}
 
     @property
     def quality(self) -> QualitySums:
-        """The prediction sums over the rated deals, in order (summed again after an insert
-        from the settled deals' sums, so that they equal a replay's to the last bit)."""
-        if self._stale:
-            sums = replace(self._settled_sums)
-            for index in range(self._settled, len(self._chances)):
-                sums.add(self._chances[index], bool(self._made[index]))
-            self._sums, self._stale = sums, False
+        """The prediction sums over the rated deals, in order."""
         return self._sums
 
     @property
@@ -248,56 +213,21 @@ class RatingState:
                 raise OutOfOrder(f"deal {deal.deal_id} comes before deal {self.last[1]}")
             self.last = key
             if deal.played:
-                self._rate(deal, key, len(self._deal_ids))
+                self._rate(deal)
         return self
 
-    def can_insert(self, deal: DealFacts) -> bool:
-        """True when the deal comes after the settled deals and, if it is rated, after every
-        rated deal of each of its players."""
-        key = (deal.ordinal, deal.deal_id)
-        if self._settled_key is not None and key <= self._settled_key:
-            return False
-        if not deal.played:
-            return True
-        lasts = [self._player_last.get(player) for player in (*deal.attack, *deal.defenders)]
-        return all(last is None or last < key for last in lasts)
-
-    def insert(self, deal: DealFacts) -> RatingState:
-        """Rate a deal at its place among those rated since :meth:`settle` (see
-        :meth:`can_insert`, else OutOfOrder); after the last one, as :meth:`advance` does."""
-        key = (deal.ordinal, deal.deal_id)
-        if self.last is None or key > self.last:
-            return self.advance([deal])
-        place = bisect_left(self._keys, key)
-        if (place < len(self._keys) and self._keys[place] == key) or not self.can_insert(deal):
-            raise OutOfOrder(f"deal {deal.deal_id} cannot be rated among the deals after it")
-        if deal.played:
-            self._rate(deal, key, self._settled + place)
-            self._stale = True
-        return self
-
-    def _rate(self, deal: DealFacts, key: tuple[int, int], at: int) -> None:
-        """Rate the deal as the ``at``-th rated deal (the last but for an insert)."""
+    def _rate(self, deal: DealFacts) -> None:
+        """Rate the deal, after every deal rated."""
         attack_players, defence_players = deal.attack, deal.defenders
         attack = [self._rating(player) for player in attack_players]
         defence = [self._rating(player) for player in defence_players]
         teams = list(filled_teams(self.model, attack, defence, self._neutral))
         chance = self.model.predict_win(teams)[0]
         made = bool(deal.made)
-        if at == len(self._deal_ids):
-            self._deal_ids.append(deal.deal_id)
-            self._chances.append(chance)
-            self._made.append(made)
-            self._keys.append(key)
-            if not self._stale:
-                self._sums.add(chance, made)
-        else:
-            self._deal_ids.insert(at, deal.deal_id)
-            self._chances.insert(at, chance)
-            self._made.insert(at, made)
-            self._keys.insert(at - self._settled, key)
-        for player in (*attack_players, *defence_players):
-            self._player_last[player] = key
+        self._deal_ids.append(deal.deal_id)
+        self._chances.append(chance)
+        self._made.append(made)
+        self._sums.add(chance, made)
         new_attack, new_defence = self.model.rate(teams, ranks=[0, 1] if made else [1, 0])
         for players, rated in ((attack_players, new_attack), (defence_players, new_defence)):
             for player, rating in zip(players, rated, strict=False):

@@ -18,9 +18,10 @@ from django.utils.http import urlencode
 from django.utils.translation import get_language, gettext_lazy
 
 from scorekeeper.models import Club, Evening, Season
-from scorekeeper.reads import standings, tallies
+from scorekeeper.models.figures import ESCOPETTE, TAROT
+from scorekeeper.reads import standings
 from scorekeeper.reads.evening_points import with_evening_points
-from scorekeeper.reads.house_rules import RulesInForce, range_rules_in_force, rules_in_force
+from scorekeeper.reads.house_rules import RulesInForce, rules_in_force
 
 COLUMNS = [
     ("name", gettext_lazy("Player")),
@@ -59,14 +60,7 @@ def season_rules_in_force(
     season: Season, season_stats: standings.SeasonStats
 ) -> list[RulesInForce]:
     """The rules the season's French Tarot evenings were played by: more than one entry and
-    the season page says its standings mix rules.
-
-    Split as the figures were added up (their fingerprint): after a deal saved, one small
-    query reads tonight's evening's rules. Figures without a fingerprint (not added up by
-    ``season_periods``): one query.
-    """
-    if season_stats.nights is not None:
-        return range_rules_in_force(season.club_id, season.start, season.end, season_stats.nights)
+    the season page says its standings mix rules (one query)."""
     return rules_in_force(
         Evening.objects.filter(club_id=season.club_id, date__gte=season.start, date__lte=season.end)
     )
@@ -83,8 +77,8 @@ class Column:
 
 def standings_sorting(request: HttpRequest, evening_points: bool = False) -> tuple[str, str, bool]:
     """The game whose table is sorted (``?game=``), its column and its direction."""
-    game = tallies.ESCOPETTE if request.GET.get("game") == tallies.ESCOPETTE else tallies.TAROT
-    columns = ESCOPETTE_COLUMNS if game == tallies.ESCOPETTE else _tarot_columns(evening_points)
+    game = ESCOPETTE if request.GET.get("game") == ESCOPETTE else TAROT
+    columns = ESCOPETTE_COLUMNS if game == ESCOPETTE else _tarot_columns(evening_points)
     sort = request.GET.get("sort", "total")
     if sort not in {key for key, _label in columns}:
         sort = "total"
@@ -100,7 +94,7 @@ def _columns(
     sort: str,
     descending: bool,
     *,
-    game: str = tallies.TAROT,
+    game: str = TAROT,
     evening_points: bool = False,
 ) -> list[Column]:
     """The table's header: each column's label, sorting state and the links that sort by it
@@ -113,7 +107,7 @@ def _drawn_columns(
     url: str, sort: str, descending: bool, game: str, evening_points: bool, language: str
 ) -> tuple[Column, ...]:
     """``language`` names the labels' language (the active one) in the key."""
-    escopette = game == tallies.ESCOPETTE
+    escopette = game == ESCOPETTE
     columns = []
     for key, label in ESCOPETTE_COLUMNS if escopette else _tarot_columns(evening_points):
         if key == sort:
@@ -167,9 +161,9 @@ def standings_context(
     if season_stats is None or escopette_stats is None:
         by_kind = standings.for_season_by_kind(season)
         if season_stats is None:
-            season_stats = by_kind[tallies.TAROT]
+            season_stats = by_kind[TAROT]
         if escopette_stats is None:
-            escopette_stats = by_kind[tallies.ESCOPETTE]
+            escopette_stats = by_kind[ESCOPETTE]
     url = reverse("season", args=[season.club_id, season.pk])
 
     def cache_key(figures: standings.SeasonStats, sort: str, descending: bool) -> str:
@@ -181,9 +175,7 @@ def standings_context(
         "season": season,
         # Drawn once into the fragment cache when the figures are shared ones (a restart, another
         # worker reads it); just after a deal saved the rows are drawn (each row kept in memo).
-        "standings_cache_key": (
-            f"{cache_key(season_stats, sort, descending)}:{scale}" if season_stats.shared else ""
-        ),
+        "standings_cache_key": (f"{cache_key(season_stats, sort, descending)}:{scale}"),
         "standings_on_club_page": on_club_page,
         "standings": standings.sort_rows(rows, sort, descending),
         "standings_evening_points": scale is not None,
@@ -194,9 +186,7 @@ def standings_context(
         "escopette_standings": standings.sort_rows(
             escopette_stats.rows, escopette_sort, escopette_descending
         ),
-        "escopette_columns": _columns(
-            url, escopette_sort, escopette_descending, game=tallies.ESCOPETTE
-        ),
+        "escopette_columns": _columns(url, escopette_sort, escopette_descending, game=ESCOPETTE),
         "escopette_cache_key": cache_key(escopette_stats, escopette_sort, escopette_descending),
     }
 

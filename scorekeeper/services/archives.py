@@ -28,6 +28,7 @@ from scorekeeper.models import (
     Membership,
     Player,
     Season,
+    refresh_figures,
 )
 from scorekeeper.scoring.import_plan import GamePlan
 from scorekeeper.scoring.inputs import fitted
@@ -193,6 +194,7 @@ def _store_evenings(
                 for deal, entries in zip(deals, game.history, strict=True)
                 if entries
             )
+    refresh_figures(Evening.objects.filter(club=club).values_list("pk", flat=True))
     return history
 
 

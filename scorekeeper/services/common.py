@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from django.db.models import F
 from django.utils.translation import gettext as _
 
-from scorekeeper.models import Deal, Evening, Game, Player
+from scorekeeper.models import Deal, Evening, Game, Player, refresh_figures
 from scorekeeper.scoring.escopette import EscopetteDeal
 from scorekeeper.scoring.paper import PaperDeal
 from scorekeeper.scoring.tarot import PassedDeal, TarotDeal
@@ -32,6 +32,8 @@ def _bump(evening: Evening, *, added_deal: Deal | None = None) -> None:
     """A new version of the evening. ``added_deal``: the deal just saved was its only change
     (tonight's figures add that deal to the version before's), named with the version it
     made (``added_version``, the same new version); any other change says None."""
+    # The read model, kept in the write's transaction.
+    refresh_figures([evening.pk], placed={evening.pk: (evening.club_id, evening.date)})
     if added_deal is None:
         Evening.objects.filter(pk=evening.pk).update(version=F("version") + 1, added_deal=None)
         return

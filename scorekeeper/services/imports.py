@@ -20,7 +20,17 @@ from django.db.models import Prefetch
 from django.utils import timezone
 
 from accounts.models import User
-from scorekeeper.models import Club, Deal, DealScore, Evening, Game, Player, Seat, stored_inputs
+from scorekeeper.models import (
+    Club,
+    Deal,
+    DealScore,
+    Evening,
+    Game,
+    Player,
+    Seat,
+    refresh_figures,
+    stored_inputs,
+)
 from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.scoring.escopette import EscopetteDeal
 from scorekeeper.scoring.import_plan import (
@@ -281,6 +291,7 @@ def evenings_import(
                 players=dict(zip(entry.sheet.players, roster, strict=True)),
                 created_by=created_by,
             )
+        refresh_figures(evening.pk for evening in evenings)  # the read model, in the import's
     return evenings
 
 

@@ -7,10 +7,11 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.core.cache import cache
+
 from accounts.models import User
 from scorekeeper import services
 from scorekeeper.models import Club, Deal, Evening, Game, Membership, Player
-from scorekeeper.reads import periods
 from scorekeeper.scoring.tarot import PassedDeal, TarotDeal
 
 
@@ -24,11 +25,11 @@ class World:
 
 
 def fresh_memory() -> Iterator[None]:
-    """For an autouse fixture (``yield from fresh_memory()``): the season sums and figures
-    kept in this process and in the shared cache forgotten before and after the test."""
-    periods.clear_memo()
+    """For an autouse fixture (``yield from fresh_memory()``): the cache emptied before and
+    after the test."""
+    cache.clear()
     yield
-    periods.clear_memo()
+    cache.clear()
 
 
 def make_world(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from decimal import Decimal
 
 import pytest
@@ -24,6 +25,7 @@ from scorekeeper.models import (
     Seat,
 )
 from scorekeeper.reads import standings
+from scorekeeper.reads.club_figures import club_figures
 from scorekeeper.scoring.tarot import TarotDeal
 
 pytestmark = pytest.mark.django_db
@@ -60,7 +62,22 @@ def one_of_each() -> None:
             created_by=ana,
         )
     services.deal_delete(deal=game.deals.last(), deleted_by=ana)
-    standings.season_stats(club)  # stores the evening's figures (EveningTally)
+    last_week = services.evening_start(
+        club=club,
+        players=players,
+        first_dealer=players[0],
+        created_by=ana,
+        date=evening.date - dt.timedelta(days=7),
+    )
+    services.deal_record(
+        game=last_week.games.get(),
+        inputs=TarotDeal(
+            seated=seated, taker=players[2].pk, contract="petite", bouts=1, points=Decimal(50)
+        ),
+        created_by=ana,
+    )
+    standings.season_stats(club)
+    club_figures(club.pk)  # a checkpoint of last week's evening
     tournament = services.tournament_create(
         club=club, created_by=ana, name="Excuses cup", rounds=1, deals_per_round=2
     )

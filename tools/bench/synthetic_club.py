@@ -15,7 +15,17 @@ from typing import Any
 
 from accounts.models import User
 from scorekeeper import services
-from scorekeeper.models import Club, Deal, DealScore, Evening, Game, Membership, Player, Seat
+from scorekeeper.models import (
+    Club,
+    Deal,
+    DealScore,
+    Evening,
+    Game,
+    Membership,
+    Player,
+    Seat,
+    refresh_figures,
+)
 from scorekeeper.scoring.tarot import PassedDeal, TarotDeal, score_deal
 
 DEALS_PER_EVENING = 50
@@ -119,6 +129,7 @@ def build(deal_count: int, *, number: int = 0) -> Built:
             deals.append(deal)
             scored.append(by_player)
     _store_deals(deals, scored)
+    refresh_figures(evening.pk for evening in evenings)  # the read model, as services keep it
     return Built(
         user_id=user.pk,
         club_id=club.pk,

@@ -19,7 +19,8 @@ from django.views.decorators.http import require_http_methods
 
 from scorekeeper import services
 from scorekeeper.models import Membership, Player, Season
-from scorekeeper.reads import charts, player_figures, standings, tallies
+from scorekeeper.models.figures import ESCOPETTE, TAROT
+from scorekeeper.reads import charts, player_figures, standings
 from scorekeeper.screens.access import membership_for, owner_membership_for
 from scorekeeper.screens.seasons.forms import SeasonForm
 from scorekeeper.screens.standings import (
@@ -89,10 +90,10 @@ def season_detail(request: HttpRequest, club_id: int, season_id: int) -> HttpRes
     scale = evening_points_scale(membership.club)
     game, sort, descending = standings_sorting(request, scale is not None)
     by_kind = standings.for_season_by_kind(season)
-    season_stats = by_kind[tallies.TAROT]
+    season_stats = by_kind[TAROT]
     sorting: dict[str, Any] = (
         {"escopette_sort": sort, "escopette_descending": descending}
-        if game == tallies.ESCOPETTE
+        if game == ESCOPETTE
         else {"sort": sort, "descending": descending}
     )
     context = {
@@ -102,7 +103,7 @@ def season_detail(request: HttpRequest, club_id: int, season_id: int) -> HttpRes
         **standings_context(
             season,
             season_stats,
-            escopette_stats=by_kind[tallies.ESCOPETTE],
+            escopette_stats=by_kind[ESCOPETTE],
             htmx=True,
             scale=scale,
             **sorting,

@@ -10,8 +10,8 @@ import pytest
 
 from scorekeeper.exchange import exports, sheet_import
 from scorekeeper.models import Season
+from scorekeeper.models.figures import ESCOPETTE
 from scorekeeper.reads import standings
-from scorekeeper.reads.tallies import ESCOPETTE
 from tests.scorekeeper.escopette_season import (
     DEALS,
     EXPECTED,

@@ -10,12 +10,11 @@ from django.test.utils import CaptureQueriesContext
 from openskill.models import PlackettLuce
 
 from scorekeeper import services
-from scorekeeper.models import Deal
+from scorekeeper.models import Deal, FiguresCheckpoint
 from scorekeeper.reads import deal_facts as reads_facts
 from scorekeeper.reads.club_figures import club_figures, replay_state
 from scorekeeper.reads.deal_facts import evening_facts, evening_marks
 from scorekeeper.scoring.club_figures import deal_flow
-from scorekeeper.scoring.club_state import FiguresState
 from scorekeeper.scoring.ratings import BETA, NEUTRAL_SIGMA, PRIOR_MU, PRIOR_SIGMA
 from scorekeeper.server import shared_cache
 from tests.scorekeeper.season_factories import (
@@ -158,10 +157,41 @@ def test_a_season_s_figures_hold_only_its_evenings(world: World) -> None:
     assert figures.key != all_time.key
 
 
-def test_nothing_changed_costs_one_query(world: World, django_assert_num_queries) -> None:
+def test_a_view_reads_the_checkpoint_and_tonight_s_deals_only_and_writes_nothing(
+    world: World,
+) -> None:
+    club_figures(world.club.pk)  # stores the settled evenings' checkpoints
+    latest = world.club.evenings.order_by("-date").first()
+    with CaptureQueriesContext(connection) as captured:
+        figures = club_figures(world.club.pk)
+    sql = [query["sql"] for query in captured.captured_queries]
+    assert len(sql) == 5  # the marks, the checkpoints, the state, tonight's deals and scores
+    assert not any(query.startswith(("INSERT", "UPDATE", "DELETE")) for query in sql)
+    scores = [query for query in sql if "scorekeeper_dealscore" in query]
+    assert len(scores) == 1 and f"IN ({latest.pk})" in scores[0]
+    again = replay_state(evening_marks(world.club.pk, None, None))
+    assert figures.state.records() == again.records()
+
+
+def test_a_correction_of_an_old_deal_drops_the_checkpoints_from_its_month_on(
+    world: World,
+) -> None:
     club_figures(world.club.pk)
-    with django_assert_num_queries(1):
-        club_figures(world.club.pk)
+    kept = sorted(FiguresCheckpoint.objects.values_list("through", flat=True))
+    assert len(kept) >= 2  # a checkpoint a month, and one at the last settled evening
+    old = _first_deal(world)
+    date = old.game.evening.date
+    four = [world.players[name] for name in ("Ana", "Ben", "Chloé", "Dan")]
+    services.deal_update(
+        deal=old, inputs=deal(four, four[0], "garde_contre", 0, 20), changed_by=world.owner
+    )
+    assert sorted(FiguresCheckpoint.objects.values_list("through", flat=True)) == [
+        through for through in kept if through < date
+    ]
+    figures = club_figures(world.club.pk)
+    again = replay_state(evening_marks(world.club.pk, None, None))
+    assert figures.state.records() == again.records()
+    assert figures.state.ratings.table() == again.ratings.table()
 
 
 def test_the_ordinal_follows_date_evening_game_and_deal() -> None:
@@ -196,9 +226,7 @@ def test_deals_saved_one_by_one_tonight_give_the_figures_of_a_replay(world: Worl
     assert figures.state.contracts == again.contracts
 
 
-def test_a_deal_saved_at_the_first_of_two_tables_is_inserted_not_counted_again(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_a_deal_saved_at_the_first_of_two_tables_gives_the_figures_of_a_replay() -> None:
     world = make_world(names=("A", "B", "C", "D", "E", "F", "G", "H"))
     players = list(world.players.values())
     first, second = players[:4], players[4:]
@@ -206,16 +234,9 @@ def test_a_deal_saved_at_the_first_of_two_tables_is_inserted_not_counted_again(
     table_one = play_evening(world, day, first, [deal(first, first[0], "garde", 2, 60)])
     play_evening(world, day, second, [deal(second, second[0], "garde", 2, 60)])
     club_figures(world.club.pk)
-    counted = []
-    advance = FiguresState.advance
-    monkeypatch.setattr(
-        FiguresState, "advance", lambda state, deals: advance(state, counted.extend(deals) or deals)
-    )
     inputs = deal(first, first[1], "petite", 1, 30)  # table one's deal comes before table two's
     services.deal_record(game=table_one.games.get(), inputs=inputs, created_by=None)
     figures = club_figures(world.club.pk)
-    assert counted == []  # the saved deal was put at its place, tonight not counted again
-    monkeypatch.undo()
     again = replay_state(evening_marks(world.club.pk, None, None))
     assert figures.deals == again.deals == 3
     assert figures.state.ratings.table() == again.ratings.table()

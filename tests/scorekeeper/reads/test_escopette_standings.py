@@ -11,8 +11,8 @@ from django.test import Client
 
 from scorekeeper import services
 from scorekeeper.models import Game, Season
+from scorekeeper.models.figures import ESCOPETTE, TAROT
 from scorekeeper.reads import standings
-from scorekeeper.reads.tallies import ESCOPETTE, TAROT
 from tests.scorekeeper.escopette_season import (
     DEALS,
     EXPECTED,
@@ -129,13 +129,14 @@ def test_a_player_in_the_lead_with_others_at_the_target_does_not_win_a_tie() -> 
 NAMES = ("Ana", "Ben", "Chloé", "Dan", "Eve", "Fred", "Gaby", "Hugo")
 SIZES = {"small": (2, 3, 5), "big": (9, 12, 8)}  # evenings, deals of each game, players
 
-# Cold, each game also reads and stores its evenings' figures (EveningTally).
-SEASON_PAGE = 15  # as French Tarot's alone (11), and L'escopette's stored, scores, stakes, store
-SEASON_PAGE_WARM = 6  # as French Tarot's alone
-PLAYER_PAGE = 14  # as French Tarot alone (10), and L'escopette's stored, scores, stakes, store
+# Both games' standings come from the stored evening figures: the same queries as one game's,
+# whatever the size (the players' sums, their evenings, the evenings' counts).
+SEASON_PAGE = 8
+SEASON_PAGE_WARM = 8
+PLAYER_PAGE = 6
 PLAYER_PAGE_WARM = 6
-CLUB_STANDINGS = 12  # as French Tarot alone (8), and L'escopette's stored, scores, stakes, store
-ESCOPETTE_SORT_HTMX = 6
+CLUB_STANDINGS = 8
+ESCOPETTE_SORT_HTMX = 8
 
 
 def grow(evenings: int, deals_each: int, players: int) -> World:

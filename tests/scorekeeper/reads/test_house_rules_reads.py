@@ -12,11 +12,9 @@ from django.test.utils import CaptureQueriesContext
 
 from scorekeeper import services
 from scorekeeper.models import DealScore, Evening
-from scorekeeper.reads.house_rules import range_rules_in_force, rescore_preview, rules_in_force
-from scorekeeper.reads.nights import nights
+from scorekeeper.reads.house_rules import rescore_preview, rules_in_force
 from scorekeeper.scoring.rules import FFT_RULES, HouseRules
 from scorekeeper.scoring.tarot import TarotDeal, score_deal, totals
-from scorekeeper.server import shared_cache
 from tests.factories import make_club, start_evening
 
 pytestmark = pytest.mark.django_db
@@ -88,54 +86,3 @@ def _evening_on(club, players, date: dt.date) -> Evening:
     return services.evening_start(
         club=club, players=players, first_dealer=players[0], created_by=owner, date=date
     )
-
-
-def _range(club, start: dt.date, end: dt.date) -> list[tuple[HouseRules, int]]:
-    found = nights(club.pk, start, end, escopette=True)
-    return [(e.rules, e.evenings) for e in range_rules_in_force(club.pk, start, end, found)]
-
-
-def _counted(evenings) -> list[tuple[HouseRules, int]]:
-    return [(e.rules, e.evenings) for e in rules_in_force(evenings)]
-
-
-def test_a_range_counts_its_rules_as_its_evenings_do_and_follows_tonights_rescore() -> None:
-    club, players = make_club()
-    start, end = dt.date(2025, 1, 1), dt.date(2025, 6, 30)
-    for day in (5, 12):
-        _evening_on(club, players, dt.date(2025, 1, day))
-    services.club_rules_set(club=club, rules=HOUSE)
-    _evening_on(club, players, dt.date(2025, 1, 19))
-    tonight = _evening_on(club, players, dt.date(2025, 1, 26))
-    _evening_on(club, players, dt.date(2025, 8, 1))  # after the range
-    in_range = Evening.objects.filter(club=club, date__gte=start, date__lte=end)
-    assert _range(club, start, end) == _counted(in_range) == [(FFT_RULES, 2), (HOUSE, 2)]
-
-    # Tonight's evening rescored by the FFT rules: the settled evenings are not read again.
-    services.evening_rescore(evening=tonight, rules=FFT_RULES)
-    with CaptureQueriesContext(connection) as queries:
-        assert _range(club, start, end) == [(FFT_RULES, 3), (HOUSE, 1)]
-    assert _counted(in_range) == [(FFT_RULES, 3), (HOUSE, 1)]
-    assert len(queries) == 2  # the fingerprint, then tonight's evening's rules alone
-    rules_sql = queries.captured_queries[1]["sql"]
-    assert f'"scorekeeper_evening"."id" = {tonight.pk}' in rules_sql
-    assert '"date"' not in rules_sql
-
-    # A new process, the shared cache kept: the same, from the cache.
-    shared_cache.forget_local()
-    assert _range(club, start, end) == [(FFT_RULES, 3), (HOUSE, 1)]
-
-
-def test_a_range_whose_latest_date_has_two_evenings_counts_both() -> None:
-    club, players = make_club()
-    start, end = dt.date(2025, 1, 1), dt.date(2025, 6, 30)
-    _evening_on(club, players, dt.date(2025, 1, 5))
-    services.club_rules_set(club=club, rules=HOUSE)
-    _evening_on(club, players, dt.date(2025, 1, 12))
-    _evening_on(club, players, dt.date(2025, 1, 12))
-    assert _range(club, start, end) == [(HOUSE, 2), (FFT_RULES, 1)]
-    assert _range(club, start, end) == [(HOUSE, 2), (FFT_RULES, 1)]  # the settled part kept
-    one_table = Evening.objects.filter(club=club, date=dt.date(2025, 1, 12)).first()
-    services.evening_rescore(evening=one_table, rules=FFT_RULES)
-    assert _range(club, start, end) == [(FFT_RULES, 2), (HOUSE, 1)]  # that night read again
-    assert _range(club, dt.date(2024, 1, 1), dt.date(2024, 12, 31)) == []

@@ -88,26 +88,3 @@ def test_deals_saved_tonight_extend_the_chart_to_the_one_drawn_afresh(world: Wor
             afresh = ratings_page(club_figures(world.club.pk), names)
             assert _series(extended) == _series(afresh)
             assert extended.chart == afresh.chart
-
-
-def test_a_chart_after_a_save_reads_only_tonight_s_points(world: World, monkeypatch) -> None:
-    four = list(world.players.values())
-    tonight = play_evening(world, dt.date(2025, 6, 1), four, [deal(four, four[1], "garde", 2, 60)])
-    names = _names(world)
-    with translation.override("en"):
-        ratings_page(club_figures(world.club.pk), names)
-        inputs = deal(four, four[2], "petite", 1, 30)
-        services.deal_record(game=tonight.games.get(), inputs=inputs, created_by=None)
-        figures = club_figures(world.club.pk)
-        looked_up: list[int] = []
-        evening_date = ClubFigures.evening_date
-
-        def counted(self: ClubFigures, evening_id: int) -> dt.date | None:
-            looked_up.append(evening_id)
-            return evening_date(self, evening_id)
-
-        monkeypatch.setattr(ClubFigures, "evening_date", counted)
-        page = ratings_page(figures, names)
-    assert page.chart is not None
-    assert set(looked_up) == {tonight.pk}  # the settled evenings' points were kept
-    assert len(looked_up) <= len(four)

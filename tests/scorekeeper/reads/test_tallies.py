@@ -1,4 +1,5 @@
-"""One evening's figures per player: each group of scores counted once, both games apart."""
+"""One evening's figures per player: each group of scores counted once, both games apart,
+stored by the writes in real columns and read back as they were counted."""
 
 from __future__ import annotations
 
@@ -7,17 +8,17 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.reads.evening_tallies import evening_refs
-from scorekeeper.reads.tallies import (
+from scorekeeper.models import EveningFigures, PlayerEvening, refresh_figures
+from scorekeeper.models.figures import (
     DEFENCE,
+    ESCOPETTE,
     OUT,
     PARTNER,
     PASSED,
     TAKER,
     TAROT,
     Tally,
-    aggregate,
-    aggregate_escopette,
+    tally_of,
 )
 from tests.scorekeeper.season_factories import (
     deal,
@@ -94,43 +95,48 @@ def test_adding_tallies_adds_every_figure() -> None:
     assert two.contracts == {"garde": [2, 2, 200]}  # the one added is left as it was
 
 
+def _stored(kind: str) -> dict[int, Tally]:
+    rows = PlayerEvening.objects.filter(kind=kind).values()
+    return {row["player_id"]: tally_of(row) for row in rows}
+
+
 @pytest.mark.django_db
-def test_an_evening_of_french_tarot_is_aggregated_in_one_query(django_assert_num_queries) -> None:
+def test_an_evening_of_french_tarot_is_stored_by_the_deals_saved() -> None:
     world = make_world()
     table = list(world.players.values())[:4]
     ana, ben = table[0], table[1]
-    play_evening(
+    evening = play_evening(
         world,
         dt.date(2025, 1, 10),
         table,
         [deal(table, ana, "garde", 2, 45), passed(table), deal(table, ben, "petite", 1, 48)],
     )
-    refs = evening_refs(world.club)
-    with django_assert_num_queries(1):
-        summary = aggregate(refs, TAROT)[refs[0].evening_id]
-    assert summary.played == 2  # the passed deal is not played
-    figures = {pid: (t.total, t.deals, t.takes, t.made) for pid, t in summary.tallies.items()}
+    counts = EveningFigures.objects.get(evening=evening, kind=TAROT)
+    assert counts.played == 2  # the passed deal is not played
+    stored = _stored(TAROT)
+    figures = {pid: (t.total, t.deals, t.takes, t.made) for pid, t in stored.items()}
     assert figures[ana.pk] == (202, 2, 1, 1)
     assert figures[ben.pk] == (-142, 2, 1, 0)
-    assert aggregate_escopette(refs)[refs[0].evening_id].tallies == {}  # none of its games
+    assert stored[ana.pk].contracts == {"garde": [1, 1, 174]}
+    assert not PlayerEvening.objects.filter(kind=ESCOPETTE).exists()  # none of its games
+    refresh_figures([evening.pk])  # computed again: the same rows
+    assert _stored(TAROT) == stored
 
 
 @pytest.mark.django_db
-def test_an_evening_of_lescopette_counts_games_played_and_won(django_assert_num_queries) -> None:
+def test_an_evening_of_lescopette_counts_games_played_and_won() -> None:
     world = make_world()
     ana, ben, chloe, dan = list(world.players.values())[:4]
-    play_escopette(
+    game = play_escopette(
         world,
         dt.date(2025, 2, 7),
         [ana, ben, chloe, dan],
         50,
         [stakes({ana: (20, 12, 7, 6, 5), ben: (4, 3, 2, 1)})],
     )
-    refs = evening_refs(world.club)
-    with django_assert_num_queries(2):  # the scores, then the stakes
-        summary = aggregate_escopette(refs)[refs[0].evening_id]
-    assert (summary.played, summary.games, summary.unreplayable) == (1, 1, 0)
-    won = {pid: (t.total, t.games, t.won) for pid, t in summary.tallies.items()}
+    counts = EveningFigures.objects.get(evening=game.evening, kind=ESCOPETTE)
+    assert (counts.played, counts.games, counts.unreplayable) == (1, 1, 0)
+    won = {pid: (t.total, t.games, t.won) for pid, t in _stored(ESCOPETTE).items()}
     assert won[ana.pk] == (50, 1, 1)
     assert won[ben.pk] == (10, 1, 0)
-    assert aggregate(refs, TAROT)[refs[0].evening_id].tallies == {}
+    assert not PlayerEvening.objects.filter(kind=TAROT).exists()

@@ -191,7 +191,7 @@ def test_the_reads_take_the_same_queries_for_a_small_and_a_big_tournament() -> N
         counts.append(len(queries))
         with CaptureQueriesContext(connection) as cached:
             ranking(tournament)
-        assert len(cached) == 2  # the versions; the ranking itself comes from the cache
+        assert len(cached) == 4  # the versions, then the stored figures summed and the names
     assert counts[0] == counts[1]
 
 
