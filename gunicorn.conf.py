@@ -1,7 +1,8 @@
 """gunicorn settings for Scorekeeper: ``gunicorn -c gunicorn.conf.py scorekeeper.wsgi``.
 
-Each value can be changed from the environment (the same file systemd reads, see README,
-"Deployment"); the defaults fit a small machine behind a reverse proxy on the same host.
+Each value can be changed from the environment (the same file systemd reads, see
+docs/operations.md, "Deployment"); the defaults fit a small machine behind a reverse proxy on
+the same host.
 """
 
 from __future__ import annotations

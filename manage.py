@@ -2,7 +2,7 @@
 """Django's command-line utility for administrative tasks.
 
 On a production box: ``ENV_FILE=/etc/scorekeeper.env .venv/bin/python manage.py ...`` reads
-the same settings as the server (see README, "Deployment").
+the same settings as the server (see docs/operations.md, "Deployment").
 """
 
 from __future__ import annotations

@@ -104,7 +104,7 @@ TEMPLATES = [
 
 # Connections are kept between requests (CONN_MAX_AGE seconds, tested before reuse): opening
 # one costs more than most requests. Each gunicorn worker keeps one; past a few machines, put
-# pgbouncer in front of PostgreSQL (README, "Deployment").
+# pgbouncer in front of PostgreSQL (docs/operations.md, "Scale").
 DATABASES = {
     "default": env_database(
         "DATABASE_URL",
@@ -228,7 +228,7 @@ TRUSTED_PROXIES = env_networks("TRUSTED_PROXIES", [])
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if BEHIND_HTTPS_PROXY else None
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
-# HTTPS only, once the site is behind its HTTPS proxy (README, "Production headers").
+# HTTPS only, once the site is behind its HTTPS proxy (README, "Settings": "Security").
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", BEHIND_HTTPS_PROXY)
 SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 365 * 24 * 3600 if BEHIND_HTTPS_PROXY else 0)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)

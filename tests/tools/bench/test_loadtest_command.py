@@ -1,7 +1,7 @@
 """`manage.py loadtest` refuses what it cannot do, before it starts anything.
 
-The load test itself is a benchmark (README, "Scale"), not part of the suite: it needs wrk,
-nginx and minutes of a quiet machine.
+The load test itself is a benchmark (docs/operations.md, "The benchmark and the load test"),
+not part of the suite: it needs wrk, nginx and minutes of a quiet machine.
 """
 
 from __future__ import annotations
