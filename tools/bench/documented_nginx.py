@@ -74,7 +74,7 @@ def on_loopback(site: str, *, port: int, app: Sequence[int]) -> str:
         raise DocumentChanged("the documented app servers changed")
     indent, options = documented[0]
     ours = "".join(f"{indent}server 127.0.0.1:{number}{options};\n" for number in app)
-    site = re.sub(r"^ *server \d+\.\d+\.\d+\.\d+:8000[^;]*;\n", "", site, count=0, flags=re.M)
+    site = re.sub(r"^ *server \d+\.\d+\.\d+\.\d+:8000[^;]*;\n", "", site, flags=re.M)
     site, upstreams = re.subn(r"(upstream scorekeeper_app \{\n)", lambda m: m.group(1) + ours, site)
     site, listens = re.subn(r"listen 443 [^;]*;", f"listen 127.0.0.1:{port};", site)
     site, certificates = re.subn(r"\n\s*ssl_certificate(_key)?\s[^;]*;", "", site)

@@ -55,7 +55,7 @@ class LoadRun:
     #: The whole machine's CPU seconds during the load: busy (ours, wrk's, nginx's and any
     #: other process's), and stolen by the host (a virtual machine's neighbours).
     machine: tuple[float, float] = (0.0, 0.0)
-    #: The machine's load average over the last minute, just before and just after the load.
+    #: The machine's load average over the last minute, before the warm-up and after the load.
     load_average: tuple[float, float] = (0.0, 0.0)
     version_in_address: bool = False  # the live polls named their version as ?version=
 
@@ -150,10 +150,9 @@ def run_loadtest(
     one club's evenings in progress; ``tournament``, a round's last deals
     (``load_tournament``). ``version_in_address``: the live polls name their version in the
     address too (``?version=``, as pages did before ``If-None-Match``: to drive an older app).
-    For one club: ``dates``, the
-    tables' evenings on one club night or each on its own date, and ``seating``, the tables'
-    players, their own or the club's (``load_club.build_tables``). ``figures``: the clubs'
-    figures pages looked at too (``load_scenarios.kinds``)."""
+    For one club: ``dates``, the tables' evenings on one club night or each on its own date,
+    and ``seating``, the tables' players, their own or the club's (``load_club.build_tables``).
+    ``figures``: the clubs' figures pages looked at too (``load_scenarios.kinds``)."""
     base_url = database_url(settings.DATABASES["default"])
     secret_key = secrets.token_urlsafe(40)
     started = time.monotonic()
