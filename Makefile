@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 APT_GET := DEBIAN_FRONTEND=noninteractive apt-get
 
-.PHONY: run test test-only lint bench loadtest messages clean
+.PHONY: run test test-only lint bench loadtest loadtest-compare messages clean
 
 run: $(VENV)/.installed-run
 	DEBUG=1 $(BIN)/python manage.py migrate --noinput
@@ -30,6 +30,11 @@ bench: $(VENV)/.installed-run
 # Many tables through nginx, gunicorn, PostgreSQL (DATABASE_URL) and Redis, with wrk.
 loadtest: $(VENV)/.installed-run /usr/bin/wrk /usr/sbin/nginx /usr/bin/redis-server
 	DEBUG=1 $(BIN)/python manage.py loadtest $(LOADTEST_ARGS)
+
+# The same night against main before the read model (f04a89f) and this checkout, in turns:
+# worker CPU per request and every p95 side by side (tools/bench/compare_main.py).
+loadtest-compare: $(VENV)/.installed-run /usr/bin/wrk /usr/sbin/nginx /usr/bin/redis-server
+	$(BIN)/python tools/bench/compare_main.py $(COMPARE_ARGS)
 
 # Refresh the translation catalogues after changing user-facing strings (needs gettext): the
 # strings of the code, with what locale/pending/*.json translates (tools/apply_translations.py).

@@ -2,19 +2,20 @@
 
 A database of its own next to DATABASE_URL's (``<name>_loadtest``, dropped at the end), a
 Redis of its own when ``redis-server`` is installed, gunicorn with the project's
-gunicorn.conf.py and DEBUG off behind nginx; wrk sends every kind of request at once while the
+gunicorn.conf.py and DEBUG off behind the nginx site of docs/operations.md
+(``documented_nginx``); wrk sends every kind of request at once while the
 CPU time of gunicorn and of PostgreSQL's whole server is counted.
 """
 
 from __future__ import annotations
 
-import contextlib
+import os
 import secrets
 import shutil
 import subprocess
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -22,7 +23,7 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import CommandError
 
-from tools.bench import local_servers
+from tools.bench import documented_nginx, local_servers
 from tools.bench.databases import connected_to, database_url
 from tools.bench.load_club import build_tables
 from tools.bench.load_night import TOURNAMENT_TABLES, build_night, night_kinds, night_warm_up
@@ -44,8 +45,7 @@ SCENARIOS = ("night", "one-club", "tournament")
 class LoadRun:
     kinds: list[Kind]
     redis: bool  # one Redis for every worker (else a cache per worker)
-    cpu: list[float]  # CPU seconds during the load: gunicorn's, PostgreSQL's, the polls'
-    poll_server: bool = True  # the live polls went to their own process first
+    cpu: list[float]  # CPU seconds during the load: gunicorn's, PostgreSQL's
     dates: str = "night"  # the tables' dates (``load_club.DATES``)
     figures: bool = False  # the club's figures pages were looked at too
     seating: str = "club"  # who sat at the tables (``load_club.SEATINGS``)
@@ -55,6 +55,25 @@ class LoadRun:
     #: The whole machine's CPU seconds during the load: busy (ours, wrk's, nginx's and any
     #: other process's), and stolen by the host (a virtual machine's neighbours).
     machine: tuple[float, float] = (0.0, 0.0)
+    #: The machine's load average over the last minute, before the warm-up and after the load.
+    load_average: tuple[float, float] = (0.0, 0.0)
+    version_in_address: bool = False  # the live polls named their version as ?version=
+
+    def served(self) -> int:
+        """The requests answered during the load, every kind together."""
+        return sum(kind.result.get("requests", 0) for kind in self.kinds)
+
+    def seconds(self) -> float:
+        return max((kind.result.get("seconds", 0.0) for kind in self.kinds), default=0.0) or 1.0
+
+    def ms_per_request(self) -> dict[str, float]:
+        """CPU milliseconds per request answered: gunicorn's workers' (with the master), and
+        PostgreSQL's."""
+        served = max(self.served(), 1)
+        return {
+            "gunicorn": 1000 * self.cpu[0] / served,
+            "postgresql": 1000 * self.cpu[1] / served,
+        }
 
     def worst_p95_ms(self) -> float:
         """The slowest p95 of the kinds with figures, the login page (the yardstick) apart."""
@@ -72,7 +91,7 @@ class LoadRun:
             "tables": tables,
             "duration": duration,
             "redis": self.redis,
-            "poll_server": self.poll_server,
+            "version_in_address": self.version_in_address,
             "dates": self.dates,
             "figures": self.figures,
             "seating": self.seating,
@@ -81,13 +100,15 @@ class LoadRun:
             "tournament_tables": self.tournament_tables,
             "kinds": [{"name": kind.name, **kind.result} for kind in self.kinds],
             "worst_p95_ms": self.worst_p95_ms(),
+            "requests": self.served(),
             "cpu_seconds": {
                 "gunicorn": self.cpu[0],
                 "postgresql": self.cpu[1],
-                "poll process": self.cpu[2],
                 "machine busy": self.machine[0],
                 "machine stolen": self.machine[1],
             },
+            "cpu_ms_per_request": self.ms_per_request(),
+            "load_average": {"before": self.load_average[0], "after": self.load_average[1]},
         }
 
 
@@ -116,7 +137,7 @@ def run_loadtest(
     no_redis: bool,
     say: Callable[[str], None],
     scenario: str = "night",
-    poll_server: bool = True,
+    version_in_address: bool = False,
     dates: str = "night",
     figures: bool = False,
     seating: str = "club",
@@ -127,11 +148,11 @@ def run_loadtest(
     ``scenario`` (``SCENARIOS``): ``night``, clubs of 3 to 8 tables each and a tournament of
     ``tournament_tables`` tables (``load_night``; ``deals``: each club's); ``one-club``,
     one club's evenings in progress; ``tournament``, a round's last deals
-    (``load_tournament``). ``poll_server``: the live polls go to their own process first
-    (``poll_process``), as in production; else all to gunicorn. For one club: ``dates``, the
-    tables' evenings on one club night or each on its own date, and ``seating``, the tables'
-    players, their own or the club's (``load_club.build_tables``). ``figures``: the clubs'
-    figures pages looked at too (``load_scenarios.kinds``)."""
+    (``load_tournament``). ``version_in_address``: the live polls name their version in the
+    address too (``?version=``, as pages did before ``If-None-Match``: to drive an older app).
+    For one club: ``dates``, the tables' evenings on one club night or each on its own date,
+    and ``seating``, the tables' players, their own or the club's (``load_club.build_tables``).
+    ``figures``: the clubs' figures pages looked at too (``load_scenarios.kinds``)."""
     base_url = database_url(settings.DATABASES["default"])
     secret_key = secrets.token_urlsafe(40)
     started = time.monotonic()
@@ -156,25 +177,25 @@ def run_loadtest(
         server = local_servers.gunicorn(port, environ, workers)
         try:
             local_servers.wait_until_up(f"http://127.0.0.1:{port}/healthz", process=server)
-            with (
-                poll_process(environ, poll_server) as (polls, polls_port),
-                local_servers.nginx_proxy(port, Path(folder) / "nginx", polls=polls_port) as proxy,
-            ):
+            with documented_nginx.in_front_of([port]) as proxy:
                 origin = f"http://127.0.0.1:{proxy}"
                 say(
                     f"Ready in {time.monotonic() - started:.0f} s; warming up, then "
                     f"{duration} s of load…"
                 )
+                load_before = os.getloadavg()[0]
                 sent, cpu, machine = _load(
-                    wrk, origin, url, (server, polls), plan, duration, folder
+                    wrk, origin, url, server, plan, duration, folder, version_in_address
                 )
+                load_after = os.getloadavg()[0]
         finally:
             local_servers.stop(server)
     return LoadRun(
         sent,
         redis=redis_url is not None,
         cpu=cpu,
-        poll_server=poll_server,
+        load_average=(load_before, load_after),
+        version_in_address=version_in_address,
         dates=dates,
         figures=figures,
         seating=seating,
@@ -183,25 +204,6 @@ def run_loadtest(
         clubs=plan.clubs,
         tournament_tables=plan.tournament_tables,
     )
-
-
-@contextlib.contextmanager
-def poll_process(
-    environ: dict[str, str], wanted: bool
-) -> Iterator[tuple[subprocess.Popen[Any] | None, int | None]]:
-    """The live polls' own process (``scorekeeper.asgi_polls`` under uvicorn) and its port,
-    started and stopped (None, None when not ``wanted``): all of the load test's part in it,
-    with ``--no-poll-server`` and ``nginx_proxy``'s ``polls``."""
-    if not wanted:
-        yield None, None
-        return
-    port = local_servers.free_port()
-    polls = local_servers.poll_server(port, environ)
-    try:
-        local_servers.wait_until_listening(port, polls)
-        yield polls, port
-    finally:
-        local_servers.stop(polls)
 
 
 @dataclass
@@ -248,31 +250,29 @@ def _load(
     wrk: str,
     origin: str,
     url: str,
-    servers: tuple[subprocess.Popen[Any], subprocess.Popen[Any] | None],
+    server: subprocess.Popen[Any],
     plan: _Plan,
     duration: int,
     folder: str,
+    version_in_address: bool,
 ) -> tuple[list[Kind], list[float], tuple[float, float]]:
-    """The servers warmed up, then the load, with the CPU it cost each server (gunicorn,
-    PostgreSQL and the poll process, 0 without one) and the whole machine's busy and stolen
-    seconds meanwhile."""
+    """The servers warmed up, then the load, with the CPU it cost each server (gunicorn and
+    PostgreSQL) and the whole machine's busy and stolen seconds meanwhile."""
     plan.warm_up(origin)
     scenario = plan.kinds()
     # PostgreSQL's whole server: backends close and open during the load
     # (their CPU then shows in the postmaster's reaped children).
     backend = local_servers.postgres_backends(url)[0]
     postmaster = local_servers.parent_pid(backend)
-    gunicorn, polls = servers
-    pids = (gunicorn.pid, postmaster, polls.pid if polls is not None else None)
+    pids = (server.pid, postmaster)
     before, machine_before = _cpu_seconds(*pids), local_servers.machine_cpu_seconds()
-    run_wrk(wrk, origin, scenario, duration, Path(folder))
+    run_wrk(wrk, origin, scenario, duration, Path(folder), version_in_address=version_in_address)
     after, machine_after = _cpu_seconds(*pids), local_servers.machine_cpu_seconds()
     cpu = [b - a for a, b in zip(before, after, strict=True)]
     busy, stolen = (b - a for a, b in zip(machine_before, machine_after, strict=True))
     return scenario, cpu, (busy, stolen)
 
 
-def _cpu_seconds(*pids: int | None) -> list[float]:
-    """The CPU time so far of each process with its children, reaped ones included (0 for
-    a process not started)."""
-    return [local_servers.tree_cpu_seconds(pid) if pid is not None else 0.0 for pid in pids]
+def _cpu_seconds(*pids: int) -> list[float]:
+    """The CPU time so far of each process with its children, reaped ones included."""
+    return [local_servers.tree_cpu_seconds(pid) for pid in pids]

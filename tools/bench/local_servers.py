@@ -1,6 +1,10 @@
 """Servers on this machine's loopback for the load test and the scale-out test: a
-PostgreSQL database of their own, a Redis, gunicorn workers. Nothing listens beyond
-127.0.0.1, and everything started here is stopped here.
+PostgreSQL database of their own, a Redis, gunicorn workers (nginx in front of them:
+``documented_nginx``). Nothing listens beyond 127.0.0.1, and everything started here is
+stopped here.
+
+The app servers run the app whose settings this process has (``settings.BASE_DIR``): this
+checkout's, or another's that the load test drives for a comparison (``compare_main``).
 """
 
 from __future__ import annotations
@@ -19,7 +23,15 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[2]
+
+def app_root() -> Path:
+    """The checkout whose app the servers run: the settings' ``BASE_DIR`` once Django has
+    settings (another checkout's when the load test drives it), else this one."""
+    from django.conf import settings
+
+    if settings.configured or os.environ.get("DJANGO_SETTINGS_MODULE"):
+        return Path(settings.BASE_DIR)
+    return Path(__file__).resolve().parents[2]
 
 
 def free_port() -> int:
@@ -143,7 +155,7 @@ def server_environment(
 def collectstatic(environ: Mapping[str, str]) -> None:
     subprocess.run(
         [sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"],
-        cwd=ROOT,
+        cwd=app_root(),
         env=dict(environ),
         check=True,
     )
@@ -158,38 +170,10 @@ def gunicorn(
         environ["WEB_CONCURRENCY"] = str(workers)
     return subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", "scorekeeper.wsgi"],
-        cwd=ROOT,
+        cwd=app_root(),
         env=environ,
         stdout=subprocess.DEVNULL,
     )
-
-
-def poll_server(port: int, environ: Mapping[str, str]) -> subprocess.Popen[Any]:
-    """The live polls' own process (``scorekeeper.asgi_polls`` under uvicorn, one event
-    loop), bound to 127.0.0.1:port, as the README's systemd unit starts it."""
-    return subprocess.Popen(
-        [sys.executable, "-m", "uvicorn", *POLL_SERVER_ARGS, "--port", str(port)],
-        cwd=ROOT,
-        env=dict(environ),
-        stdout=subprocess.DEVNULL,
-    )
-
-
-#: uvicorn's arguments for the poll process (the README's unit gives the same).
-POLL_SERVER_ARGS = [
-    "scorekeeper.asgi_polls:application",
-    "--host",
-    "127.0.0.1",
-    "--loop",
-    "uvloop",
-    "--http",
-    "httptools",
-    "--no-access-log",
-    "--log-level",
-    "warning",
-    "--timeout-keep-alive",
-    "75",
-]
 
 
 def wait_until_listening(port: int, process: subprocess.Popen[Any], seconds: float = 30) -> None:
@@ -204,95 +188,6 @@ def wait_until_listening(port: int, process: subprocess.Popen[Any], seconds: flo
         if time.monotonic() > deadline:
             raise RuntimeError(f"port {port}: nothing listening within {seconds:.0f} s")
         time.sleep(0.05)
-
-
-#: The live polls' location, as in the README's nginx site: to the poll process, and to
-#: Django (``@django``) on its 404 ("not mine"), or when it cannot be reached or fails.
-POLLS_UPSTREAM = """\
-    upstream scorekeeper_polls {{
-        server 127.0.0.1:{polls};
-        keepalive 64;
-    }}
-"""
-POLLS_LOCATION = """\
-        location ~ ^/(evenings/[0-9]+|shared/[^/]+)/live/$ {{
-            proxy_pass http://scorekeeper_polls;
-            proxy_http_version 1.1;
-            proxy_set_header Connection "";
-            proxy_set_header Host $http_host;
-            proxy_connect_timeout 1s;
-            proxy_read_timeout 5s;
-            proxy_intercept_errors on;
-            error_page 404 500 502 503 504 = @django;
-        }}
-"""
-
-NGINX_CONF = """\
-# Written by scorekeeper's load test: the reverse proxy of the README, on loopback.
-daemon off;
-worker_processes 1;
-pid {folder}/nginx.pid;
-error_log {folder}/error.log warn;
-events {{ worker_connections 8192; }}
-http {{
-    access_log off;
-    client_body_temp_path {folder}/body;
-    proxy_temp_path {folder}/proxy;
-    fastcgi_temp_path {folder}/fastcgi;
-    uwsgi_temp_path {folder}/uwsgi;
-    scgi_temp_path {folder}/scgi;
-{upstreams}    server {{
-        listen 127.0.0.1:{port};
-        proxy_set_header Host $http_host;
-        proxy_set_header X-Forwarded-Proto $scheme;
-        proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-        location / {{
-            proxy_pass http://127.0.0.1:{upstream};
-        }}
-        location @django {{
-            proxy_pass http://127.0.0.1:{upstream};
-        }}
-{polls}    }}
-}}
-"""
-
-
-@contextlib.contextmanager
-def nginx_proxy(upstream: int, folder: Path, polls: int | None = None) -> Iterator[int]:
-    """nginx on a free loopback port in front of 127.0.0.1:upstream, as in production: it
-    holds the phones' idle connections and hands gunicorn whole requests; with ``polls``,
-    the live polls go to the poll process on 127.0.0.1:polls first."""
-    binary = shutil.which("nginx") or (
-        "/usr/sbin/nginx" if Path("/usr/sbin/nginx").exists() else None
-    )
-    if binary is None:
-        raise RuntimeError("nginx is missing: apt-get install -y nginx")
-    folder.mkdir(parents=True, exist_ok=True)
-    folder.chmod(0o777)
-    port = free_port()
-    config = folder / "nginx.conf"
-    pieces = {"upstreams": "", "polls": ""}
-    if polls is not None:
-        pieces = {
-            "upstreams": POLLS_UPSTREAM.format(polls=polls),
-            "polls": POLLS_LOCATION.format(polls=polls),
-        }
-    config.write_text(NGINX_CONF.format(folder=folder, port=port, upstream=upstream, **pieces))
-    process = subprocess.Popen(
-        [binary, "-c", str(config), "-p", str(folder)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    try:
-        try:
-            wait_until_listening(port, process, seconds=10)
-        except RuntimeError as error:
-            stopped = process.poll() is not None and process.stderr is not None
-            why = process.stderr.read().decode() if stopped else str(error)
-            raise RuntimeError(f"nginx did not start: {why}") from None
-        yield port
-    finally:
-        stop(process)
 
 
 def _stat(pid: int | str) -> list[str] | None:

@@ -19,8 +19,7 @@ from collections.abc import Iterator
 import pytest
 from django.conf import settings
 
-from tests.scorekeeper.server import documented_nginx
-from tools.bench import local_servers
+from tools.bench import documented_nginx, local_servers
 
 pytestmark = pytest.mark.skipif(
     documented_nginx.binary() is None, reason="needs nginx (apt-get install -y nginx)"
@@ -41,15 +40,11 @@ def two_app_servers() -> Iterator[tuple[int, list]]:
             static_root=f"{folder}/static",
         )
         app = [local_servers.free_port(), local_servers.free_port()]
-        polls = [local_servers.free_port(), local_servers.free_port()]  # none listens there
         servers = [local_servers.gunicorn(port, environ, workers=1) for port in app]
         try:
             for port, server in zip(app, servers, strict=True):
                 local_servers.wait_until_up(f"http://127.0.0.1:{port}/healthz", process=server)
-            site = documented_nginx.documented_site()
-            with documented_nginx.nginx(
-                lambda port: documented_nginx.on_loopback(site, port=port, app=app, polls=polls)
-            ) as port:
+            with documented_nginx.in_front_of(app) as port:
                 yield port, servers
         finally:
             for server in servers:
@@ -130,7 +125,7 @@ def test_a_body_django_does_not_read_or_many_headers_get_their_4xx_and_take_no_s
 def test_the_documented_upstream_counts_no_failure_against_a_server() -> None:
     site = documented_nginx.documented_site()
     upstream = re.findall(r"^\s*server \d+\.\d+\.\d+\.\d+:\d+([^;]*);", site, flags=re.M)
-    assert len(upstream) == 4
+    assert len(upstream) == 2
     assert all("max_fails=0" in options for options in upstream)
 
 

@@ -77,7 +77,7 @@ def test_the_phones_of_the_load_test_read_the_new_version_and_moment_from_a_live
     services.deal_record(game=game, inputs=PassedDeal(seated=tuple(p.pk for p in players)))
     url = reverse("evening_live", args=[evening.pk])
     before = as_of_now()
-    answer = client.get(url, {"version": evening.version}, HTTP_HX_REQUEST="true")
+    answer = client.get(url, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=f'"{evening.version}"')
     assert answer.status_code == 200
     lua = re.search(r"string\.match\(\s*body, '([^']+)'\)", LUA).group(1)
     found = re.search(lua_pattern_as_regex(lua), answer.content.decode())

@@ -24,11 +24,12 @@ def client_for(item: dict[str, Any]) -> tuple[Client, dict[str, str]]:
 
 
 def send(kind: Kind, item: dict[str, Any]) -> HttpResponse:
-    """The item's request as wrk sends it (a poll with its version in the address)."""
+    """The item's request as wrk sends it (a poll with If-None-Match: its version)."""
     client, meta = client_for(item)
     path = item["path"]
     if "version" in item:
-        path += f"?version={item['version']}"
+        meta["HTTP_IF_NONE_MATCH"] = f'"{item["version"]}"'
+        path += f"?since={item['since']}"
     if kind.method == "POST":
         return client.post(
             path, item["body"], content_type="application/x-www-form-urlencoded", **meta

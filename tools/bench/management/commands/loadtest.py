@@ -2,19 +2,19 @@
 
 On loopback only: a database of its own next to DATABASE_URL's (``<name>_loadtest``,
 dropped at the end), a Redis of its own when ``redis-server`` is installed, gunicorn with the
-project's gunicorn.conf.py and DEBUG off, behind nginx.
+project's gunicorn.conf.py and DEBUG off, behind the nginx site of docs/operations.md.
 
 The default load is a real night (``--scenario night``, ``tools.bench.load_night``):
 ``--tables`` tables (300) of clubs playing 3 to 8 tables each (60 clubs), each club with its
 own members, players and history (``--deals`` deals each, 1000), nobody at two tables; and a
 club's tournament of ``--tournament-tables`` tables (20). For ``--duration`` seconds each table
-saves a deal every 2 minutes, five phones follow its evening (a poll every 4 s, 304 when
-nothing changed, the new rows after a deal), the scorer's page is reloaded after each save,
-now and then someone looks at the club's season; phones follow the tournament's ranking and
-its organiser its page; the login page is requested alongside as the yardstick. wrk
-(Debian's package) sends the requests, a process per kind of request, each connection
-waiting between requests as a phone would; the table gives p50/p95/p99 and req/s per kind,
-and each p50 as a multiple of the login page's.
+saves a deal every 2 minutes, five phones follow its evening (a poll every 4 s with
+If-None-Match, 304 when nothing changed, the new rows after a deal), the scorer's page is
+reloaded after each save, now and then someone looks at the club's season; phones follow the
+tournament's ranking and its organiser its page; the login page is requested alongside as the
+yardstick. wrk (Debian's package) sends the requests, a process per kind of request, each
+connection waiting between requests as a phone would; the table gives p50/p95/p99 and req/s
+per kind, and each p50 as a multiple of the login page's.
 
 ``--scenario one-club`` is the earlier load, for comparison only: one club with ``--deals``
 deals (10000) and ``--tables`` evenings in progress (200), seated from its 12 players
@@ -83,9 +83,10 @@ class Command(BaseCommand):
         parser.add_argument("--workers", type=int, help="gunicorn workers (gunicorn.conf.py)")
         parser.add_argument("--no-redis", action="store_true", help="each worker its own cache")
         parser.add_argument(
-            "--no-poll-server",
+            "--version-in-address",
             action="store_true",
-            help="the live polls to gunicorn too, with no process of their own (to compare)",
+            help="the live polls name their version as ?version= too, as pages did before "
+            "If-None-Match: to drive an older app for a comparison (tools/bench/compare_main.py)",
         )
         parser.add_argument(
             "--dates",
@@ -134,7 +135,7 @@ class Command(BaseCommand):
             no_redis=options["no_redis"],
             say=self.stderr.write,
             scenario=scenario,
-            poll_server=not options["no_poll_server"],
+            version_in_address=options["version_in_address"],
             dates=options["dates"],
             figures=options["figures"],
             seating=options["seating"],
@@ -164,10 +165,9 @@ class Command(BaseCommand):
             ]
         if load.figures and load.scenario != "tournament":
             what += " (the clubs' figures looked at too)"
-        polls = "the poll process" if load.poll_server else "no poll process"
         self.stdout.write(
             f"{tables} {what}, {duration} s, {deals}; gunicorn "
-            f"{workers} workers, {polls}, PostgreSQL, "
+            f"{workers} workers, PostgreSQL, "
             f"{'Redis' if load.redis else 'a cache per worker'}"
         )
         self.stdout.write(
@@ -179,18 +179,19 @@ class Command(BaseCommand):
         worst = load.worst_p95_ms()
         verdict = "ok" if worst < TARGET_P95_MS else "MISSED"
         self.stdout.write(f"worst p95 {worst:.1f} ms (target < {TARGET_P95_MS:g} ms): {verdict}")
-        served = sum(kind.result.get("requests", 0) for kind in kinds)
-        seconds = max((kind.result.get("seconds", 0.0) for kind in kinds), default=0.0) or 1.0
+        seconds = load.seconds()
+        per_request = load.ms_per_request()
         self.stdout.write(
-            f"CPU during the load: gunicorn {cpu[0]:.1f} s ({cpu[0] / seconds:.2f} cores), "
-            f"the poll process {cpu[2]:.1f} s ({cpu[2] / seconds:.2f} cores), "
-            f"PostgreSQL {cpu[1]:.1f} s ({cpu[1] / seconds:.2f} cores); "
-            f"{1000 * sum(cpu) / max(served, 1):.2f} ms a request on average"
+            f"CPU during the load: gunicorn {cpu[0]:.1f} s ({cpu[0] / seconds:.2f} cores, "
+            f"{per_request['gunicorn']:.2f} ms a request), PostgreSQL {cpu[1]:.1f} s "
+            f"({cpu[1] / seconds:.2f} cores, {per_request['postgresql']:.2f} ms a request)"
         )
         busy, stolen = load.machine
+        before, after = load.load_average
         self.stdout.write(
             f"The machine meanwhile: {busy / seconds:.2f} cores busy (the servers above, wrk, "
-            f"nginx and anything else), {stolen / seconds:.2f} cores taken by the host (steal)"
+            f"nginx and anything else), {stolen / seconds:.2f} cores taken by the host (steal); "
+            f"load average {before:.2f} before, {after:.2f} after"
         )
 
     def row(self, kind: Kind, base: float) -> str:
