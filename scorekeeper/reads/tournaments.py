@@ -13,6 +13,7 @@ equal share the rank.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections import defaultdict
 from dataclasses import dataclass, field
 
@@ -34,7 +35,12 @@ class TableProgress:
     players: tuple[str, ...]  # seat order
     first_dealer: str
     deals: int
-    due: int
+    due: int  # the round's planned deals and those the organiser allowed past them
+    planned: int  # the round's planned deals
+
+    @property
+    def missing(self) -> int:
+        return max(self.due - self.deals, 0)
 
     @property
     def state(self) -> str:
@@ -49,11 +55,17 @@ class RoundProgress:
     number: int
     closed: bool
     tables: tuple[TableProgress, ...]
+    closed_at: dt.datetime | None
     repeated: int  # pairs meeting again, counted over the rounds up to this one
 
     @property
     def done(self) -> int:
         return sum(1 for table in self.tables if table.state == "done")
+
+    @property
+    def short(self) -> tuple[TableProgress, ...]:
+        """The tables with deals missing."""
+        return tuple(table for table in self.tables if table.missing)
 
     def seat_of(self) -> list[tuple[str, int, int]]:
         """(player, table, seat) for every player of the round, by name."""
@@ -91,6 +103,7 @@ def progress(tournament: Tournament) -> list[RoundProgress]:
             RoundProgress(
                 number=number,
                 closed=round_tables[0].round.is_closed,
+                closed_at=round_tables[0].round.closed_at,
                 tables=tuple(
                     TableProgress(
                         number=table.number,
@@ -99,7 +112,8 @@ def progress(tournament: Tournament) -> list[RoundProgress]:
                         players=tuple(name for _pk, name in seats[table.game_id]),
                         first_dealer=table.game.first_dealer.name,
                         deals=table.deal_count,
-                        due=tournament.deals_per_round,
+                        due=table.deals_due(tournament.deals_per_round),
+                        planned=tournament.deals_per_round,
                     )
                     for table in round_tables
                 ),

@@ -14,10 +14,11 @@ import datetime as dt
 from collections.abc import Hashable, Iterable
 
 from django.db import IntegrityError, transaction
-from django.db.models import F, Max
+from django.db.models import Count, F, Max
 from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from accounts.models import User
 from scorekeeper.models import (
@@ -275,15 +276,49 @@ def round_start(*, tournament: Tournament, created_by: User) -> TournamentRound:
     return tournament_round
 
 
+class RoundShort(ServiceError):
+    """The round would close with tables short of their planned deals: ``tables`` lists
+    them as (table number, deals entered, deals due), by table number."""
+
+    def __init__(self, tables: list[tuple[int, int, int]]) -> None:
+        numbers = ", ".join(str(number) for number, _deals, _due in tables)
+        super().__init__(
+            ngettext(
+                "Table %(numbers)s has not entered all its deals.",
+                "Tables %(numbers)s have not entered all their deals.",
+                len(tables),
+            )
+            % {"numbers": numbers}
+        )
+        self.tables = tables
+
+
+def round_short_tables(tournament_round: TournamentRound) -> list[tuple[int, int, int]]:
+    """The round's tables with fewer deals than planned: (number, deals entered, deals due)."""
+    deals_per_round = tournament_round.tournament.deals_per_round
+    tables = tournament_round.tables.annotate(deal_count=Count("game__deals")).order_by("number")
+    return [
+        (table.number, table.deal_count, table.deals_due(deals_per_round))
+        for table in tables
+        if table.deal_count < table.deals_due(deals_per_round)
+    ]
+
+
 @transaction.atomic
-def round_close(*, tournament_round: TournamentRound) -> TournamentRound:
-    """Close the round: its tables' links stop working and their evenings close."""
+def round_close(*, tournament_round: TournamentRound, even_short: bool = False) -> TournamentRound:
+    """Close the round: its tables' links stop working and their evenings close. While a
+    table is short of its planned deals, RoundShort is raised (nothing closes) unless
+    ``even_short`` says the organiser was told and confirmed."""
     # The tournament, then the round, then its tables' evenings in id order.
     tournament = Tournament.objects.select_for_update().get(pk=tournament_round.tournament_id)
     tournament_round = TournamentRound.objects.select_for_update().get(pk=tournament_round.pk)
     if tournament_round.closed_at is None:
         tables = list(tournament_round.tables.select_related("evening"))
         lock_evenings(table.evening_id for table in tables)
+        tournament_round.tournament = tournament
+        short = round_short_tables(tournament_round)
+        if short and not even_short:
+            raise RoundShort(short)
         for table in tables:
             evening_close(evening=table.evening)
         tournament_round.closed_at = timezone.now()

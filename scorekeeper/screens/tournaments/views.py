@@ -24,7 +24,9 @@ from scorekeeper.screens.tournaments.forms import RegisterForm, TournamentForm
 from scorekeeper.server import conditional
 from scorekeeper.services import ServiceError
 
-LIVE_SECONDS = 20  # the organiser's and the public page reload themselves while playing
+# The organiser's and the public page ask this often while playing, as a table's sheet does
+# (live.js): a conditional GET, answered 304 while nothing changed.
+LIVE_SECONDS = 4
 
 
 def _tournament(request: HttpRequest, tournament_id: int) -> tuple[Tournament, Membership]:
@@ -167,12 +169,28 @@ def _round(tournament: Tournament, number: int) -> TournamentRound:
     return get_object_or_404(TournamentRound, tournament=tournament, number=number)
 
 
-@require_http_methods(["POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def round_close(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    """Close a round. While tables have deals missing, the page says which and asks first
+    (a form of its own: no script needed); ``even_short`` is the answer "close anyway"."""
     tournament, _membership = _tournament(request, tournament_id)
-    services.round_close(tournament_round=_round(tournament, number))
-    messages.success(request, _("Round %(number)s is closed.") % {"number": number})
-    return redirect("tournament", tournament.pk)
+    tournament_round = _round(tournament, number)
+    if tournament_round.is_closed:
+        return redirect("tournament", tournament.pk)
+    if request.method == "POST":
+        try:
+            services.round_close(
+                tournament_round=tournament_round,
+                even_short=request.POST.get("even_short") == "1",
+            )
+        except services.RoundShort:
+            pass  # the question below
+        else:
+            messages.success(request, _("Round %(number)s is closed.") % {"number": number})
+            return redirect("tournament", tournament.pk)
+    progress = next(r for r in reads.progress(tournament) if r.number == number)
+    context = {"club": tournament.club, "tournament": tournament, "round": progress}
+    return render(request, "scorekeeper/tournaments/round_close.html", context)
 
 
 def _round_page(request: HttpRequest, tournament_id: int, number: int, template: str) -> Any:
