@@ -106,6 +106,7 @@ from scorekeeper.services.tournaments import (
     tournament_public_link_create,
     tournament_public_link_revoke,
     tournament_register,
+    tournament_register_many,
     tournament_withdraw,
 )
 
@@ -179,6 +180,7 @@ __all__ = [
     "tournament_public_link_create",
     "tournament_public_link_revoke",
     "tournament_register",
+    "tournament_register_many",
     "tournament_schedule_search",
     "tournament_withdraw",
 ]

@@ -46,6 +46,7 @@ from scorekeeper.services.evenings import evening_close, evening_start
 
 MAX_ROUNDS = 20
 MAX_DEALS_PER_ROUND = 40
+MAX_GUESTS_AT_ONCE = 60
 
 
 def _bump(tournament: Tournament) -> None:
@@ -144,6 +145,22 @@ def tournament_register(
         entrant.save(update_fields=["present"])
     _bump(tournament)
     return entrant
+
+
+@transaction.atomic
+def tournament_register_many(
+    *, tournament: Tournament, players: Iterable[Player] = (), guest_names: Iterable[str] = ()
+) -> list[TournamentPlayer]:
+    """Register club players and guests by name at once: all of them, or none (the first
+    refusal is raised, its field ``player`` or ``guest_name``)."""
+    players, guest_names = list(players), list(guest_names)
+    if len(guest_names) > MAX_GUESTS_AT_ONCE:
+        raise ServiceError(
+            _("At most %(count)s names at once.") % {"count": MAX_GUESTS_AT_ONCE}, "guest_name"
+        )
+    registered = [tournament_register(tournament=tournament, player=p) for p in players]
+    registered += [tournament_register(tournament=tournament, guest_name=n) for n in guest_names]
+    return registered
 
 
 @transaction.atomic

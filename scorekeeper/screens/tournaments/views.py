@@ -11,7 +11,9 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
 from scorekeeper import services
@@ -49,8 +51,12 @@ def _form_error(form: Any, error: ServiceError) -> None:
 def tournament_list(request: HttpRequest, club_id: int) -> HttpResponse:
     membership = membership_for(request, club_id)
     club = membership.club
+    today = timezone.localdate()
+    # A name ready to keep: no typing needed to start.
+    name = _("Tournament of %(date)s") % {"date": date_format(today, "j F Y")}
     form = TournamentForm(
-        request.POST if request.method == "POST" else None, initial={"date": timezone.localdate()}
+        request.POST if request.method == "POST" else None,
+        initial={"date": today, "name": name},
     )
     if request.method == "POST" and form.is_valid():
         try:
@@ -118,15 +124,19 @@ def tournament_players(request: HttpRequest, tournament_id: int) -> HttpResponse
     )
     if request.method == "POST" and form.is_valid():
         try:
-            entrant = services.tournament_register(
+            registered = services.tournament_register_many(
                 tournament=tournament,
-                player=form.cleaned_data["player"],
-                guest_name=form.cleaned_data["guest_name"] or "",
+                players=form.cleaned_data["player"],
+                guest_names=form.cleaned_data["guest_name"],
             )
         except ServiceError as error:
             _form_error(form, error)
         else:
-            messages.success(request, _("%(name)s is registered.") % {"name": entrant.player})
+            names = ", ".join(str(entrant.player) for entrant in registered)
+            text = ngettext(
+                "%(names)s is registered.", "%(names)s are registered.", len(registered)
+            )
+            messages.success(request, text % {"names": names})
             return redirect("tournament_players", tournament.pk)
     context = {
         "club": tournament.club,
@@ -134,6 +144,8 @@ def tournament_players(request: HttpRequest, tournament_id: int) -> HttpResponse
         "entrants": entrants,
         "present": len(present_ids),
         "form": form,
+        "can_seat_first": not tournament.tournament_rounds.exists()
+        and tournament.state != Tournament.State.FINISHED,
     }
     return render(request, "scorekeeper/tournaments/players.html", context)
 

@@ -86,7 +86,7 @@ def test_bad_input_is_named_next_to_the_field_and_nothing_is_saved(client: Clien
     assert response.status_code == 200
     assert set(response.context["form"].errors) >= {"date", "rounds", "deals_per_round"}
     page = client.post(reverse("tournament_players", args=[tournament.pk]), {}, **EN)
-    assert "Choose a player or give a guest" in page.text
+    assert "Tick players of the club or give guests" in page.text
     assert Tournament.objects.count() == 1
 
 
