@@ -132,6 +132,7 @@ class RankRow:
     rounds: tuple[int | None, ...]  # the score of each round played, None when not seated
     rounds_won: int
     best_round: int | None
+    licence: str = ""  # the federation's licence number, if the club gave it
 
     @property
     def sort_key(self) -> tuple[int, int, int]:
@@ -184,7 +185,9 @@ def _ranking(tournament: Tournament, key: str = "") -> Ranking:
         .annotate(total=Sum("score"))
         .order_by()
     )
-    names = dict(tournament.entrants.values_list("player_id", "player__name"))
+    entrants = list(tournament.entrants.values_list("player_id", "player__name", "player__licence"))
+    names = {player_id: name for player_id, name, _licence in entrants}
+    licences = {player_id: licence for player_id, _name, licence in entrants}
     scores: dict[int, dict[int, int]] = defaultdict(dict)  # player -> round -> score
     tables: dict[tuple[int, int], dict[int, int]] = defaultdict(dict)  # (round, table) -> ...
     for player_id, round_number, table_number, total in sums:
@@ -208,6 +211,7 @@ def _ranking(tournament: Tournament, key: str = "") -> Ranking:
             rounds=tuple(scores[player_id].get(number) for number in numbers),
             rounds_won=won[player_id],
             best_round=max(scores[player_id].values()) if scores[player_id] else None,
+            licence=licences[player_id],
         )
         for player_id, name in names.items()
     ]

@@ -22,12 +22,14 @@ from scorekeeper.scoring.inputs import (
     CLUB_NAME_MAX,
     FIRST_YEAR,
     LAST_YEAR,
+    LICENCE_MAX,
     NAME_MAX,
     PLACE_MAX,
     SEASON_NAME_MAX,
     TOURNAMENT_NAME_MAX,
     clean_club_name,
     clean_date,
+    clean_licence,
     clean_name,
     clean_place,
     clean_season_name,
@@ -64,6 +66,18 @@ class NameField(RuleTextField):
 
     rule = staticmethod(clean_name)
     limit = NAME_MAX
+
+
+class LicenceField(RuleTextField):
+    """A federation licence number, optional: letters and digits."""
+
+    rule = staticmethod(clean_licence)
+    limit = LICENCE_MAX * 2  # typed with spaces or dashes, stored without
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("required", False)
+        super().__init__(**kwargs)
+        self.widget.attrs.update(autocomplete="off", autocapitalize="characters")
 
 
 class NameListField(forms.CharField):
