@@ -21,7 +21,6 @@ from scorekeeper.models import (
     DeletedDeal,
     Game,
     Player,
-    TournamentTable,
 )
 from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.scoring.escopette import (
@@ -226,7 +225,7 @@ def deal_record(
         taken = game.deals.filter(number=expected_number).select_related("dealer").first()
         raise DealNumberTaken(number=expected_number, deal=taken, next_number=number)
     if not past_plan:
-        _check_planned(game, number)
+        _check_planned(facts.planned, number)
     deal = Deal(
         game=game,
         number=number,
@@ -242,23 +241,18 @@ def deal_record(
     return deal
 
 
-def _check_planned(game: Game, number: int) -> None:
+def _check_planned(planned: int | None, number: int) -> None:
     """A tournament table enters no deal past its planned ones (see ``deal_record``)."""
-    planned = (
-        TournamentTable.objects.filter(game_id=game.pk)
-        .values_list("round__tournament__deals_per_round", "extra_deals")
-        .first()
-    )
-    if planned is not None and number > sum(planned):
+    if planned is not None and number > planned:
         raise ServiceError(
             ngettext(
                 "This table has entered the %(count)s deal planned for the round: the "
                 "organiser can allow one more.",
                 "This table has entered the %(count)s deals planned for the round: the "
                 "organiser can allow one more.",
-                sum(planned),
+                planned,
             )
-            % {"count": sum(planned)}
+            % {"count": planned}
         )
 
 

@@ -14,6 +14,7 @@ from scorekeeper.screens.input_fields import (
     RuleDateField,
     TournamentNameField,
 )
+from scorekeeper.server.parsing import parse_id
 from scorekeeper.services.tournaments import MAX_DEALS_PER_ROUND, MAX_GUESTS_AT_ONCE, MAX_ROUNDS
 
 
@@ -32,12 +33,26 @@ class TournamentForm(forms.Form):
     )
 
 
+class PlayerPicks(forms.ModelMultipleChoiceField):
+    """Players ticked in a list: anything but their ids is refused before the database."""
+
+    def _check_values(self, value: Any) -> Any:
+        for pk in value:
+            if parse_id(str(pk)) is None:
+                raise forms.ValidationError(
+                    self.error_messages["invalid_pk_value"],
+                    code="invalid_pk_value",
+                    params={"pk": pk},
+                )
+        return super()._check_values(value)
+
+
 class RegisterForm(forms.Form):
     """Players of the club ticked in a list, and guests typed or pasted one a line."""
 
     prefix = "register"
 
-    player = forms.ModelMultipleChoiceField(
+    player = PlayerPicks(
         label=_("Players of the club"),
         queryset=Player.objects.none(),
         required=False,
@@ -53,7 +68,7 @@ class RegisterForm(forms.Form):
     def __init__(self, *args: Any, club: Club, exclude: set[int], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         field = self.fields["player"]
-        assert isinstance(field, forms.ModelMultipleChoiceField)
+        assert isinstance(field, PlayerPicks)
         field.queryset = club.players.filter(retired=False).exclude(pk__in=exclude)
 
     def clean(self) -> dict[str, Any]:

@@ -175,7 +175,7 @@ def test_the_public_ranking_and_the_csv_give_the_same_sums(client: Client) -> No
     client.force_login(_owner(tournament))
     text = client.get(reverse("tournament_csv", args=[tournament.pk]), **EN).content.decode()
     rows = list(csv.reader(io.StringIO(text.removeprefix("\ufeff"))))
-    assert rows[0][:3] == ["Rank", "Player", "Round 1"]
+    assert rows[0][:4] == ["Rank", "Player", "Licence", "Round 1"]
     totals = sorted((int(row[-3]) for row in rows[1:]), reverse=True)
     assert totals == [198, 0, 0, 0, 0, -66, -66, -66]
     assert Client().get(reverse("tournament_public", args=["nope" * 8])).status_code == 404
