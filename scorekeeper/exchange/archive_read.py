@@ -45,6 +45,7 @@ from scorekeeper.scoring.import_plan import (
 )
 from scorekeeper.scoring.inputs import (
     clean_date,
+    clean_licence,
     clean_name,
     clean_place,
     clean_season_name,
@@ -55,7 +56,8 @@ from scorekeeper.scoring.rules import FFT_RULES, HouseRules, rules_from_data
 from scorekeeper.scoring.sheet import json_error, parse_sheet
 from scorekeeper.services.archives import Archive, ArchiveEvening, ArchiveGame
 
-Players = list[tuple[str, bool, str | None, dt.datetime | None]]
+# name, retired, member's e-mail, created, federation licence number ("" for none)
+Players = list[tuple[str, bool, str | None, dt.datetime | None, str]]
 
 
 def _seats(data: dict[str, Any], players: dict[str, str]) -> list[tuple[str, bool]]:
@@ -236,6 +238,7 @@ def _players(data: dict[str, Any]) -> tuple[Players, dict[str, str]]:
                 player.get("retired") is True,
                 email(member, "players") if member is not None else None,
                 moment(player.get("created_at"), "players"),
+                clean_licence(player.get("licence"), "players"),  # archives before it: none
             )
         )
     return players, by_key

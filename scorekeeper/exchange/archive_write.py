@@ -109,6 +109,7 @@ def _people(club: Club) -> dict[str, Any]:
                 "retired": p.retired,
                 "member": p.user.email if p.user else None,
                 "created_at": stamp(p.created_at),
+                **({"licence": p.licence} if p.licence else {}),
             }
             for p in sorted(players, key=lambda p: (name_key(p.name), p.pk))
         ],

@@ -23,6 +23,10 @@ MESSAGES: dict[str, Promise] = {
         "import error",
         "%(value)s cannot be a player",
     ),
+    "licence_chars": pgettext_lazy(
+        "import error",
+        "%(value)s: only letters and digits",
+    ),
     "control_character": pgettext_lazy(
         "import error",
         "%(value)s holds an invisible or control character (U+%(point)s)",

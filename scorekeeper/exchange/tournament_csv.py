@@ -1,4 +1,5 @@
-"""A tournament's results as CSV: rank, player, each round's score, total and tie-breaks.
+"""A tournament's results as CSV: rank, player, federation licence number, each round's
+score, total and tie-breaks.
 
 Written by the app's one CSV writer (``csv_format.CsvWriter``): the reader's separator, a
 byte order mark, and a name a spreadsheet would run as a formula kept as text.
@@ -15,12 +16,23 @@ from scorekeeper.reads.tournaments import Ranking
 def results_csv(ranking: Ranking) -> str:
     writer = CsvWriter()
     rounds = [_("Round %(number)s") % {"number": number} for number in ranking.rounds]
-    writer.row([_("Rank"), _("Player"), *rounds, _("Total"), _("Rounds won"), _("Best round")])
+    writer.row(
+        [
+            _("Rank"),
+            _("Player"),
+            _("Licence"),
+            *rounds,
+            _("Total"),
+            _("Rounds won"),
+            _("Best round"),
+        ]
+    )
     for row in ranking.rows:
         writer.row(
             [
                 row.rank,
                 row.name,
+                row.licence,
                 *("" if score is None else score for score in row.rounds),
                 row.total,
                 row.rounds_won,

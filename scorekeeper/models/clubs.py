@@ -110,6 +110,8 @@ class Player(models.Model):
         verbose_name=_("account"),
     )
     retired = models.BooleanField(_("retired"), default=False)
+    # The federation's licence number, optional: letters and digits (scoring.inputs.clean_licence).
+    licence = models.CharField(_("licence number"), max_length=20, blank=True, default="")
     created_at = models.DateTimeField(_("created"), default=timezone.now)
 
     class Meta:

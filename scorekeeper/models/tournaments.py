@@ -111,6 +111,8 @@ class TournamentTable(models.Model):
     )
     game = models.OneToOneField(Game, on_delete=models.RESTRICT, related_name="tournament_table")
     token = models.CharField(max_length=64, unique=True, default=new_share_token)
+    # Deals the organiser allowed past the round's planned ``deals_per_round``.
+    extra_deals = models.PositiveSmallIntegerField(_("deals allowed past the plan"), default=0)
 
     class Meta:
         verbose_name = _("tournament table")
@@ -122,3 +124,7 @@ class TournamentTable(models.Model):
 
     def __str__(self) -> str:
         return f"{self.round} table {self.number}"
+
+    def deals_due(self, deals_per_round: int) -> int:
+        """The deals this table may enter: the round's plan and what the organiser allowed."""
+        return deals_per_round + self.extra_deals

@@ -13,6 +13,7 @@ equal share the rank.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections import defaultdict
 from dataclasses import dataclass, field
 
@@ -30,7 +31,12 @@ class TableProgress:
     players: tuple[str, ...]  # seat order
     first_dealer: str
     deals: int
-    due: int
+    due: int  # the round's planned deals and those the organiser allowed past them
+    planned: int  # the round's planned deals
+
+    @property
+    def missing(self) -> int:
+        return max(self.due - self.deals, 0)
 
     @property
     def state(self) -> str:
@@ -45,11 +51,17 @@ class RoundProgress:
     number: int
     closed: bool
     tables: tuple[TableProgress, ...]
+    closed_at: dt.datetime | None
     repeated: int  # pairs meeting again, counted over the rounds up to this one
 
     @property
     def done(self) -> int:
         return sum(1 for table in self.tables if table.state == "done")
+
+    @property
+    def short(self) -> tuple[TableProgress, ...]:
+        """The tables with deals missing."""
+        return tuple(table for table in self.tables if table.missing)
 
     def seat_of(self) -> list[tuple[str, int, int]]:
         """(player, table, seat) for every player of the round, by name."""
@@ -87,6 +99,7 @@ def progress(tournament: Tournament) -> list[RoundProgress]:
             RoundProgress(
                 number=number,
                 closed=round_tables[0].round.is_closed,
+                closed_at=round_tables[0].round.closed_at,
                 tables=tuple(
                     TableProgress(
                         number=table.number,
@@ -95,7 +108,8 @@ def progress(tournament: Tournament) -> list[RoundProgress]:
                         players=tuple(name for _pk, name in seats[table.game_id]),
                         first_dealer=table.game.first_dealer.name,
                         deals=table.deal_count,
-                        due=tournament.deals_per_round,
+                        due=table.deals_due(tournament.deals_per_round),
+                        planned=tournament.deals_per_round,
                     )
                     for table in round_tables
                 ),
@@ -114,6 +128,7 @@ class RankRow:
     rounds: tuple[int | None, ...]  # the score of each round played, None when not seated
     rounds_won: int
     best_round: int | None
+    licence: str = ""  # the federation's licence number, if the club gave it
 
     @property
     def sort_key(self) -> tuple[int, int, int]:
@@ -165,7 +180,9 @@ def _ranking(tournament: Tournament, key: str = "") -> Ranking:
         .annotate(total=Sum("total"))
         .order_by()
     )
-    names = dict(tournament.entrants.values_list("player_id", "player__name"))
+    entrants = list(tournament.entrants.values_list("player_id", "player__name", "player__licence"))
+    names = {player_id: name for player_id, name, _licence in entrants}
+    licences = {player_id: licence for player_id, _name, licence in entrants}
     scores: dict[int, dict[int, int]] = defaultdict(dict)  # player -> round -> score
     tables: dict[tuple[int, int], dict[int, int]] = defaultdict(dict)  # (round, table) -> ...
     for player_id, round_number, table_number, total in sums:
@@ -189,6 +206,7 @@ def _ranking(tournament: Tournament, key: str = "") -> Ranking:
             rounds=tuple(scores[player_id].get(number) for number in numbers),
             rounds_won=won[player_id],
             best_round=max(scores[player_id].values()) if scores[player_id] else None,
+            licence=licences[player_id],
         )
         for player_id, name in names.items()
     ]

@@ -8,7 +8,9 @@ One set of rules, so that what a form refuses no file can bring in:
 - a player's name has 1 to 40 characters, a place at most 80, a season's or a club's name 1
   to 80, a tournament's name 1 to 50 (its tables' evenings are named "name, round n, table t"
   in a place of 80: :func:`fitted` shortens the name should a longer one be stored);
-- a date lies between the years 1900 and 2999 (what the evening form accepts).
+- a date lies between the years 1900 and 2999 (what the evening form accepts);
+- a federation licence number is empty, or 1 to 20 letters and digits (ASCII), kept in
+  capitals (spaces, dots and dashes typed between them are left out).
 
 Players are matched by :func:`name_key` (the NFC name, case folded).
 """
@@ -25,6 +27,7 @@ PLACE_MAX = 80
 SEASON_NAME_MAX = 80
 CLUB_NAME_MAX = 80
 TOURNAMENT_NAME_MAX = 50
+LICENCE_MAX = 20
 FIRST_YEAR, LAST_YEAR = 1900, 2999
 
 
@@ -58,6 +61,28 @@ def _clean_text(value: object, field: str, *, limit: int, required: bool) -> str
 def clean_name(value: object, field: str = "players") -> str:
     """A player's name as it is stored: NFC, single spaces, 1 to 40 characters."""
     return _clean_text(value, field, limit=NAME_MAX, required=True)
+
+
+def clean_licence(value: object, field: str = "licence") -> str:
+    """A federation licence number: empty, or 1 to 20 ASCII letters and digits, in capitals;
+    the spaces, dots and dashes a card prints between them are left out."""
+    if value is None:
+        return ""
+    text = _clean_text(value, field, limit=LICENCE_MAX * 2, required=False)
+    text = "".join(char for char in text if char not in " .-").upper()
+    if not all(char.isascii() and char.isalnum() for char in text):
+        raise ScoringError.coded(
+            field, "licence_chars", "%(value)s: only letters and digits", value=value
+        )
+    if len(text) > LICENCE_MAX:
+        raise ScoringError.coded(
+            field,
+            "too_long",
+            "%(value)s is longer than %(limit)s characters",
+            value=text,
+            limit=LICENCE_MAX,
+        )
+    return text
 
 
 def clean_place(value: object, field: str = "place") -> str:

@@ -1,6 +1,8 @@
 """Who may see what. Everyone who is not a member of a club gets 404 for all of it,
 except a tournament table's phone: its link grants this session the deal entry of that
-table's evening (``TABLE_GRANT_VIEWS``), while its round is open."""
+table's evening (``TABLE_GRANT_VIEWS``), while its round is open. Once the round closed,
+that phone gets ``TableRoundClosed`` (a 404 unless the view words it: see
+``screens.tournaments.closed_table``)."""
 
 from __future__ import annotations
 
@@ -53,6 +55,14 @@ _game = Prepared(
 )
 
 
+class TableRoundClosed(Http404):
+    """This session scored at ``table``, whose round (or evening) has closed since."""
+
+    def __init__(self, table: TournamentTable) -> None:
+        super().__init__("round closed")
+        self.table = table
+
+
 def membership_for(request: HttpRequest, club_id: int) -> Membership:
     """The signed-in person's membership of the club, or 404 (nothing says the club exists)."""
     if not request.user.is_authenticated:
@@ -85,6 +95,9 @@ def evening_for(request: HttpRequest, evening_id: int) -> tuple[Evening, Members
     except Http404:
         grant = table_grant_for(request, evening)
         if grant is None:
+            closed = closed_table_for(request, evening)
+            if closed is not None:
+                raise TableRoundClosed(closed) from None
             raise
         return evening, grant
 
@@ -105,6 +118,23 @@ def table_grant_for(request: HttpRequest, evening: Evening) -> Membership | None
     if not table_open:
         return None
     return Membership(club=evening.club, role=Membership.Role.MEMBER)
+
+
+def closed_table_for(request: HttpRequest, evening: Evening) -> TournamentTable | None:
+    """The table this session scored at through its link, in the views the link opens,
+    when its round or its evening has closed since; else None."""
+    token = (request.session.get(TABLE_GRANTS) or {}).get(str(evening.pk))
+    match = request.resolver_match
+    if not token or match is None or match.url_name not in TABLE_GRANT_VIEWS:
+        return None
+    table = (
+        TournamentTable.objects.select_related("round__tournament", "game")
+        .filter(evening_id=evening.pk, token=token)
+        .first()
+    )
+    if table is None or not (table.round.is_closed or evening.is_closed):
+        return None
+    return table
 
 
 def table_grant(request: HttpRequest, table: TournamentTable) -> None:

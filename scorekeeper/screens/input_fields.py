@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from django import forms
+from django.utils.translation import gettext as _
 
 from scorekeeper.exchange.error_text import message_text
 from scorekeeper.scoring.errors import ScoringError
@@ -21,12 +22,14 @@ from scorekeeper.scoring.inputs import (
     CLUB_NAME_MAX,
     FIRST_YEAR,
     LAST_YEAR,
+    LICENCE_MAX,
     NAME_MAX,
     PLACE_MAX,
     SEASON_NAME_MAX,
     TOURNAMENT_NAME_MAX,
     clean_club_name,
     clean_date,
+    clean_licence,
     clean_name,
     clean_place,
     clean_season_name,
@@ -63,6 +66,48 @@ class NameField(RuleTextField):
 
     rule = staticmethod(clean_name)
     limit = NAME_MAX
+
+
+class LicenceField(RuleTextField):
+    """A federation licence number, optional: letters and digits."""
+
+    rule = staticmethod(clean_licence)
+    limit = LICENCE_MAX * 2  # typed with spaces or dashes, stored without
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("required", False)
+        super().__init__(**kwargs)
+        self.widget.attrs.update(autocomplete="off", autocapitalize="characters")
+
+
+class NameListField(forms.CharField):
+    """Names one a line (a pasted list), each by the rules of a name; blank lines skipped,
+    the same name twice refused. Gives the list of names."""
+
+    widget = forms.Textarea
+
+    def __init__(self, *, most: int, **kwargs: Any) -> None:
+        kwargs.setdefault("max_length", most * (NAME_MAX + 2))
+        super().__init__(**kwargs)
+        self.most = most
+        self.widget.attrs.update(rows=4, autocapitalize="words", spellcheck="false")
+
+    def to_python(self, value: Any) -> list[str]:  # type: ignore[override]
+        text = super().to_python(value)
+        names: list[str] = []
+        for line in (text or "").splitlines():
+            if line.strip():
+                name = _by_rule(clean_name, line)
+                if name.casefold() in (n.casefold() for n in names):
+                    raise forms.ValidationError(
+                        _("%(name)s is twice in the list.") % {"name": name}, code="twice"
+                    )
+                names.append(name)
+        if len(names) > self.most:
+            raise forms.ValidationError(
+                _("At most %(count)s names at once.") % {"count": self.most}, code="too_many"
+            )
+        return names
 
 
 class PlaceField(RuleTextField):

@@ -91,17 +91,22 @@ from scorekeeper.services.seasons import (
     season_for_date,
 )
 from scorekeeper.services.tournament_fixes import (
+    table_allow_more,
+    tournament_deal_add,
     tournament_deal_correct,
     tournament_schedule_search,
 )
 from scorekeeper.services.tournaments import (
+    RoundShort,
     round_close,
+    round_short_tables,
     round_start,
     tournament_create,
     tournament_meetings,
     tournament_public_link_create,
     tournament_public_link_revoke,
     tournament_register,
+    tournament_register_many,
     tournament_withdraw,
 )
 
@@ -113,6 +118,7 @@ __all__ = [
     "DealNumberTaken",
     "DuplicateGame",
     "Restored",
+    "RoundShort",
     "ServiceError",
     "TooCostly",
     "UploadsLimited",
@@ -157,6 +163,7 @@ __all__ = [
     "player_update",
     "present_players",
     "round_close",
+    "round_short_tables",
     "round_start",
     "season_create",
     "season_ensure_for",
@@ -165,12 +172,15 @@ __all__ = [
     "seat_leave",
     "share_link_create",
     "share_link_revoke",
+    "table_allow_more",
     "tournament_create",
+    "tournament_deal_add",
     "tournament_deal_correct",
     "tournament_meetings",
     "tournament_public_link_create",
     "tournament_public_link_revoke",
     "tournament_register",
+    "tournament_register_many",
     "tournament_schedule_search",
     "tournament_withdraw",
 ]

@@ -66,7 +66,7 @@ class Archive:
     created_at: dt.datetime | None
     members: list[tuple[str, str, dt.datetime | None]]
     invitations: list[tuple[str, dt.datetime | None]]
-    players: list[tuple[str, bool, str | None, dt.datetime | None]]
+    players: list[tuple[str, bool, str | None, dt.datetime | None, str]]
     seasons: list[tuple[str, dt.date, dt.date]]
     evenings: list[ArchiveEvening]
     tournaments: list[ArchiveTournament] = field(default_factory=list)
@@ -158,8 +158,9 @@ def _store_players(club: Club, archive: Archive, users: dict[str, User]) -> dict
             retired=retired,
             user=users.get(member) if member else None,
             created_at=created or timezone.now(),
+            licence=licence,
         )
-        for name, retired, member, created in archive.players
+        for name, retired, member, created, licence in archive.players
     )
     if any(player.pk is None for player in players):
         return {p.name: p for p in Player.objects.filter(club=club)}

@@ -16,7 +16,7 @@ from scorekeeper.models import (
     RemovedMember,
 )
 from scorekeeper.scoring.club_figures import check_scale
-from scorekeeper.scoring.inputs import clean_club_name, clean_name, name_key
+from scorekeeper.scoring.inputs import clean_club_name, clean_licence, clean_name, name_key
 from scorekeeper.services.common import ServiceError, _bump_evenings_of
 
 
@@ -174,8 +174,11 @@ def player_retire(*, player: Player, retired: bool = True) -> Player:
 
 
 @transaction.atomic
-def player_update(*, player: Player, name: str, user: User | None) -> Player:
-    """Rename a player and link it to a member's account (or to none).
+def player_update(
+    *, player: Player, name: str, user: User | None, licence: str | None = None
+) -> Player:
+    """Rename a player, link it to a member's account (or to none), and set its federation
+    licence number (None: unchanged; "": none).
 
     An account can be linked to one player of a club, and only to a member's.
     """
@@ -189,5 +192,12 @@ def player_update(*, player: Player, name: str, user: User | None) -> Player:
                 _("This account is already linked to %(name)s.") % {"name": linked.name}, "user"
             )
     player.user = user
-    player.save(update_fields=["user"])
+    fields = ["user"]
+    licence = clean_licence(licence, "licence") if licence is not None else player.licence
+    changed = licence != player.licence
+    player.licence = licence
+    fields.append("licence")
+    player.save(update_fields=fields)
+    if changed:  # the rankings that show it follow (their keys hold the evenings' versions)
+        _bump_evenings_of(player)
     return player

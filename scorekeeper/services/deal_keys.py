@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from django.db.models import Exists, OuterRef, Subquery
+from django.db.models import Exists, F, OuterRef, Subquery
 from django.utils.translation import gettext as _
 
-from scorekeeper.models import Deal, DeletedDeal, Game, Player
+from scorekeeper.models import Deal, DeletedDeal, Game, Player, TournamentTable
 from scorekeeper.server.prepared import Prepared
 from scorekeeper.services.common import DealInputs, ServiceError
 
@@ -43,6 +43,7 @@ class SaveFacts:
     last_number: int  # the game's last deal number (0 before its first deal)
     keyed: int | None  # the deal the one-time key stored, if any
     deletion_waiting: bool  # a deleted deal of the game not put back (its key may be this one)
+    planned: int | None = None  # a tournament table's game: the deals it may enter
 
 
 def _facts_query(game: int, key: str) -> Any:
@@ -53,6 +54,11 @@ def _facts_query(game: int, key: str) -> Any:
         deletion_waiting=Exists(
             DeletedDeal.objects.filter(game_id=OuterRef("pk"), restored_at__isnull=True)
         ),
+        planned=Subquery(
+            TournamentTable.objects.filter(game_id=OuterRef("pk"))
+            .order_by()
+            .values(due=F("round__tournament__deals_per_round") + F("extra_deals"))[:1]
+        ),
     )
 
 
@@ -61,13 +67,15 @@ _facts = Prepared(_facts_query, 2_000_000_043, "stand-in key: no form sends this
 
 
 def save_facts(game: Game, key: str | None) -> SaveFacts:
-    """The game's last deal number, the deal ``key`` stored and whether a deletion waits for
-    its undo: one query, to be asked under the game's lock (a save decides on them)."""
+    """The game's last deal number, the deal ``key`` stored, whether a deletion waits for
+    its undo and, for a tournament table, how many deals it may enter: one query, to be
+    asked under the game's lock (a save decides on them)."""
     row = _facts.rows(game.pk, key or "")[0]  # no deal is stored with an empty key
     return SaveFacts(
         last_number=row["last_number"] or 0,
         keyed=row["keyed"] if key else None,
         deletion_waiting=bool(row["deletion_waiting"]),
+        planned=row["planned"],
     )
 
 

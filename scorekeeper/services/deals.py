@@ -11,6 +11,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from accounts.models import User
 from scorekeeper.models import (
@@ -182,6 +183,7 @@ def deal_record(
     created_by: User | None = None,
     idempotency_key: str | None = None,
     expected_number: int | None = None,
+    past_plan: bool = False,
 ) -> Deal:
     """Score and store the next deal of a game. The same idempotency key stores it once:
     the very same deal sent again returns the deal stored, marked ``already_stored``; the
@@ -192,6 +194,9 @@ def deal_record(
 
     The deal's ``game.evening`` is the evening as the call left it, read under its lock
     (its version raised by the save): the answer need not read it again.
+
+    A tournament table's game stops at the round's planned deals and those the organiser
+    allowed past them (ServiceError), unless ``past_plan`` (the organiser's own addition).
     """
     game = lock_game(game.pk)
     facts = save_facts(game, idempotency_key)  # read under the lock: numbers, keys
@@ -219,6 +224,8 @@ def deal_record(
     if expected_number is not None and expected_number != number:
         taken = game.deals.filter(number=expected_number).select_related("dealer").first()
         raise DealNumberTaken(number=expected_number, deal=taken, next_number=number)
+    if not past_plan:
+        _check_planned(facts.planned, number)
     deal = Deal(
         game=game,
         number=number,
@@ -232,6 +239,21 @@ def deal_record(
     _log(game, DealChange.Action.RECORDED, deal=deal, number=number, by=created_by, after=after)
     _bump(game.evening, added_deal=deal)
     return deal
+
+
+def _check_planned(planned: int | None, number: int) -> None:
+    """A tournament table enters no deal past its planned ones (see ``deal_record``)."""
+    if planned is not None and number > planned:
+        raise ServiceError(
+            ngettext(
+                "This table has entered the %(count)s deal planned for the round: the "
+                "organiser can allow one more.",
+                "This table has entered the %(count)s deals planned for the round: the "
+                "organiser can allow one more.",
+                planned,
+            )
+            % {"count": planned}
+        )
 
 
 def _locked_deal(game: Game, deal: Deal) -> Deal:

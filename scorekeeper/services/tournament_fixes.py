@@ -1,9 +1,11 @@
-"""The organiser's after-the-fact changes to a tournament: correcting a table's deal, also
-once its round is closed, and searching again for a seating with fewer repeated meetings.
+"""The organiser's after-the-fact changes to a tournament: correcting a table's deal or
+adding a missing one, also once its round is closed; letting a table enter deals past the
+plan; and searching again for a seating with fewer repeated meetings.
 
-A closed table evening stays closed for everyone: the correction opens it inside its own
-transaction only, saves the deal through ``deals.deal_update`` (so the deal's history
-records it), and closes it again at the same time as before. The search runs
+A closed table evening stays closed for everyone: the correction (the addition) opens it
+inside its own transaction only, saves the deal through ``deals.deal_update``
+(``deals.deal_record``), so that the deal's history records it and who did it, and closes
+it again at the same time as before. The search runs
 ``scoring.seating.plan_following`` with another seed, and keeps the better of the two plans;
 the round in play is seated again only while none of its deals is entered. One search is
 bounded (``SEARCH_WORK`` swaps weighed, ``SEARCH_SECONDS`` at most) and so is how many an
@@ -13,8 +15,11 @@ account may ask for in an hour (``services.costly``).
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from django.db import transaction
+from django.db.models import F
 from django.utils.translation import gettext as _
 
 from accounts.models import User
@@ -31,7 +36,7 @@ from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.scoring.seating import meetings, plan_following, repeated_meetings
 from scorekeeper.services.common import DealInputs, ServiceError, _bump, lock_evenings
 from scorekeeper.services.costly import Kind, charge_alone
-from scorekeeper.services.deals import deal_update
+from scorekeeper.services.deals import deal_record, deal_update
 from scorekeeper.services.tournaments import _bump as _bump_tournament
 from scorekeeper.services.tournaments import _present_ids, _seated_rounds, default_plan
 
@@ -54,18 +59,59 @@ def tournament_deal_correct(
     """Correct a deal of a tournament table, whether or not its round is closed."""
     if deal.game_id != table.game_id:
         raise ServiceError(_("This deal is not one of this table's."))
-    # The tournament (its version), then the table's evening, then its game (deal_update).
+    with _opened(table):
+        return deal_update(deal=deal, inputs=inputs, dealer=dealer, changed_by=changed_by)
+
+
+@transaction.atomic
+def tournament_deal_add(
+    *,
+    table: TournamentTable,
+    inputs: DealInputs,
+    dealer: Player | None = None,
+    added_by: User,
+) -> Deal:
+    """The organiser adds a deal the table could not enter (its round closed first, say):
+    the table's next deal, recorded in its history as added by ``added_by``, whether or not
+    the round is closed, past the planned deals too (the organiser's own decision)."""
+    with _opened(table):
+        return deal_record(
+            game=table.game, inputs=inputs, dealer=dealer, created_by=added_by, past_plan=True
+        )
+
+
+@contextmanager
+def _opened(table: TournamentTable) -> Iterator[None]:
+    """The table's evening open for the block, inside the caller's transaction, closed again
+    at the same moment as before; the tournament's version raised."""
+    # The tournament (its version), then the table's evening, then its game (the deal's save).
     tournament = Tournament.objects.select_for_update().get(pk=table.round.tournament_id)
     evening = Evening.objects.select_for_update().get(pk=table.evening_id)
     closed_at = evening.closed_at
     if closed_at is not None:
         Evening.objects.filter(pk=evening.pk).update(closed_at=None)
-    deal = deal_update(deal=deal, inputs=inputs, dealer=dealer, changed_by=changed_by)
+    yield
     if closed_at is not None:
         Evening.objects.filter(pk=evening.pk).update(closed_at=closed_at)
         _bump(evening)
     _bump_tournament(tournament)
-    return deal
+
+
+@transaction.atomic
+def table_allow_more(*, table: TournamentTable) -> TournamentTable:
+    """The organiser lets a table of the round in play enter one deal past the plan."""
+    tournament = Tournament.objects.select_for_update().get(pk=table.round.tournament_id)
+    table = (
+        TournamentTable.objects.select_for_update(of=("self",))
+        .select_related("round")
+        .get(pk=table.pk)
+    )
+    if table.round.is_closed:
+        raise ServiceError(_("This round is closed: add the deal from the table's deals."))
+    TournamentTable.objects.filter(pk=table.pk).update(extra_deals=F("extra_deals") + 1)
+    table.refresh_from_db(fields=["extra_deals"])
+    _bump_tournament(tournament)
+    return table
 
 
 def _plan_rounds(plan: dict) -> list[list[list[int]]]:

@@ -14,10 +14,11 @@ import datetime as dt
 from collections.abc import Hashable, Iterable
 
 from django.db import IntegrityError, transaction
-from django.db.models import F, Max
+from django.db.models import Count, F, Max
 from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from accounts.models import User
 from scorekeeper.models import (
@@ -45,6 +46,7 @@ from scorekeeper.services.evenings import evening_close, evening_start
 
 MAX_ROUNDS = 20
 MAX_DEALS_PER_ROUND = 40
+MAX_GUESTS_AT_ONCE = 60
 
 
 def _bump(tournament: Tournament) -> None:
@@ -143,6 +145,22 @@ def tournament_register(
         entrant.save(update_fields=["present"])
     _bump(tournament)
     return entrant
+
+
+@transaction.atomic
+def tournament_register_many(
+    *, tournament: Tournament, players: Iterable[Player] = (), guest_names: Iterable[str] = ()
+) -> list[TournamentPlayer]:
+    """Register club players and guests by name at once: all of them, or none (the first
+    refusal is raised, its field ``player`` or ``guest_name``)."""
+    players, guest_names = list(players), list(guest_names)
+    if len(guest_names) > MAX_GUESTS_AT_ONCE:
+        raise ServiceError(
+            _("At most %(count)s names at once.") % {"count": MAX_GUESTS_AT_ONCE}, "guest_name"
+        )
+    registered = [tournament_register(tournament=tournament, player=p) for p in players]
+    registered += [tournament_register(tournament=tournament, guest_name=n) for n in guest_names]
+    return registered
 
 
 @transaction.atomic
@@ -275,15 +293,49 @@ def round_start(*, tournament: Tournament, created_by: User) -> TournamentRound:
     return tournament_round
 
 
+class RoundShort(ServiceError):
+    """The round would close with tables short of their planned deals: ``tables`` lists
+    them as (table number, deals entered, deals due), by table number."""
+
+    def __init__(self, tables: list[tuple[int, int, int]]) -> None:
+        numbers = ", ".join(str(number) for number, _deals, _due in tables)
+        super().__init__(
+            ngettext(
+                "Table %(numbers)s has not entered all its deals.",
+                "Tables %(numbers)s have not entered all their deals.",
+                len(tables),
+            )
+            % {"numbers": numbers}
+        )
+        self.tables = tables
+
+
+def round_short_tables(tournament_round: TournamentRound) -> list[tuple[int, int, int]]:
+    """The round's tables with fewer deals than planned: (number, deals entered, deals due)."""
+    deals_per_round = tournament_round.tournament.deals_per_round
+    tables = tournament_round.tables.annotate(deal_count=Count("game__deals")).order_by("number")
+    return [
+        (table.number, table.deal_count, table.deals_due(deals_per_round))
+        for table in tables
+        if table.deal_count < table.deals_due(deals_per_round)
+    ]
+
+
 @transaction.atomic
-def round_close(*, tournament_round: TournamentRound) -> TournamentRound:
-    """Close the round: its tables' links stop working and their evenings close."""
+def round_close(*, tournament_round: TournamentRound, even_short: bool = False) -> TournamentRound:
+    """Close the round: its tables' links stop working and their evenings close. While a
+    table is short of its planned deals, RoundShort is raised (nothing closes) unless
+    ``even_short`` says the organiser was told and confirmed."""
     # The tournament, then the round, then its tables' evenings in id order.
     tournament = Tournament.objects.select_for_update().get(pk=tournament_round.tournament_id)
     tournament_round = TournamentRound.objects.select_for_update().get(pk=tournament_round.pk)
     if tournament_round.closed_at is None:
         tables = list(tournament_round.tables.select_related("evening"))
         lock_evenings(table.evening_id for table in tables)
+        tournament_round.tournament = tournament
+        short = round_short_tables(tournament_round)
+        if short and not even_short:
+            raise RoundShort(short)
         for table in tables:
             evening_close(evening=table.evening)
         tournament_round.closed_at = timezone.now()

@@ -96,7 +96,7 @@ def the_club() -> dict[str, object]:
     table_game = first_round.tables.get().game
     seated = tuple(table_game.seats.values_list("player_id", flat=True))
     services.deal_record(game=table_game, inputs=PassedDeal(seated=seated))
-    services.round_close(tournament_round=first_round)
+    services.round_close(tournament_round=first_round, even_short=True)
     services.round_start(tournament=tournament, created_by=world.owner)
     signed_in = {
         "home": "/",

@@ -14,7 +14,7 @@ from scorekeeper.exchange.error_text import error_text
 from scorekeeper.models import Club
 from scorekeeper.scoring.club_figures import check_scale
 from scorekeeper.scoring.errors import ScoringError
-from scorekeeper.screens.input_fields import ClubNameField, NameField
+from scorekeeper.screens.input_fields import ClubNameField, LicenceField, NameField
 
 
 class ClubNameForm(forms.Form):
@@ -64,6 +64,10 @@ class PlayerAddForm(forms.Form):
 
 class PlayerEditForm(forms.Form):
     name = NameField(label=_("Name"), widget=forms.TextInput(attrs={"autocomplete": "off"}))
+    licence = LicenceField(
+        label=_("Federation licence number"),
+        help_text=_("Optional: shown in tournament results and exports."),
+    )
     user = forms.ModelChoiceField(
         label=_("Member's account"),
         queryset=User.objects.none(),

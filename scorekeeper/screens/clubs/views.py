@@ -309,7 +309,10 @@ def player_edit(request: HttpRequest, club_id: int, player_id: int) -> HttpRespo
         if form.is_valid():
             try:
                 services.player_update(
-                    player=player, name=form.cleaned_data["name"], user=form.cleaned_data["user"]
+                    player=player,
+                    name=form.cleaned_data["name"],
+                    user=form.cleaned_data["user"],
+                    licence=form.cleaned_data["licence"],
                 )
             except ServiceError as error:
                 _form_error(form, error)
@@ -317,7 +320,8 @@ def player_edit(request: HttpRequest, club_id: int, player_id: int) -> HttpRespo
                 messages.success(request, _("The player is saved."))
                 return redirect(_club_url(club, "players"))
     else:
-        form = PlayerEditForm(initial={"name": player.name, "user": player.user_id}, club=club)
+        initial = {"name": player.name, "user": player.user_id, "licence": player.licence}
+        form = PlayerEditForm(initial=initial, club=club)
     context = {"club": club, "player": player, "player_name": player_name, "form": form}
     return render(request, "scorekeeper/seasons/player_edit.html", context)
 

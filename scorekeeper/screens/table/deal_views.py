@@ -34,11 +34,13 @@ from scorekeeper.screens.table.evening_page import (
     page_context,
     since_of,
 )
+from scorekeeper.screens.tournaments.closed_table import round_closed_answer
 from scorekeeper.server.parsing import parse_id
 from scorekeeper.services.deal_keys import DealKeyUsed
 
 
 @require_http_methods(["POST"])
+@round_closed_answer
 def deal_preview(request: HttpRequest, evening_id: int, game_id: int) -> HttpResponse:
     game, membership = game_for(request, evening_id, game_id)
     deal_id = parse_id(request.GET.get("deal"))
@@ -62,6 +64,7 @@ def deal_preview(request: HttpRequest, evening_id: int, game_id: int) -> HttpRes
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
+@round_closed_answer
 def deal_create(request: HttpRequest, evening_id: int, game_id: int) -> HttpResponse:
     """Save the next deal.
 
@@ -223,6 +226,7 @@ def _edit_context(deal: Deal, form: DealForm) -> dict[str, Any]:
 
 
 @require_http_methods(["GET", "POST"])
+@round_closed_answer
 def deal_edit(request: HttpRequest, evening_id: int, deal_id: int) -> HttpResponse:
     deal, _membership = deal_for(request, evening_id, deal_id)
     if deal.paper:  # a deal known by its scores has its own form
@@ -261,6 +265,7 @@ def deal_edit(request: HttpRequest, evening_id: int, deal_id: int) -> HttpRespon
 
 
 @require_http_methods(["POST"])
+@round_closed_answer
 def deal_delete(request: HttpRequest, evening_id: int, deal_id: int) -> HttpResponse:
     deal, _membership = deal_for(request, evening_id, deal_id)
     try:
@@ -276,6 +281,7 @@ def deal_delete(request: HttpRequest, evening_id: int, deal_id: int) -> HttpResp
 
 
 @require_http_methods(["POST"])
+@round_closed_answer
 def deal_restore(request: HttpRequest, evening_id: int, deleted_id: int) -> HttpResponse:
     evening, _membership = evening_for(request, evening_id)
     deleted = get_object_or_404(DeletedDeal, pk=deleted_id, game__evening=evening)

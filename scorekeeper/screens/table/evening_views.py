@@ -22,6 +22,7 @@ from scorekeeper.screens.table.evening_page import (
     page_context,
     since_of,
 )
+from scorekeeper.screens.tournaments.closed_table import round_closed_answer
 from scorekeeper.server import conditional
 
 
@@ -101,6 +102,7 @@ def rules_escopette(request: HttpRequest) -> HttpResponse:
 
 
 @require_http_methods(["GET", "HEAD"])
+@round_closed_answer
 def evening(request: HttpRequest, evening_id: int) -> HttpResponse:
     evening, membership = evening_for(request, evening_id)
     if carry_deal(request, evening):  # back from the counter: the address forgets the deal
@@ -130,6 +132,7 @@ def _live(request: HttpRequest, evening: Evening, membership: Membership | None)
 
 
 @require_http_methods(["GET", "HEAD"])
+@round_closed_answer
 def evening_live(request: HttpRequest, evening_id: int) -> HttpResponse:
     evening, membership = evening_for(request, evening_id)
     return _live(request, evening, membership)

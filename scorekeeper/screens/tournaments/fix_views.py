@@ -1,5 +1,6 @@
-"""The organiser's corrections: a table's deals, one deal corrected (also once the round is
-closed, with the deal's history), and a new search for the seating. Members of the club."""
+"""The organiser's corrections: a table's deals, one deal corrected or a missing one added
+(also once the round is closed, in the deal's history), one deal more allowed past the
+plan, and a new search for the seating. Members of the club."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from scorekeeper.reads.deal_history import deal_history
 from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.screens.access import membership_for
 from scorekeeper.screens.table.deal_forms import TarotDealForm, initial_for_deal
+from scorekeeper.screens.table.evening_page import deal_form
 
 
 def _table(request: HttpRequest, tournament_id: int, number: int, table: int) -> TournamentTable:
@@ -45,12 +47,16 @@ def table_deals(request: HttpRequest, tournament_id: int, number: int, table: in
     """A table's deals, each with the way to correct it."""
     found = _table(request, tournament_id, number, table)
     players, deals = reads.table_deals(found)
+    tournament = found.round.tournament
+    due = found.deals_due(tournament.deals_per_round)
     context = {
-        "club": found.round.tournament.club,
-        "tournament": found.round.tournament,
+        "club": tournament.club,
+        "tournament": tournament,
         "table": found,
         "players": players,
         "deals": deals,
+        "due": due,
+        "missing": max(due - len(deals), 0),
     }
     return render(request, "scorekeeper/tournaments/table_deals.html", context)
 
@@ -106,6 +112,63 @@ def table_deal_correct(
     }
     status = 422 if request.method == "POST" else 200
     return render(request, "scorekeeper/tournaments/deal_correct.html", context, status=status)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def table_deal_add(
+    request: HttpRequest, tournament_id: int, number: int, table: int
+) -> HttpResponse:
+    """Add the table's next deal, also once its round is closed (recorded as added by the
+    signed-in member); past the planned deals too, the page says so."""
+    found = _table(request, tournament_id, number, table)
+    game = found.game
+    form = deal_form(request, game, data=request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid() and form.inputs is not None:
+        try:
+            deal = services.tournament_deal_add(
+                table=found, inputs=form.inputs, dealer=form.dealer_player(), added_by=request.user
+            )
+        except (services.ServiceError, ScoringError) as error:
+            form.add_error(None, refusal_message(error))
+        else:
+            messages.success(request, _("Deal %(number)s added.") % {"number": deal.number})
+            return redirect(_table_url(found))
+    tournament = found.round.tournament
+    entered = game.deals.count()
+    context = {
+        "club": tournament.club,
+        "tournament": tournament,
+        "table": found,
+        "game": game,
+        "form": form,
+        "action": request.path,
+        "preview_url": reverse("deal_preview", args=[found.evening_id, game.pk]),
+        "next_number": entered + 1,
+        "past_plan": entered >= found.deals_due(tournament.deals_per_round),
+    }
+    status = 422 if request.method == "POST" else 200
+    return render(request, "scorekeeper/tournaments/deal_add.html", context, status=status)
+
+
+@require_http_methods(["POST"])
+def table_allow_more(
+    request: HttpRequest, tournament_id: int, number: int, table: int
+) -> HttpResponse:
+    """Let a table of the round in play enter one deal past the planned ones."""
+    found = _table(request, tournament_id, number, table)
+    try:
+        found = services.table_allow_more(table=found)
+    except services.ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        due = found.deals_due(found.round.tournament.deals_per_round)
+        text = ngettext(
+            "Table %(table)s may now enter %(count)s deal this round.",
+            "Table %(table)s may now enter %(count)s deals this round.",
+            due,
+        )
+        messages.success(request, text % {"table": found.number, "count": due})
+    return redirect("tournament", tournament_id)
 
 
 @require_http_methods(["POST"])

@@ -9,12 +9,13 @@ from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.models import Club, Player
 from scorekeeper.screens.input_fields import (
-    NameField,
+    NameListField,
     PlaceField,
     RuleDateField,
     TournamentNameField,
 )
-from scorekeeper.services.tournaments import MAX_DEALS_PER_ROUND, MAX_ROUNDS
+from scorekeeper.server.parsing import parse_id
+from scorekeeper.services.tournaments import MAX_DEALS_PER_ROUND, MAX_GUESTS_AT_ONCE, MAX_ROUNDS
 
 
 class TournamentForm(forms.Form):
@@ -32,26 +33,51 @@ class TournamentForm(forms.Form):
     )
 
 
+class PlayerPicks(forms.ModelMultipleChoiceField):
+    """Players ticked in a list: anything but their ids is refused before the database."""
+
+    def _check_values(self, value: Any) -> Any:
+        for pk in value:
+            if parse_id(str(pk)) is None:
+                raise forms.ValidationError(
+                    self.error_messages["invalid_pk_value"],
+                    code="invalid_pk_value",
+                    params={"pk": pk},
+                )
+        return super()._check_values(value)
+
+
 class RegisterForm(forms.Form):
-    """A club player from the list, or a guest by name."""
+    """Players of the club ticked in a list, and guests typed or pasted one a line."""
 
     prefix = "register"
 
-    player = forms.ModelChoiceField(
-        label=_("A player of the club"), queryset=Player.objects.none(), required=False
+    player = PlayerPicks(
+        label=_("Players of the club"),
+        queryset=Player.objects.none(),
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
     )
-    guest_name = NameField(label=_("Or a guest's name"), required=False)
+    guest_name = NameListField(
+        label=_("Guests, one a line"),
+        required=False,
+        most=MAX_GUESTS_AT_ONCE,
+        help_text=_("Type or paste their names; each becomes a player of the club."),
+    )
 
     def __init__(self, *args: Any, club: Club, exclude: set[int], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         field = self.fields["player"]
-        assert isinstance(field, forms.ModelChoiceField)
+        assert isinstance(field, PlayerPicks)
         field.queryset = club.players.filter(retired=False).exclude(pk__in=exclude)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        if not data.get("player") and not (data.get("guest_name") or "").strip():
-            self.add_error("player", _("Choose a player or give a guest's name."))
-        elif data.get("player") and (data.get("guest_name") or "").strip():
-            self.add_error("guest_name", _("Choose a player or give a guest's name, not both."))
+        if (
+            "player" in data
+            and "guest_name" in data
+            and not data["player"]
+            and not data["guest_name"]
+        ):
+            self.add_error(None, _("Tick players of the club or give guests' names."))
         return data

@@ -61,6 +61,16 @@ urlpatterns = [
         name="tournament_deal_correct",
     ),
     path(
+        "tournaments/<id:tournament_id>/rounds/<id:number>/tables/<id:table>/deals/new/",
+        fix_views.table_deal_add,
+        name="tournament_deal_add",
+    ),
+    path(
+        "tournaments/<id:tournament_id>/rounds/<id:number>/tables/<id:table>/allow-more/",
+        fix_views.table_allow_more,
+        name="tournament_allow_more",
+    ),
+    path(
         "tournaments/<id:tournament_id>/seating/search/",
         fix_views.schedule_search,
         name="tournament_schedule_search",

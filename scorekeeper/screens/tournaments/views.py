@@ -11,7 +11,9 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
 from scorekeeper import services
@@ -24,7 +26,9 @@ from scorekeeper.screens.tournaments.forms import RegisterForm, TournamentForm
 from scorekeeper.server import conditional
 from scorekeeper.services import ServiceError
 
-LIVE_SECONDS = 20  # the organiser's and the public page reload themselves while playing
+# The organiser's and the public page ask this often while playing, as a table's sheet does
+# (live.js): a conditional GET, answered 304 while nothing changed.
+LIVE_SECONDS = 4
 
 
 def _tournament(request: HttpRequest, tournament_id: int) -> tuple[Tournament, Membership]:
@@ -47,8 +51,12 @@ def _form_error(form: Any, error: ServiceError) -> None:
 def tournament_list(request: HttpRequest, club_id: int) -> HttpResponse:
     membership = membership_for(request, club_id)
     club = membership.club
+    today = timezone.localdate()
+    # A name ready to keep: no typing needed to start.
+    name = _("Tournament of %(date)s") % {"date": date_format(today, "j F Y")}
     form = TournamentForm(
-        request.POST if request.method == "POST" else None, initial={"date": timezone.localdate()}
+        request.POST if request.method == "POST" else None,
+        initial={"date": today, "name": name},
     )
     if request.method == "POST" and form.is_valid():
         try:
@@ -116,15 +124,19 @@ def tournament_players(request: HttpRequest, tournament_id: int) -> HttpResponse
     )
     if request.method == "POST" and form.is_valid():
         try:
-            entrant = services.tournament_register(
+            registered = services.tournament_register_many(
                 tournament=tournament,
-                player=form.cleaned_data["player"],
-                guest_name=form.cleaned_data["guest_name"] or "",
+                players=form.cleaned_data["player"],
+                guest_names=form.cleaned_data["guest_name"],
             )
         except ServiceError as error:
             _form_error(form, error)
         else:
-            messages.success(request, _("%(name)s is registered.") % {"name": entrant.player})
+            names = ", ".join(str(entrant.player) for entrant in registered)
+            text = ngettext(
+                "%(names)s is registered.", "%(names)s are registered.", len(registered)
+            )
+            messages.success(request, text % {"names": names})
             return redirect("tournament_players", tournament.pk)
     context = {
         "club": tournament.club,
@@ -132,6 +144,8 @@ def tournament_players(request: HttpRequest, tournament_id: int) -> HttpResponse
         "entrants": entrants,
         "present": len(present_ids),
         "form": form,
+        "can_seat_first": not tournament.tournament_rounds.exists()
+        and tournament.state != Tournament.State.FINISHED,
     }
     return render(request, "scorekeeper/tournaments/players.html", context)
 
@@ -167,12 +181,28 @@ def _round(tournament: Tournament, number: int) -> TournamentRound:
     return get_object_or_404(TournamentRound, tournament=tournament, number=number)
 
 
-@require_http_methods(["POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def round_close(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    """Close a round. While tables have deals missing, the page says which and asks first
+    (a form of its own: no script needed); ``even_short`` is the answer "close anyway"."""
     tournament, _membership = _tournament(request, tournament_id)
-    services.round_close(tournament_round=_round(tournament, number))
-    messages.success(request, _("Round %(number)s is closed.") % {"number": number})
-    return redirect("tournament", tournament.pk)
+    tournament_round = _round(tournament, number)
+    if tournament_round.is_closed:
+        return redirect("tournament", tournament.pk)
+    if request.method == "POST":
+        try:
+            services.round_close(
+                tournament_round=tournament_round,
+                even_short=request.POST.get("even_short") == "1",
+            )
+        except services.RoundShort:
+            pass  # the question below
+        else:
+            messages.success(request, _("Round %(number)s is closed.") % {"number": number})
+            return redirect("tournament", tournament.pk)
+    progress = next(r for r in reads.progress(tournament) if r.number == number)
+    context = {"club": tournament.club, "tournament": tournament, "round": progress}
+    return render(request, "scorekeeper/tournaments/round_close.html", context)
 
 
 def _round_page(request: HttpRequest, tournament_id: int, number: int, template: str) -> Any:

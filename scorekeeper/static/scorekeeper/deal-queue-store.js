@@ -12,9 +12,10 @@
  * would (HX-Request: true), and stops a game's deals at the first that is refused, so that
  * none is stored out of order:
  *   2xx: stored (the one-time key makes a second post of the same deal harmless) -> removed;
- *   409: another phone took the number (X-Deal-Conflict) -> "conflict", the scorer decides;
+ *   409 with X-Deal-Conflict: another phone took the number -> "conflict", the scorer decides;
  *   5xx or no answer: kept as it is, tried again later;
- *   any other answer (422, 403, a sign-in page...) -> "attention".
+ *   any other answer (422, 403, a tournament round closed: 409 alone, a sign-in page...)
+ *   -> "attention".
  * Every change is announced on the BroadcastChannel "sk-deal-queue".
  */
 "use strict";
@@ -110,7 +111,7 @@
       // Refused while sent without knowing whose session this is (the worker): another
       // account's session refuses its token too. The deal waits for its own account.
       if (response.status === 403 && userId === undefined && entry.userId !== undefined) continue;
-      if (response.status === 409) {
+      if (response.status === 409 && response.headers.get("X-Deal-Conflict")) {
         entry.status = "conflict";
         entry.takenNumber = Number(response.headers.get("X-Deal-Conflict")) || entry.number;
       } else {

@@ -53,7 +53,7 @@ def _played() -> Tournament:
                 points="49",
             ),
         )
-    services.round_close(tournament_round=first)
+    services.round_close(tournament_round=first, even_short=True)
     services.round_start(tournament=tournament, created_by=owner)
     return tournament
 

@@ -85,7 +85,7 @@ def test_the_tournament_csv_downloads_in_the_apps_format(client: Client) -> None
     text = answer.content.decode("utf-8")
     assert text.startswith(csv_format.BOM)
     header = text.removeprefix(csv_format.BOM).split("\r\n")[0]
-    assert header == "Rang;Joueur;Total;Rondes gagnées;Meilleure ronde"  # no round played yet
+    assert header == "Rang;Joueur;Licence;Total;Rondes gagnées;Meilleure ronde"  # no round yet
 
 
 def test_the_paper_template_is_written_by_the_same_writer() -> None:

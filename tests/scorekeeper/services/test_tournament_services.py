@@ -35,7 +35,7 @@ def test_sixteen_players_over_five_rounds_never_meet_twice_through_the_service()
     _club, _players, tournament = make_tournament(16, rounds=5)
     for _number in range(5):
         started = services.round_start(tournament=tournament, created_by=_owner(tournament))
-        services.round_close(tournament_round=started)
+        services.round_close(tournament_round=started, even_short=True)
     rounds = _rounds(tournament)
     assert len(rounds) == 5
     assert all(sorted(len(table) for table in tables) == [4, 4, 4, 4] for tables in rounds)
@@ -65,7 +65,7 @@ def test_a_round_cannot_start_before_the_last_one_is_closed_nor_after_the_last()
     started = services.round_start(tournament=tournament, created_by=_owner(tournament))
     with translation.override("en"), pytest.raises(ServiceError, match="Close round 1"):
         services.round_start(tournament=tournament, created_by=_owner(tournament))
-    services.round_close(tournament_round=started)
+    services.round_close(tournament_round=started, even_short=True)
     assert all(t.evening.is_closed for t in started.tables.all())
     with pytest.raises(ServiceError):
         services.round_start(tournament=tournament, created_by=_owner(tournament))
@@ -75,7 +75,8 @@ def test_a_withdrawal_and_a_guest_are_seated_from_the_next_round() -> None:
     club, players, tournament = make_tournament(16, rounds=3)
     owner = _owner(tournament)
     services.round_close(
-        tournament_round=services.round_start(tournament=tournament, created_by=owner)
+        tournament_round=services.round_start(tournament=tournament, created_by=owner),
+        even_short=True,
     )
     gone = TournamentPlayer.objects.get(tournament=tournament, player=players[0])
     services.tournament_withdraw(entrant=gone)
@@ -126,7 +127,7 @@ def test_the_ranking_adds_up_the_rounds_scores() -> None:
             )
             for score in deal.scores.all():
                 totals[score.player_id] = totals.get(score.player_id, 0) + score.score
-        services.round_close(tournament_round=started)
+        services.round_close(tournament_round=started, even_short=True)
     rows = ranking(tournament).rows
     assert {row.player_id: row.total for row in rows} == totals
     assert [row.total for row in rows] == sorted(totals.values(), reverse=True)

@@ -76,7 +76,7 @@ def test_a_removed_members_phone_gets_404_at_its_next_poll_not_304(
 
 
 @pytest.mark.parametrize("way", ["header", "parameter"])
-def test_a_table_links_poll_gets_404_once_its_round_closes(client: Client, way: str) -> None:
+def test_a_table_links_poll_gets_410_once_its_round_closes(client: Client, way: str) -> None:
     _club, _players, tournament = make_tournament(8, rounds=2, deals=2)
     owner = tournament.club.memberships.get(role="owner").user
     started = services.round_start(tournament=tournament, created_by=owner)
@@ -86,6 +86,7 @@ def test_a_table_links_poll_gets_404_once_its_round_closes(client: Client, way: 
     version = Evening.objects.get(pk=table.evening_id).version
     assert client.get(url, {"since": ""}, **POLL).status_code == 200
     assert _poll(client, url, version, way).status_code == 304
-    services.round_close(tournament_round=started)
+    services.round_close(tournament_round=started, even_short=True)
     version = Evening.objects.get(pk=table.evening_id).version
-    assert _poll(client, url, version, way).status_code == 404
+    gone = _poll(client, url, version, way)
+    assert gone.status_code == 410 and "round" in gone.text.lower()  # in words

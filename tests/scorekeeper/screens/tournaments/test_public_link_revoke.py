@@ -20,7 +20,7 @@ def finished() -> Tournament:
     """A tournament of one round, played and closed: it has ended."""
     _club, _players, tournament = make_tournament(8, rounds=1)
     started = services.round_start(tournament=tournament, created_by=tournament.created_by)
-    services.round_close(tournament_round=started)
+    services.round_close(tournament_round=started, even_short=True)
     tournament.refresh_from_db()
     assert tournament.state == Tournament.State.FINISHED
     return tournament

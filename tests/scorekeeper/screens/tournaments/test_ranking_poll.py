@@ -1,5 +1,5 @@
 """The ranking's poll (the organiser's page and the public link) is a conditional GET: the
-part sent every 20 s carries its tag in If-None-Match, and is answered 304 until the
+part sent every 4 s carries its tag in If-None-Match, and is answered 304 until the
 ranking changes; access is checked first."""
 
 from __future__ import annotations

@@ -52,7 +52,7 @@ def test_the_organiser_corrects_a_tables_deal_after_the_round_is_closed(client: 
     phone.get(reverse("tournament_table", args=[table.token]))
     phone.post(reverse("deal_create", args=[table.evening_id, table.game_id]), _post(table, "49"))
     deal = Deal.objects.get(game=table.game)
-    services.round_close(tournament_round=started)
+    services.round_close(tournament_round=started, even_short=True)
     table.evening.refresh_from_db()
     closed_at = table.evening.closed_at
     before = ranking(tournament).rows[0].total
@@ -83,7 +83,7 @@ def test_a_bad_correction_is_refused_next_to_the_form_and_nothing_changes(client
     client.force_login(_owner(tournament))
     client.post(reverse("deal_create", args=[table.evening_id, table.game_id]), _post(table, "49"))
     deal = Deal.objects.get(game=table.game)
-    services.round_close(tournament_round=started)
+    services.round_close(tournament_round=started, even_short=True)
     correct = reverse("tournament_deal_correct", args=[tournament.pk, 1, table.number, deal.pk])
     response = client.post(correct, _post(table, "95"), **EN)
     assert response.status_code == 422
@@ -190,7 +190,7 @@ def test_the_printable_results_page_ranks_everyone_and_prints_on_a4(client: Clie
         reverse("deal_create", args=[tables[0].evening_id, tables[0].game_id]),
         _post(tables[0], "49"),
     )
-    services.round_close(tournament_round=started)
+    services.round_close(tournament_round=started, even_short=True)
     url = reverse("tournament_results", args=[tournament.pk])
     assert url in client.get(reverse("tournament", args=[tournament.pk])).text
     page = client.get(url, **EN)

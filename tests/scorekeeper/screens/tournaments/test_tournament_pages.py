@@ -86,7 +86,7 @@ def test_bad_input_is_named_next_to_the_field_and_nothing_is_saved(client: Clien
     assert response.status_code == 200
     assert set(response.context["form"].errors) >= {"date", "rounds", "deals_per_round"}
     page = client.post(reverse("tournament_players", args=[tournament.pk]), {}, **EN)
-    assert "Choose a player or give a guest" in page.text
+    assert "Tick players of the club or give guests" in page.text
     assert Tournament.objects.count() == 1
 
 
@@ -122,10 +122,10 @@ def test_a_table_link_lets_a_phone_score_that_table_only_until_the_round_closes(
     assert client.get(reverse("evening", args=[other.evening_id])).status_code == 404
     assert _save(client, other).status_code == 404
     assert client.post(reverse("evening_close", args=[mine.evening_id])).status_code == 404
-    # The round closes: the link and the grant stop.
-    services.round_close(tournament_round=started)
-    assert _save(client, mine, "k2").status_code == 404
-    assert client.get(reverse("evening", args=[mine.evening_id])).status_code == 404
+    # The round closes: the link and the grant stop, and say so (410: gone for good).
+    services.round_close(tournament_round=started, even_short=True)
+    assert _save(client, mine, "k2").status_code == 410
+    assert client.get(reverse("evening", args=[mine.evening_id])).status_code == 410
     assert client.get(reverse("tournament_table", args=[mine.token])).status_code == 410
     assert Deal.objects.filter(game=mine.game).count() == 1
 
@@ -142,7 +142,7 @@ def test_the_organiser_page_shows_each_tables_progress_and_closes_the_round(
     assert "1 table of 2 done" in page.text
     assert "not started" in page.text
     assert "0 pairs met again so far" in page.text
-    client.post(reverse("round_close", args=[tournament.pk, 1]))
+    client.post(reverse("round_close", args=[tournament.pk, 1]), {"even_short": "1"})
     page = client.get(reverse("tournament", args=[tournament.pk]), **EN)
     assert "Start the next round" in page.text
     client.post(reverse("round_start", args=[tournament.pk]))
@@ -168,14 +168,14 @@ def test_the_public_ranking_and_the_csv_give_the_same_sums(client: Client) -> No
     phone = Client()
     phone.get(reverse("tournament_table", args=[tables[0].token]))
     _save(phone, tables[0])
-    services.round_close(tournament_round=started)
+    services.round_close(tournament_round=started, even_short=True)
     public = Client().get(reverse("tournament_public", args=[tournament.public_token]), **EN)
     assert public.status_code == 200
     assert "Ties: more rounds won at the table" in public.text
     client.force_login(_owner(tournament))
     text = client.get(reverse("tournament_csv", args=[tournament.pk]), **EN).content.decode()
     rows = list(csv.reader(io.StringIO(text.removeprefix("\ufeff"))))
-    assert rows[0][:3] == ["Rank", "Player", "Round 1"]
+    assert rows[0][:4] == ["Rank", "Player", "Licence", "Round 1"]
     totals = sorted((int(row[-3]) for row in rows[1:]), reverse=True)
     assert totals == [198, 0, 0, 0, 0, -66, -66, -66]
     assert Client().get(reverse("tournament_public", args=["nope" * 8])).status_code == 404
@@ -205,7 +205,9 @@ def test_while_playing_the_pages_follow_the_ranking_by_polling_a_part_of_themsel
         reverse("tournament_public", args=[tournament.public_token]),
     ):
         page = client.get(url, **EN)
-        assert 'hx-trigger="every 20s"' in page.text and "<html" in page.text
+        # Within 5 s of a save, as a table's sheet (live.js asks every 4 s).
+        every = int(re.search(r'hx-trigger="every (\d+)s"', page.text).group(1))
+        assert every <= 4 and "<html" in page.text
         part = client.get(url, HTTP_HX_REQUEST="true", **EN)
         assert part.text.lstrip().startswith('<div id="tournament-live"')
         assert "Ranking" in part.text
