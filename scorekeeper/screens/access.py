@@ -1,15 +1,24 @@
-"""Who may see what. Everyone who is not a member of a club gets 404 for all of it,
-except a tournament table's phone: its link grants this session the deal entry of that
-table's evening (``TABLE_GRANT_VIEWS``), while its round is open."""
+"""Who may see what. Everyone who is not a member of a club gets 404 for all of it (nothing
+says it exists), except a tournament table's phone: its link grants this session the deal
+entry of that table's evening (``TABLE_GRANT_VIEWS``), while its round is open.
+
+Who knows the club is told why in words (a ``Refusal``, a page with its status and a way
+back): a member asking for the owner's actions (403), an account the owner removed (403), a
+table's phone once its round is closed (410), anyone asking to change a closed evening (409).
+"""
 
 from __future__ import annotations
 
 import hashlib
 
 from django.http import Http404, HttpRequest
+from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from scorekeeper.models import Club, Deal, Evening, Game, Membership, TournamentTable
+from scorekeeper.server.error_pages import Refusal
 from scorekeeper.server.prepared import Prepared
+from scorekeeper.services.joins import join_refused
 
 # The session's tournament tables: {evening id: the table's token}.
 TABLE_GRANTS = "tournament_tables"
@@ -54,20 +63,49 @@ _game = Prepared(
 
 
 def membership_for(request: HttpRequest, club_id: int) -> Membership:
-    """The signed-in person's membership of the club, or 404 (nothing says the club exists)."""
+    """The signed-in person's membership of the club, or 404 (nothing says the club exists);
+    an account the owner removed is told so (403)."""
     if not request.user.is_authenticated:
         raise Http404
     found = _membership.objects(club_id, request.user.pk)
     if not found:
+        club = Club.objects.filter(pk=club_id).first()
+        if club is not None and join_refused(club=club, user=request.user):
+            raise Refusal(
+                _("The owner removed you from this club. Ask them to invite you again."),
+                status=403,
+                back_url=reverse("home"),
+                back_label=_("Back to the home page"),
+            )
         raise Http404
     return found[0]
 
 
+def owner_only(back_url: str, back_label: str) -> Refusal:
+    """The refusal of an owner's action to another member (who knows the club: 403)."""
+    return Refusal(
+        _("Only the club's owner can do this."),
+        status=403,
+        back_url=back_url,
+        back_label=back_label,
+    )
+
+
+def evening_closed(evening: Evening) -> Refusal:
+    """The refusal of a change to a closed evening (409: the evening's state is the reason)."""
+    return Refusal(
+        _("This evening is closed."),
+        status=409,
+        back_url=reverse("evening", args=[evening.pk]),
+        back_label=_("Back to the evening"),
+    )
+
+
 def owner_membership_for(request: HttpRequest, club_id: int) -> Membership:
-    """As membership_for, for the owner's actions: other members get 404 too."""
+    """As membership_for, for the owner's actions: other members are refused (403)."""
     membership = membership_for(request, club_id)
     if not membership.is_owner:
-        raise Http404
+        raise owner_only(reverse("club", args=[club_id]), _("Back to the club"))
     return membership
 
 
@@ -92,18 +130,29 @@ def evening_for(request: HttpRequest, evening_id: int) -> tuple[Evening, Members
 def table_grant_for(request: HttpRequest, evening: Evening) -> Membership | None:
     """A member's rights (never an owner's) on a tournament table's evening, for this
     session, if it opened the table's link, in the views the table needs, while the round
-    is open; else None. The membership is not saved: it names no one."""
+    is open; None if it did not. The membership is not saved: it names no one. Once the
+    round is closed, the table's phone is told so (410, as the table's link says)."""
     token = (request.session.get(TABLE_GRANTS) or {}).get(str(evening.pk))
     match = request.resolver_match
     if not token or match is None or match.url_name not in TABLE_GRANT_VIEWS:
         return None
-    if evening.is_closed:
+    table = (
+        TournamentTable.objects.select_related("round__tournament")
+        .filter(evening_id=evening.pk, token=token)
+        .first()
+    )
+    if table is None:
         return None
-    table_open = TournamentTable.objects.filter(
-        evening_id=evening.pk, token=token, round__closed_at=None
-    ).exists()
-    if not table_open:
-        return None
+    if evening.is_closed or table.round.is_closed:
+        tournament = table.round.tournament
+        public = tournament.public_token
+        raise Refusal(
+            _("Round %(number)s is closed: this table's link scores no more.")
+            % {"number": table.round.number},
+            status=410,
+            back_url=reverse("tournament_public", args=[public]) if public else reverse("home"),
+            back_label=_("See the ranking") if public else _("Back to the home page"),
+        )
     return Membership(club=evening.club, role=Membership.Role.MEMBER)
 
 

@@ -122,10 +122,12 @@ def test_a_table_link_lets_a_phone_score_that_table_only_until_the_round_closes(
     assert client.get(reverse("evening", args=[other.evening_id])).status_code == 404
     assert _save(client, other).status_code == 404
     assert client.post(reverse("evening_close", args=[mine.evening_id])).status_code == 404
-    # The round closes: the link and the grant stop.
+    # The round closes: the link and the grant stop, and the phone is told why (410).
     services.round_close(tournament_round=started)
-    assert _save(client, mine, "k2").status_code == 404
-    assert client.get(reverse("evening", args=[mine.evening_id])).status_code == 404
+    assert _save(client, mine, "k2").status_code == 410
+    closed = client.get(reverse("evening", args=[mine.evening_id]), **EN)
+    assert closed.status_code == 410
+    assert "Round 1 is closed: this table&#x27;s link scores no more." in closed.text
     assert client.get(reverse("tournament_table", args=[mine.token])).status_code == 410
     assert Deal.objects.filter(game=mine.game).count() == 1
 
