@@ -102,8 +102,10 @@ class ErrorPagesMiddleware:
     answers, as pages in the layout. Last in ``MIDDLEWARE``: it sees the view's answer and
     exception first, with the session, the user and the language already set.
 
-    An htmx request that is refused gets the words as a message and ``HX-Refresh``: htmx
-    swaps no error answer, and the page, loaded again, shows the message and what changed.
+    An htmx request that is refused gets ``HX-Refresh``: htmx swaps no error answer, and the
+    page, loaded again, shows what changed; an action (a POST) leaves its words as a message
+    for that page. A poll (a GET, repeated) leaves none: the page it polls for is refused in
+    the same words.
     """
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
@@ -121,7 +123,8 @@ class ErrorPagesMiddleware:
         if not isinstance(exception, Refusal):
             return None
         if getattr(request, "htmx", False):
-            messages.error(request, exception.message, fail_silently=True)
+            if request.method not in ("GET", "HEAD"):
+                messages.error(request, exception.message, fail_silently=True)
             response = HttpResponse(exception.message, status=exception.status)
             response["HX-Refresh"] = "true"
             return response

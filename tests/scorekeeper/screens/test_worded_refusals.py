@@ -174,13 +174,23 @@ def test_a_tables_phone_after_its_round_closed_is_told_so_with_the_ranking() -> 
     assert f'href="{public}"' in text(response)
 
 
-def test_an_htmx_request_refused_reloads_the_page_which_then_says_why(table) -> None:
+def test_an_htmx_action_refused_reloads_the_page_which_then_says_why(table) -> None:
     _club, _players, _owner, member, evening, _game = table
-    services.evening_close(evening=evening)
     client = signed_in(member)
-    url = reverse("game_new", args=[evening.pk])
-    response = client.get(url, HTTP_HX_REQUEST="true", **EN)
-    assert response.status_code == 409
+    url = reverse("evening_close", args=[evening.pk])
+    response = client.post(url, HTTP_HX_REQUEST="true", **EN)
+    assert response.status_code == 403
     assert response["HX-Refresh"] == "true"
     page = client.get(reverse("evening", args=[evening.pk]), **EN)
-    assert "This evening is closed." in text(page)
+    assert "Only the club's owner can do this." in text(page)
+
+
+def test_a_refused_poll_leaves_no_message_behind(table) -> None:
+    club, _players, _owner, member, evening, _game = table
+    services.member_remove(membership=club.memberships.get(user=member))
+    client = signed_in(member)
+    for _poll in range(3):
+        live = client.get(reverse("evening_live", args=[evening.pk]), HTTP_HX_REQUEST="true")
+        assert live.status_code == 403
+    home = client.get(reverse("home"), **EN)
+    assert "The owner removed you" not in text(home)

@@ -63,7 +63,7 @@ def test_the_shared_links_poll_is_answered_the_same_way(client: Client) -> None:
 
 
 @pytest.mark.parametrize("way", ["header", "parameter"])
-def test_a_removed_members_phone_gets_404_at_its_next_poll_not_304(
+def test_a_removed_members_phone_is_refused_at_its_next_poll_not_304(
     client: Client, way: str
 ) -> None:
     club, _players, member, evening, _game = followed_table()
@@ -72,11 +72,11 @@ def test_a_removed_members_phone_gets_404_at_its_next_poll_not_304(
     assert client.get(url, {"since": ""}, **POLL).status_code == 200  # it followed the evening
     assert _poll(client, url, evening.version, way).status_code == 304
     services.member_remove(membership=club.memberships.get(user=member))
-    assert _poll(client, url, evening.version, way).status_code == 404
+    assert _poll(client, url, evening.version, way).status_code == 403
 
 
 @pytest.mark.parametrize("way", ["header", "parameter"])
-def test_a_table_links_poll_gets_404_once_its_round_closes(client: Client, way: str) -> None:
+def test_a_table_links_poll_gets_410_once_its_round_closes(client: Client, way: str) -> None:
     _club, _players, tournament = make_tournament(8, rounds=2, deals=2)
     owner = tournament.club.memberships.get(role="owner").user
     started = services.round_start(tournament=tournament, created_by=owner)
@@ -88,4 +88,4 @@ def test_a_table_links_poll_gets_404_once_its_round_closes(client: Client, way: 
     assert _poll(client, url, version, way).status_code == 304
     services.round_close(tournament_round=started)
     version = Evening.objects.get(pk=table.evening_id).version
-    assert _poll(client, url, version, way).status_code == 404
+    assert _poll(client, url, version, way).status_code == 410
