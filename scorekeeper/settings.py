@@ -82,6 +82,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "scorekeeper.server.security.DatabaseUnavailableMiddleware",
+    # The app's worded refusals and the 405 as pages in the layout (server/error_pages.py).
+    "scorekeeper.server.error_pages.ErrorPagesMiddleware",
 ]
 
 ROOT_URLCONF = "scorekeeper.urls"

@@ -1,17 +1,26 @@
-"""Who may see what. Everyone who is not a member of a club gets 404 for all of it,
-except a tournament table's phone: its link grants this session the deal entry of that
-table's evening (``TABLE_GRANT_VIEWS``), while its round is open. Once the round closed,
-that phone gets ``TableRoundClosed`` (a 404 unless the view words it: see
-``screens.tournaments.closed_table``)."""
+"""Who may see what. Everyone who is not a member of a club gets 404 for all of it (nothing
+says it exists), except a tournament table's phone: its link grants this session the deal
+entry of that table's evening (``TABLE_GRANT_VIEWS``), while its round is open. Once the
+round closed, that phone gets ``TableRoundClosed``, which the table's views word (410, or
+the form kept in place: ``screens.tournaments.closed_table``).
+
+Who knows the club is told why in words (a ``Refusal``, a page with its status and a way
+back): a member asking for the owner's actions (403), an account the owner removed (403),
+anyone asking to change a closed evening (409).
+"""
 
 from __future__ import annotations
 
 import hashlib
 
 from django.http import Http404, HttpRequest
+from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from scorekeeper.models import Club, Deal, Evening, Game, Membership, TournamentTable
+from scorekeeper.server.error_pages import Refusal
 from scorekeeper.server.prepared import Prepared
+from scorekeeper.services.joins import join_refused
 
 # The session's tournament tables: {evening id: the table's token}.
 TABLE_GRANTS = "tournament_tables"
@@ -64,20 +73,49 @@ class TableRoundClosed(Http404):
 
 
 def membership_for(request: HttpRequest, club_id: int) -> Membership:
-    """The signed-in person's membership of the club, or 404 (nothing says the club exists)."""
+    """The signed-in person's membership of the club, or 404 (nothing says the club exists);
+    an account the owner removed is told so (403)."""
     if not request.user.is_authenticated:
         raise Http404
     found = _membership.objects(club_id, request.user.pk)
     if not found:
+        club = Club.objects.filter(pk=club_id).first()
+        if club is not None and join_refused(club=club, user=request.user):
+            raise Refusal(
+                _("The owner removed you from this club. Ask them to invite you again."),
+                status=403,
+                back_url=reverse("home"),
+                back_label=_("Back to the home page"),
+            )
         raise Http404
     return found[0]
 
 
+def owner_only(back_url: str, back_label: str) -> Refusal:
+    """The refusal of an owner's action to another member (who knows the club: 403)."""
+    return Refusal(
+        _("Only the club's owner can do this."),
+        status=403,
+        back_url=back_url,
+        back_label=back_label,
+    )
+
+
+def evening_closed(evening: Evening) -> Refusal:
+    """The refusal of a change to a closed evening (409: the evening's state is the reason)."""
+    return Refusal(
+        _("This evening is closed."),
+        status=409,
+        back_url=reverse("evening", args=[evening.pk]),
+        back_label=_("Back to the evening"),
+    )
+
+
 def owner_membership_for(request: HttpRequest, club_id: int) -> Membership:
-    """As membership_for, for the owner's actions: other members get 404 too."""
+    """As membership_for, for the owner's actions: other members are refused (403)."""
     membership = membership_for(request, club_id)
     if not membership.is_owner:
-        raise Http404
+        raise owner_only(reverse("club", args=[club_id]), _("Back to the club"))
     return membership
 
 

@@ -1,40 +1,136 @@
-"""The error pages' views (``handler400``, ``handler403``, ``handler404``, ``handler500`` in
-``scorekeeper.urls``): Django's own, rendering the templates of the same names, but never
-reading the request's body.
+"""The error pages: Django's four error views (``handler400``, ``handler403``, ``handler404``,
+``handler500`` in ``scorekeeper.urls``), the bare 405 of ``require_http_methods``, and the
+app's worded refusals (``Refusal``): each a page in the page's language, in the app's layout,
+with a way back.
 
-Django wraps its error views in ``requires_csrf_token``, which runs the CSRF check on the
-request before the page (and throws its verdict away). For a POST with a ``csrftoken``
-cookie, that check reads the form: a body Django cannot parse (a multipart body without a
-valid boundary, too many files, a form not in UTF-8) raised inside the 404 page, and Django
-answered a bare 500 (issue 38, item 10), or, when the 400 page and then the 500 page raised
-the same, nothing at all. An error page needs no check: the site-wide ``CsrfViewMiddleware``
-has already read the cookie, and a template's ``{% csrf_token %}`` gets the token from it.
+The error views never read the request's body. Django wraps its own in
+``requires_csrf_token``, which runs the CSRF check on the request before the page (and throws
+its verdict away). For a POST with a ``csrftoken`` cookie, that check reads the form: a body
+Django cannot parse (a multipart body without a valid boundary, too many files, a form not in
+UTF-8) raised inside the 404 page, and Django answered a bare 500 (issue 38, item 10), or,
+when the 400 page and then the 500 page raised the same, nothing at all. An error page needs
+no check: the site-wide ``CsrfViewMiddleware`` has already read the cookie, and a template's
+``{% csrf_token %}`` gets the token from it. The layout reads the session, the user and the
+address, never the body.
+
+The 500 page (``500.html``) stands alone, as the 503 page does: no ``base.html``, no request,
+no context processor, no database, so that it renders whatever failed.
 """
 
 from __future__ import annotations
 
-import inspect
+import logging
+from collections.abc import Callable
+from typing import Any
+from urllib.parse import urlsplit
 
-from django.http import HttpRequest, HttpResponse
-from django.views import defaults
+from django.contrib import messages
+from django.http import (
+    HttpRequest,
+    HttpResponse,
+    HttpResponseNotAllowed,
+    HttpResponseServerError,
+)
+from django.template.loader import render_to_string
 
-_bad_request = inspect.unwrap(defaults.bad_request)
-_permission_denied = inspect.unwrap(defaults.permission_denied)
-_page_not_found = inspect.unwrap(defaults.page_not_found)
-_server_error = inspect.unwrap(defaults.server_error)
+logger = logging.getLogger(__name__)
+
+
+class Refusal(Exception):
+    """A request the app refuses for a reason the person may know (the evening is closed,
+    only the owner may do it...): raised by a view, answered by ``ErrorPagesMiddleware``
+    with ``refused.html``, its ``status``, its words and a way back.
+
+    A refusal tells what exists: for what someone may not even know of (another club's
+    evening), raise ``Http404`` instead.
+    """
+
+    def __init__(self, message: str, *, status: int, back_url: str, back_label: str) -> None:
+        super().__init__(message)
+        self.message = message
+        self.status = status
+        self.back_url = back_url
+        self.back_label = back_label
+
+
+def error_page(
+    request: HttpRequest, template: str, status: int, context: dict[str, Any] | None = None
+) -> HttpResponse:
+    """The page in the layout (the user, the language form); if the layout itself fails
+    (the session or the database is what broke), the same page without the request."""
+    context = {"status": status, "previous": _previous(request), **(context or {})}
+    try:
+        content = render_to_string(template, context, request)
+    except Exception:
+        logger.exception("The %s page failed with the request; rendered without it", status)
+        content = render_to_string(template, context)
+    return HttpResponse(content, status=status)
+
+
+def _previous(request: HttpRequest) -> str:
+    """The page before, when it is one of this site's other pages (its Referer), else ""."""
+    referer = request.headers.get("Referer", "")
+    try:
+        parts = urlsplit(referer)
+        same_site = parts.netloc == request.get_host()
+    except Exception:  # a Host outside ALLOWED_HOSTS (a 400 page), a malformed address
+        return ""
+    if not same_site or parts.scheme not in ("http", "https"):
+        return ""
+    path = parts.path + (f"?{parts.query}" if parts.query else "")
+    return "" if path == request.get_full_path() else path
 
 
 def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
-    return _bad_request(request, exception)
+    return error_page(request, "400.html", 400)
 
 
 def permission_denied(request: HttpRequest, exception: Exception) -> HttpResponse:
-    return _permission_denied(request, exception)
+    return error_page(request, "403.html", 403)
 
 
 def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
-    return _page_not_found(request, exception)
+    return error_page(request, "404.html", 404)
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
-    return _server_error(request)
+    return HttpResponseServerError(render_to_string("500.html"))
+
+
+class ErrorPagesMiddleware:
+    """The app's refusals (``Refusal``) and the bare 405 that ``require_http_methods``
+    answers, as pages in the layout. Last in ``MIDDLEWARE``: it sees the view's answer and
+    exception first, with the session, the user and the language already set.
+
+    An htmx request that is refused gets ``HX-Refresh``: htmx swaps no error answer, and the
+    page, loaded again, shows what changed; an action (a POST) leaves its words as a message
+    for that page. A poll (a GET, repeated) leaves none: the page it polls for is refused in
+    the same words.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if isinstance(response, HttpResponseNotAllowed) and not response.content:
+            page = error_page(request, "405.html", 405)
+            page["Allow"] = response["Allow"]
+            return page
+        return response
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if not isinstance(exception, Refusal):
+            return None
+        if getattr(request, "htmx", False):
+            if request.method not in ("GET", "HEAD"):
+                messages.error(request, exception.message, fail_silently=True)
+            response = HttpResponse(exception.message, status=exception.status)
+            response["HX-Refresh"] = "true"
+            return response
+        context = {
+            "message": exception.message,
+            "back_url": exception.back_url,
+            "back_label": exception.back_label,
+        }
+        return error_page(request, "refused.html", exception.status, context)

@@ -14,6 +14,8 @@ from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 
+from scorekeeper.server.error_pages import error_page
+
 logger = logging.getLogger(__name__)
 
 RETRY_AFTER_SECONDS = 30
@@ -61,13 +63,13 @@ class DatabaseUnavailableMiddleware:
 
 
 def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
-    """Django's refusal of a missing or stale CSRF token, marked ``X-CSRF-Refused``.
+    """The refusal of a missing or stale CSRF token: a page in the layout and the page's
+    language (Django's own is in English), marked ``X-CSRF-Refused``.
 
     A phone sending the deals it kept offline may hold a token from before a sign-in; the
     mark tells it to keep the deal waiting for a fresh page rather than call it refused.
     """
-    from django.views.csrf import csrf_failure as django_csrf_failure
-
-    response = django_csrf_failure(request, reason)
+    logger.warning("CSRF refused for %s: %s", request.path, reason)
+    response = error_page(request, "403_csrf.html", 403)
     response["X-CSRF-Refused"] = "1"
     return response

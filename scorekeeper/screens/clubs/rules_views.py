@@ -1,6 +1,6 @@
 """The club's house rules: the page that explains and sets them, and an open evening's rescore.
 
-Members read the rules; only the owner changes them (others get 404 on the POST) and rescores
+Members read the rules; only the owner changes them (other members are refused: 403) and rescores
 an open evening by them, after a preview of what changes. Evenings keep the rules they
 started with: a change here moves no past score.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -22,7 +22,7 @@ from scorekeeper.models import Evening, Membership
 from scorekeeper.reads.house_rules import rescore_preview
 from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.scoring.rules import RULE_KEYS
-from scorekeeper.screens.access import evening_for, membership_for
+from scorekeeper.screens.access import evening_closed, evening_for, membership_for, owner_only
 from scorekeeper.screens.clubs.rules_examples import examples
 from scorekeeper.screens.clubs.rules_forms import HouseRulesForm
 from scorekeeper.screens.rules_text import RULE_EXPLAINED, RULE_NAMES, choice_label, rules_line
@@ -63,7 +63,7 @@ def club_rules(request: HttpRequest, club_id: int) -> HttpResponse:
     membership = membership_for(request, club_id)
     club = membership.club
     if request.method == "POST" and not membership.is_owner:
-        raise Http404
+        raise owner_only(reverse("club_rules", args=[club.pk]), _("Back to the club's rules"))
     form = None
     if membership.is_owner:
         form = HouseRulesForm(request.POST or None, current=club.house_rules)
@@ -80,8 +80,10 @@ def club_rules(request: HttpRequest, club_id: int) -> HttpResponse:
 
 def _owner_open_evening(request: HttpRequest, evening_id: int) -> Evening:
     evening, membership = evening_for(request, evening_id)
-    if not membership.is_owner or evening.is_closed:
-        raise Http404
+    if not membership.is_owner:
+        raise owner_only(reverse("evening", args=[evening.pk]), _("Back to the evening"))
+    if evening.is_closed:
+        raise evening_closed(evening)
     return evening
 
 

@@ -17,7 +17,13 @@ from scorekeeper.exchange.error_text import refusal_message
 from scorekeeper.models import Deal, DeletedDeal, Game, Membership, Player
 from scorekeeper.reads.deal_history import deal_history, deleted_deals_url
 from scorekeeper.scoring.errors import ScoringError
-from scorekeeper.screens.access import deal_for, evening_for, game_for, queue_owner
+from scorekeeper.screens.access import (
+    deal_for,
+    evening_closed,
+    evening_for,
+    game_for,
+    queue_owner,
+)
 from scorekeeper.screens.table.deal_forms import (
     EscopetteDealForm,
     TarotDealForm,
@@ -236,8 +242,10 @@ def deal_edit(request: HttpRequest, evening_id: int, deal_id: int) -> HttpRespon
     present = _deal_present(deal)
     form_class = deal_form_class(game)
     if request.method == "POST":
+        if evening.is_closed:
+            raise evening_closed(evening)
         form = form_class(request.POST, game=game, present=present)
-        if not evening.is_closed and form.is_valid() and form.inputs is not None:
+        if form.is_valid() and form.inputs is not None:
             try:
                 deal = services.deal_update(
                     deal=deal,

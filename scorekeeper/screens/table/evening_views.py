@@ -12,7 +12,13 @@ from django.views.decorators.http import require_http_methods
 
 from scorekeeper import services
 from scorekeeper.models import Evening, Membership
-from scorekeeper.screens.access import evening_for, game_for, membership_for
+from scorekeeper.screens.access import (
+    evening_closed,
+    evening_for,
+    game_for,
+    membership_for,
+    owner_only,
+)
 from scorekeeper.screens.table.evening_forms import EveningStartForm, GameStartForm, SeatJoinForm
 from scorekeeper.screens.table.evening_page import (
     carried_deal,
@@ -61,7 +67,7 @@ def game_new(request: HttpRequest, evening_id: int) -> HttpResponse:
     """Another game in the same evening: French Tarot or L'escopette."""
     evening, _membership = evening_for(request, evening_id)
     if evening.is_closed:
-        raise Http404
+        raise evening_closed(evening)
     players = list(evening.club.players.filter(retired=False))
     last = evening.games.order_by("-number").first()
     initial: dict[str, Any] = {}
@@ -163,7 +169,7 @@ def seat_join(request: HttpRequest, evening_id: int, game_id: int) -> HttpRespon
     """Who is at the table: players leave, others join (a page of its own, rarely needed)."""
     game, _membership = game_for(request, evening_id, game_id)
     if game.evening.is_closed:
-        raise Http404
+        raise evening_closed(game.evening)
     present = services.present_players(game)
     absent = [p for p in game.evening.club.players.filter(retired=False) if p not in present]
     form = SeatJoinForm(request.POST or None, absent=absent, present=present)
@@ -205,7 +211,7 @@ def seat_leave(request: HttpRequest, evening_id: int, game_id: int, player_id: i
 def _owner_evening(request: HttpRequest, evening_id: int) -> Evening:
     evening, membership = evening_for(request, evening_id)
     if not membership.is_owner:
-        raise Http404
+        raise owner_only(evening_url(evening), _("Back to the evening"))
     return evening
 
 

@@ -24,6 +24,7 @@ from scorekeeper.reads import tournaments as reads
 from scorekeeper.screens.access import membership_for
 from scorekeeper.screens.tournaments.forms import RegisterForm, TournamentForm
 from scorekeeper.server import conditional
+from scorekeeper.server.error_pages import Refusal
 from scorekeeper.services import ServiceError
 
 # The organiser's and the public page ask this often while playing, as a table's sheet does
@@ -266,7 +267,12 @@ def tournament_public_link(request: HttpRequest, tournament_id: int) -> HttpResp
     """The organiser revokes the public ranking link (``revoke``), or makes a new one."""
     tournament, membership = _tournament(request, tournament_id)
     if not _organiser(request, tournament, membership):
-        raise Http404
+        raise Refusal(
+            _("Only the club's owner or the tournament's organiser can do this."),
+            status=403,
+            back_url=reverse("tournament", args=[tournament.pk]),
+            back_label=_("Back to the tournament"),
+        )
     if request.POST.get("action") == "revoke":
         services.tournament_public_link_revoke(tournament=tournament)
         messages.success(request, _("The public ranking link no longer works."))

@@ -206,7 +206,7 @@ def test_a_bad_archive_saves_nothing_and_says_where(change, expected) -> None:
 def test_the_owner_downloads_the_archive_and_uploads_it_as_a_new_club(client: Client) -> None:
     world = full_club()
     client.force_login(world.member)
-    assert client.get(f"/clubs/{world.club.pk}/archive.json").status_code == 404
+    assert client.get(f"/clubs/{world.club.pk}/archive.json").status_code == 403
     client.force_login(world.owner)
     response = client.get(f"/clubs/{world.club.pk}/archive.json")
     assert response.status_code == 200

@@ -138,14 +138,14 @@ def test_a_signed_in_stranger_gets_404_and_changes_nothing(
 
 
 @pytest.mark.parametrize("action", ACTIONS, ids=str)
-def test_a_member_may_use_the_members_actions_and_gets_404_for_the_owners(
+def test_a_member_may_use_the_members_actions_and_is_told_the_owners_are_the_owners(
     client: Client, scene: Scene, action: Action
 ) -> None:
     client.force_login(scene.member)
     before = club_state(scene.club)
     response = send(client, action, scene)
     if action.owner_only:
-        assert response.status_code == 404
+        assert response.status_code == 403
         assert club_state(scene.club) == before
     else:
         assert response.status_code in {200, 302}

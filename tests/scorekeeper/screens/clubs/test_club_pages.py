@@ -250,7 +250,7 @@ def test_handing_over_ownership_makes_the_old_owner_a_member(
     assert Membership.objects.get(club=club, user=ben).is_owner
     assert not Membership.objects.get(club=club, user=ana).is_owner
     # Ana's owner actions are gone with the ownership.
-    assert owner.post(club_url(club, "club_rename"), {"club-name": "X"}).status_code == 404
+    assert owner.post(club_url(club, "club_rename"), {"club-name": "X"}).status_code == 403
 
 
 def test_a_member_leaves_the_club(member: Client, club: Club, ben: User) -> None:

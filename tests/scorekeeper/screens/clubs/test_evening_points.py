@@ -61,10 +61,10 @@ def test_places_come_from_each_evening_s_totals(world) -> None:
     assert points[chloe] < points[dan]
 
 
-def test_a_member_who_is_not_the_owner_gets_404(world, client):
+def test_a_member_who_is_not_the_owner_is_refused_with_a_403(world, client):
     client.force_login(world.member)
     url = f"/clubs/{world.club.pk}/evening-points/"
-    assert client.post(url, {"points-enabled": "on", "points-scale": "10"}).status_code == 404
+    assert client.post(url, {"points-enabled": "on", "points-scale": "10"}).status_code == 403
     assert not Club.objects.get(pk=world.club.pk).evening_points
 
 

@@ -78,8 +78,8 @@ def test_only_the_owner_makes_and_revokes_the_join_link(club: Club) -> None:
     club.memberships.create(user=member, role="member")
     client = Client()
     client.force_login(member)
-    assert client.post(reverse("join_link_create", args=[club.pk])).status_code == 404
-    assert client.post(reverse("join_link_revoke", args=[club.pk])).status_code == 404
+    assert client.post(reverse("join_link_create", args=[club.pk])).status_code == 403
+    assert client.post(reverse("join_link_revoke", args=[club.pk])).status_code == 403
     assert not JoinLink.objects.exists()
 
 

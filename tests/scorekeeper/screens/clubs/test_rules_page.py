@@ -109,7 +109,7 @@ def test_only_the_owner_changes_the_rules(client: Client, club) -> None:
     club, _players, _owner = club
     client.force_login(make_member(club))
     response = client.post(reverse("club_rules", args=[club.pk]), HOUSE_POST)
-    assert response.status_code == 404
+    assert response.status_code == 403
     club.refresh_from_db()
     assert club.rules == {}
 
@@ -170,11 +170,11 @@ def test_only_the_owner_rescores_and_only_an_open_evening(client: Client, club) 
     services.club_rules_set(club=club, rules=HOUSE)
     url = reverse("evening_rescore", args=[evening.pk])
     client.force_login(make_member(club))
-    assert client.get(url).status_code == 404
-    assert client.post(url).status_code == 404
+    assert client.get(url).status_code == 403
+    assert client.post(url).status_code == 403
     services.evening_close(evening=evening)
     client.force_login(owner)
-    assert client.post(url).status_code == 404
+    assert client.post(url).status_code == 409
     assert dict(DealScore.objects.values_list("player_id", "score")) == score_deal(inputs)
 
 

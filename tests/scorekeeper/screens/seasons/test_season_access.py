@@ -90,7 +90,7 @@ def test_members_see_every_page_and_download_every_file(place: Place, client: Cl
 def test_members_import_but_only_the_owner_creates_a_season(place: Place, client: Client) -> None:
     client.force_login(place.world.member)
     url, data = season_form(place)
-    assert client.post(url, data).status_code == 404
+    assert client.post(url, data).status_code == 403
     assert not Season.objects.filter(name="Printemps").exists()
     url, data = import_form(place)
     assert client.post(url, data).status_code == 302

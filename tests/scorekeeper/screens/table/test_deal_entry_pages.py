@@ -267,7 +267,7 @@ def test_a_member_who_is_not_the_owner_enters_deals_but_cannot_close(table) -> N
     member = make_member(evening.club, "chloe@example.com", "Chloé")
     client.force_login(member)
     assert save(client, evening, game, dealer=players[0].pk, passed="on").status_code == 302
-    assert client.post(reverse("evening_close", args=[evening.pk])).status_code == 404
+    assert client.post(reverse("evening_close", args=[evening.pk])).status_code == 403
 
 
 def test_a_closed_evening_is_read_only(table) -> None:

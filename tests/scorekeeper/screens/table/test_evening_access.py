@@ -83,6 +83,8 @@ def test_only_members_reach_the_table_and_only_the_owner_its_owner_actions(
     may = who == OWNER or (who == MEMBER and allowed == MEMBER)
     if may:
         assert response.status_code in (200, 302), (name, who, response.status_code)
+    elif who == MEMBER:  # a member knows the evening: told it is the owner's action
+        assert response.status_code == 403, (name, who, response.status_code)
     else:
         assert response.status_code == 404, (name, who, response.status_code)
 

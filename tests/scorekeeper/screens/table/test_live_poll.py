@@ -63,7 +63,7 @@ def test_the_shared_links_poll_is_answered_the_same_way(client: Client) -> None:
 
 
 @pytest.mark.parametrize("way", ["header", "parameter"])
-def test_a_removed_members_phone_gets_404_at_its_next_poll_not_304(
+def test_a_removed_members_phone_is_refused_at_its_next_poll_not_304(
     client: Client, way: str
 ) -> None:
     club, _players, member, evening, _game = followed_table()
@@ -72,7 +72,7 @@ def test_a_removed_members_phone_gets_404_at_its_next_poll_not_304(
     assert client.get(url, {"since": ""}, **POLL).status_code == 200  # it followed the evening
     assert _poll(client, url, evening.version, way).status_code == 304
     services.member_remove(membership=club.memberships.get(user=member))
-    assert _poll(client, url, evening.version, way).status_code == 404
+    assert _poll(client, url, evening.version, way).status_code == 403
 
 
 @pytest.mark.parametrize("way", ["header", "parameter"])

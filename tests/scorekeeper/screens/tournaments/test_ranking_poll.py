@@ -57,7 +57,7 @@ def test_the_rankings_poll_is_304_until_a_deal_changes_it(client: Client, page: 
     assert client.get(url, HTTP_IF_NONE_MATCH=f'"{new}"', **POLL).status_code == 304
 
 
-def test_a_removed_members_ranking_poll_gets_404_not_304(client: Client) -> None:
+def test_a_removed_members_ranking_poll_is_refused_not_304(client: Client) -> None:
     tournament, _table = _playing()
     member = make_member(tournament.club)
     client.force_login(member)
@@ -65,4 +65,4 @@ def test_a_removed_members_ranking_poll_gets_404_not_304(client: Client) -> None
     tag = _tag(client.get(url).text)
     assert client.get(url, HTTP_IF_NONE_MATCH=f'"{tag}"', **POLL).status_code == 304
     services.member_remove(membership=tournament.club.memberships.get(user=member))
-    assert client.get(url, HTTP_IF_NONE_MATCH=f'"{tag}"', **POLL).status_code == 404
+    assert client.get(url, HTTP_IF_NONE_MATCH=f'"{tag}"', **POLL).status_code == 403
