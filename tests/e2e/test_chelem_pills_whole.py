@@ -6,10 +6,9 @@ from __future__ import annotations
 import os
 
 import pytest
-from django.conf import settings
-from django.test import Client
 from playwright.sync_api import Browser, expect
 
+from tests.e2e.signing_in import signed_in_phone
 from tests.factories import NAMES, make_club, start_evening
 
 SIZES = [
@@ -39,18 +38,8 @@ def test_every_chelem_pill_shows_its_words_whole(
 ) -> None:
     club, players = make_club(players=NAMES[:5])
     evening, _game = start_evening(club, players)
-    client = Client()
-    client.force_login(club.memberships.get(role="owner").user)
-    context = browser.new_context(viewport=viewport, locale=language, has_touch=True)
-    context.add_cookies(
-        [
-            {
-                "name": settings.SESSION_COOKIE_NAME,
-                "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
-                "url": live_server.url,
-            },
-            {"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "url": live_server.url},
-        ]
+    context = signed_in_phone(
+        browser, live_server.url, club.memberships.get(role="owner").user, viewport, language
     )
     page = context.new_page()
     try:
