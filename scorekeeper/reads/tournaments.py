@@ -22,6 +22,7 @@ from scorekeeper.models import DealScore, Evening, Seat, Tournament, TournamentT
 from scorekeeper.reads.evening_tallies import database_name
 from scorekeeper.scoring.seating import repeated_meetings
 from scorekeeper.server import shared_cache
+from scorekeeper.server.wording import name_order
 
 RANKING_SECONDS = 3600
 
@@ -62,7 +63,7 @@ class RoundProgress:
             for table in self.tables
             for seat, name in enumerate(table.players, start=1)
         ]
-        return sorted(rows, key=lambda row: (row[0].casefold(), row[1]))
+        return sorted(rows, key=lambda row: (name_order(row[0]), row[1]))
 
 
 def progress(tournament: Tournament) -> list[RoundProgress]:
@@ -184,7 +185,7 @@ def _ranking(tournament: Tournament, key: str = "") -> Ranking:
         for player_id, score in table.items():
             won[player_id] += score == best
             name = names.get(player_id, "?")
-            by_round[round_number].append((-score, name.casefold(), table_number, player_id))
+            by_round[round_number].append((-score, name_order(name), table_number, player_id))
     rows = [
         RankRow(
             rank=0,
@@ -197,7 +198,7 @@ def _ranking(tournament: Tournament, key: str = "") -> Ranking:
         )
         for player_id, name in names.items()
     ]
-    rows.sort(key=lambda row: (row.sort_key, row.name.casefold(), row.player_id))
+    rows.sort(key=lambda row: (row.sort_key, name_order(row.name), row.player_id))
     ranked: list[RankRow] = []
     for index, row in enumerate(rows):
         same = ranked and ranked[-1].sort_key == row.sort_key
