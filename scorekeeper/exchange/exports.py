@@ -35,6 +35,7 @@ from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.scoring.rules import FFT_RULES, HouseRules
 from scorekeeper.scoring.sheet import Sheet, sheet_from_deals, sheet_to_data
 from scorekeeper.scoring.tarot import PassedDeal, deal_outcome
+from scorekeeper.server.wording import name_order
 
 __all__ = ["BOM", "CSV_CONTENT_TYPE", "JSON_CONTENT_TYPE"]
 
@@ -138,7 +139,7 @@ def _columns(games: Iterable[GameData], *, by_name: bool, names: dict[int, str])
                 players.setdefault(score.player_id)
     ids = list(players)
     if by_name:
-        ids.sort(key=lambda pk: (names[pk].casefold(), pk))
+        ids.sort(key=lambda pk: (name_order(names[pk]), pk))
     return ids
 
 

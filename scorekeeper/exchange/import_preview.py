@@ -25,6 +25,7 @@ from scorekeeper.scoring.import_plan import (
     plan_entries,
 )
 from scorekeeper.scoring.inputs import name_key
+from scorekeeper.server.wording import name_order
 from scorekeeper.services.imports import PlayerBook, duplicate_of
 
 
@@ -97,7 +98,7 @@ def import_preview(
                 player_key = name_key(names[name].name)
                 shown.setdefault(player_key, names[name].name)
                 totals[player_key] = totals.get(player_key, 0) + score
-    new_players = sorted((player.name for player in book.new.values()), key=str.casefold)
+    new_players = sorted((player.name for player in book.new.values()), key=name_order)
     return ImportPreview(
         evenings=evenings,
         deals=sum(evening.deals for evening in evenings),
@@ -106,6 +107,6 @@ def import_preview(
         mixed_scripts=[name for name in new_players if mixes_scripts(name)],
         totals=sorted(
             ((shown[key], total) for key, total in totals.items()),
-            key=lambda item: (-item[1], item[0].casefold()),
+            key=lambda item: (-item[1], name_order(item[0])),
         ),
     )

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from django.utils import formats
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from scorekeeper.reads.game_sheets import GameSheet
@@ -20,6 +20,7 @@ from scorekeeper.reads.line_charts import LineChart, line_chart, nice_step, numb
 from scorekeeper.reads.player_figures import PlayerFigures
 from scorekeeper.reads.standings import EveningPoint, SeasonStats, cumulative_totals
 from scorekeeper.server import shared_cache
+from scorekeeper.server.wording import short_date_format
 
 __all__ = ["LineChart", "evening_chart", "line_chart", "nice_step", "player_chart", "season_chart"]
 
@@ -36,7 +37,7 @@ def _date_in(date: dt.date, format_name: str, language: str | None) -> str:
 
 
 def _short_date(date: dt.date) -> str:
-    return _date(date, "j M")
+    return _date(date, short_date_format())
 
 
 def evening_chart(sheet: GameSheet) -> LineChart:
@@ -135,7 +136,11 @@ def _season_chart(stats: SeasonStats, chart_id: str) -> LineChart:
     x_labels, ticks = _evening_labels(dates)
     description = ""
     if stats.evenings:
-        description = _("After %(count)s evenings: %(figures)s.") % {
+        description = ngettext(
+            "After %(count)s evening: %(figures)s.",
+            "After %(count)s evenings: %(figures)s.",
+            len(stats.evenings),
+        ) % {
             "count": len(stats.evenings),
             "figures": ", ".join(f"{row.name} {number_label(row.total)}" for row in stats.rows),
         }

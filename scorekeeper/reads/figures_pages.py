@@ -21,6 +21,7 @@ from scorekeeper.reads.club_figures import ClubFigures
 from scorekeeper.scoring.club_figures import MIN_TAKES
 from scorekeeper.scoring.rating_quality import PredictionQuality
 from scorekeeper.scoring.ratings import MIN_DEALS, PRIOR_MU, PRIOR_SIGMA, Z
+from scorekeeper.server.wording import name_order
 
 CONTRACT_LABELS = dict(Deal.Contract.choices)
 CHART_POINTS = 40  # evenings drawn at most: a phone's width
@@ -76,8 +77,8 @@ def ratings_page(figures: ClubFigures, names: dict[int, str]) -> RatingsPage:
     if quality.beats_base_rate:
         shown = [replace(row, rank=rank) for rank, row in enumerate(shown, start=1)]
     else:  # no ranking by noise: by name
-        shown.sort(key=lambda row: row.name.casefold())
-    hidden.sort(key=lambda row: (-row.deals, row.name.casefold()))
+        shown.sort(key=lambda row: name_order(row.name))
+    hidden.sort(key=lambda row: (-row.deals, name_order(row.name)))
     chart = None
     if quality.beats_base_rate and shown:
         chart = _rating_chart(figures, shown[:CHART_PLAYERS], names)
@@ -195,12 +196,12 @@ def head_to_head_page(figures: ClubFigures, names: dict[int, str]) -> HeadToHead
             FlowLine(int(other), _name(names, other), _whole(flow.net(player, other)))  # type: ignore[call-overload]
             for other in met
         ]
-        lines.sort(key=lambda line: (-line.net, line.other.casefold()))
+        lines.sort(key=lambda line: (-line.net, name_order(line.other)))
         balance = sum((flow.net(player, other) for other in met), Fraction(0))
         players.append(
             PlayerFlow(int(player), _name(names, player), _whole(balance), lines)  # type: ignore[call-overload]
         )
-    players.sort(key=lambda row: (-row.balance, row.name.casefold()))
+    players.sort(key=lambda row: (-row.balance, name_order(row.name)))
     partners = [
         PartnerRow(
             taker=_name(names, row.taker),
@@ -357,5 +358,5 @@ def contracts_page(figures: ClubFigures, names: dict[int, str]) -> ContractsPage
                 by_bouts=list(row.all.by_bouts),
             )
         )
-    rows.sort(key=lambda row: (-row.all.takes, row.name.casefold()))
+    rows.sort(key=lambda row: (-row.all.takes, name_order(row.name)))
     return ContractsPage([str(label) for label in CONTRACT_LABELS.values()], rows)

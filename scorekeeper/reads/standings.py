@@ -20,6 +20,7 @@ from django.db.models import Count, F, QuerySet, Sum
 
 from scorekeeper.models import Club, EveningFigures, PlayerEvening, Season
 from scorekeeper.models.figures import FIGURES, KINDS, TAROT
+from scorekeeper.server.wording import name_order
 
 
 @dataclass
@@ -44,7 +45,7 @@ class StandingRow:
 
 
 SORTS: dict[str, Any] = {
-    "name": lambda row: row.name.casefold(),
+    "name": lambda row: name_order(row.name),
     "total": lambda row: row.total,
     "evenings": lambda row: row.evenings,
     "deals": lambda row: row.deals,
@@ -62,13 +63,13 @@ DEFAULT_DESCENDING = {name: name != "name" for name in SORTS}
 def sort_rows(rows: Iterable[StandingRow], sort: str, descending: bool) -> list[StandingRow]:
     """Sorted by the column; ties keep the order of the ranking."""
     key = SORTS.get(sort, SORTS["total"])
-    ordered = sorted(rows, key=lambda row: (row.rank, row.name.casefold()))
+    ordered = sorted(rows, key=lambda row: (row.rank, name_order(row.name)))
     return sorted(ordered, key=key, reverse=descending)
 
 
 def _rank(rows: list[StandingRow]) -> list[StandingRow]:
     """Rank by total points, highest first; equal totals share a rank."""
-    ordered = sorted(rows, key=lambda row: (-row.total, row.name.casefold()))
+    ordered = sorted(rows, key=lambda row: (-row.total, name_order(row.name)))
     for position, row in enumerate(ordered, start=1):
         previous = ordered[position - 2] if position > 1 else None
         row.rank = previous.rank if previous and previous.total == row.total else position

@@ -21,6 +21,7 @@ from django.db.models import Count, Sum
 
 from scorekeeper.models import DealScore, Evening, PlayerEvening, Seat, Tournament, TournamentTable
 from scorekeeper.scoring.seating import repeated_meetings
+from scorekeeper.server.wording import name_order
 
 
 @dataclass(frozen=True)
@@ -70,7 +71,7 @@ class RoundProgress:
             for table in self.tables
             for seat, name in enumerate(table.players, start=1)
         ]
-        return sorted(rows, key=lambda row: (row[0].casefold(), row[1]))
+        return sorted(rows, key=lambda row: (name_order(row[0]), row[1]))
 
 
 def progress(tournament: Tournament) -> list[RoundProgress]:
@@ -196,7 +197,7 @@ def _ranking(tournament: Tournament, key: str = "") -> Ranking:
         for player_id, score in table.items():
             won[player_id] += score == best
             name = names.get(player_id, "?")
-            by_round[round_number].append((-score, name.casefold(), table_number, player_id))
+            by_round[round_number].append((-score, name_order(name), table_number, player_id))
     rows = [
         RankRow(
             rank=0,
@@ -210,7 +211,7 @@ def _ranking(tournament: Tournament, key: str = "") -> Ranking:
         )
         for player_id, name in names.items()
     ]
-    rows.sort(key=lambda row: (row.sort_key, row.name.casefold(), row.player_id))
+    rows.sort(key=lambda row: (row.sort_key, name_order(row.name), row.player_id))
     ranked: list[RankRow] = []
     for index, row in enumerate(rows):
         same = ranked and ranked[-1].sort_key == row.sort_key

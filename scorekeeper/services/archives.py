@@ -32,6 +32,7 @@ from scorekeeper.models import (
 )
 from scorekeeper.scoring.import_plan import GamePlan
 from scorekeeper.scoring.inputs import fitted
+from scorekeeper.server.wording import short_date_format
 from scorekeeper.services.archive_tournaments import ArchiveTournament, store_tournaments
 from scorekeeper.services.imports import store_game
 from scorekeeper.services.seasons import season_ensure_for
@@ -213,7 +214,7 @@ def _cover_with_seasons(club: Club, archive: Archive) -> None:
 def restored_name(name: str, day: dt.date) -> str:
     """The copy's name, so that it is not taken for the club it was archived from:
     "Les Bouts (restored 1 Dec)", the day in the reader's language."""
-    values = {"name": name, "date": formats.date_format(day, "j M")}
+    values = {"name": name, "date": formats.date_format(day, short_date_format())}
     limit = Club._meta.get_field("name").max_length
     return fitted(_("%(name)s (restored %(date)s)"), values, cut="name", limit=limit)
 

@@ -15,6 +15,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, pgettext_lazy
 
 from scorekeeper.models import CHELEM_CHOICES, PETIT_AU_BOUT_CHOICES, POIGNEE_LABELS
+from scorekeeper.server.wording import labelled
 
 register = template.Library()
 
@@ -119,11 +120,12 @@ def deal_marks(deal: Any) -> SafeString:
     marks = []
     if deal.petit_au_bout:
         side = dict(PETIT_AU_BOUT_CHOICES).get(deal.petit_au_bout, deal.petit_au_bout)
-        marks.append(f"{gettext('Petit au bout')}: {side}")
+        marks.append(labelled(gettext("Petit au bout"), side))
     for kind in deal.poignees or ():
         marks.append(str(POIGNEE_LABELS.get(kind, kind)))
     if deal.chelem:
-        marks.append(f"{gettext('Chelem')}: {dict(CHELEM_CHOICES).get(deal.chelem, deal.chelem)}")
+        chelem = dict(CHELEM_CHOICES).get(deal.chelem, deal.chelem)
+        marks.append(labelled(gettext("Chelem"), chelem))
     if not marks:
         return mark_safe("")
     items = "".join(f'<span class="mark">{_e(mark)}</span>' for mark in marks)

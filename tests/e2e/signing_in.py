@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import re
 
+from django.conf import settings
 from django.core import mail
-from playwright.sync_api import Page, expect
+from django.test import Client
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 
 def sign_in_by_code(page: Page, base_url: str, email: str, name: str) -> None:
@@ -23,3 +25,22 @@ def sign_in_by_code(page: Page, base_url: str, email: str, name: str) -> None:
         page.get_by_role("button", name="Save and continue").tap()
     expect(page).to_have_url(base_url + "/")
     expect(page.locator(".site-header")).to_contain_text(name)
+
+
+def signed_in_phone(
+    browser: Browser, base_url: str, user: object, viewport: dict[str, int], language: str
+) -> BrowserContext:
+    """A fresh browser context the size of that phone, signed in as ``user`` (its session
+    made by the test client), with the page's language chosen."""
+    client = Client()
+    client.force_login(user)
+    context = browser.new_context(viewport=viewport, locale=language, has_touch=True)
+    context.set_default_timeout(10_000)
+    session = client.cookies[settings.SESSION_COOKIE_NAME].value
+    context.add_cookies(
+        [
+            {"name": settings.SESSION_COOKIE_NAME, "value": session, "url": base_url},
+            {"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "url": base_url},
+        ]
+    )
+    return context

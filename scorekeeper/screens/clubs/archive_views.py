@@ -20,6 +20,7 @@ from scorekeeper.exchange.archive_check import ARCHIVE_MAX_DEALS
 from scorekeeper.exchange.game_data import JSON_CONTENT_TYPE
 from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.screens.access import owner_membership_for
+from scorekeeper.server.wording import name_order
 
 MAX_ARCHIVE_BYTES = 8 * 1024 * 1024
 
@@ -62,7 +63,7 @@ def _preview(archive: services.archives.Archive) -> dict[str, Any]:
         "deals": archive.deal_count,
         "players": [p[0] for p in archive.players],
         "members": len(archive.members) + len(archive.invitations),
-        "totals": sorted(totals.items(), key=lambda item: (-item[1], item[0].casefold())),
+        "totals": sorted(totals.items(), key=lambda item: (-item[1], name_order(item[0]))),
     }
 
 

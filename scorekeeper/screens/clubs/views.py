@@ -33,6 +33,7 @@ from scorekeeper.screens.clubs.forms import (
     PlayerAddForm,
     PlayerEditForm,
 )
+from scorekeeper.server.wording import name_order
 from scorekeeper.services import ServiceError
 
 # --- Helpers ------------------------------------------------------------------------------
@@ -50,7 +51,7 @@ def _form_error(form: forms.Form, error: ServiceError) -> None:
 
 
 def _players_context(club: Club) -> dict[str, Any]:
-    players = list(club.players.select_related("user"))
+    players = sorted(club.players.select_related("user"), key=lambda p: name_order(p.name))
     return {
         "players_active": [player for player in players if not player.retired],
         "players_retired": [player for player in players if player.retired],

@@ -46,6 +46,7 @@ from scorekeeper.screens.counter.counting import (
     show_points,
 )
 from scorekeeper.screens.counter.pairs import LEFTOVERS, PairCounting
+from scorekeeper.server.wording import labelled
 
 
 class CounterForm(PairCounting, CardCounting):
@@ -246,5 +247,5 @@ class CounterForm(PairCounting, CardCounting):
                 continue
             if name == NON_FIELD_ERRORS:
                 return str(errors[0])
-            return f"{self.fields[name].label}: {errors[0]}"
+            return labelled(self.fields[name].label, errors[0])
         return ""

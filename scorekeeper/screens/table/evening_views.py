@@ -30,13 +30,14 @@ from scorekeeper.screens.table.evening_page import (
 )
 from scorekeeper.screens.tournaments.closed_table import round_closed_answer
 from scorekeeper.server import conditional
+from scorekeeper.server.wording import name_order
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def evening_new(request: HttpRequest, club_id: int) -> HttpResponse:
     membership = membership_for(request, club_id)
     club = membership.club
-    players = list(club.players.filter(retired=False))
+    players = sorted(club.players.filter(retired=False), key=lambda p: name_order(p.name))
     form = EveningStartForm(request.POST or None, players=players)
     if request.method == "POST" and form.is_valid():
         try:
@@ -68,7 +69,7 @@ def game_new(request: HttpRequest, evening_id: int) -> HttpResponse:
     evening, _membership = evening_for(request, evening_id)
     if evening.is_closed:
         raise evening_closed(evening)
-    players = list(evening.club.players.filter(retired=False))
+    players = sorted(evening.club.players.filter(retired=False), key=lambda p: name_order(p.name))
     last = evening.games.order_by("-number").first()
     initial: dict[str, Any] = {}
     if last is not None:

@@ -167,19 +167,19 @@ MISTAKES = [
     # (sheet change, French, English, Russian)
     (
         {"deals": [{"taker": "Ana", "contract": "garde", "bouts": 2, "points": 95}]},
-        "donne 1 : points : 95 dépasse 91",
+        "donne 1\u202f: points\u202f: 95 dépasse 91",
         "deal 1: points: 95 is more than 91",
         "раздача 1: очки: 95 больше 91",
     ),
     (
         {"players": ["Ana", "Ana", "Ben"]},
-        "joueurs : Ana figure deux fois",
+        "joueurs\u202f: Ana figure deux fois",
         "players: Ana is listed twice",
         "игроки: Ana указан(а) дважды",
     ),
     (
         {"deals": [{"taker": "Zoé", "contract": "garde", "bouts": 2, "points": 45}]},
-        "donne 1 : preneur : Zoé n’est pas l’un des joueurs",
+        "donne 1\u202f: preneur\u202f: Zoé n’est pas l’un des joueurs",
         "deal 1: taker: Zoé is not one of the players",
         "раздача 1: взявший: Zoé — не один из игроков",
     ),
@@ -217,7 +217,7 @@ def test_each_import_error_is_shown_in_french_english_and_russian(
 def test_text_that_is_not_json_says_where_without_python_words(world: World) -> None:
     refused = refusal(world, '{"players": ["Ana" "Ben"]}')
     with translation.override("fr"):
-        assert refused.text() == "feuille : JSON invalide : ligne 1, colonne 20"
+        assert refused.text() == "feuille\u202f: JSON invalide\u202f: ligne 1, colonne 20"
 
 
 def test_the_import_command_speaks_the_language_asked(world: World, tmp_path, capsys) -> None:
@@ -336,7 +336,7 @@ def test_a_paper_deal_that_does_not_add_up_to_zero_is_refused(world: World) -> N
     refused = refusal(world, json.dumps(sheet))
     assert refused.error.code == "paper_sum"
     with translation.override("fr"):
-        assert refused.text() == "donne 1 : scores : les scores font 1 au total, pas 0"
+        assert refused.text() == "donne 1\u202f: scores\u202f: les scores font 1 au total, pas 0"
 
 
 def test_the_table_enters_a_deal_the_rules_do_not_cover_by_its_scores(

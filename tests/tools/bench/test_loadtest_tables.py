@@ -39,4 +39,4 @@ def test_with_figures_the_club_figures_are_looked_at_in_turn_as_often_as_the_sea
     answer = send(figures, figures.items[0])  # asked gzipped, as the phones ask
     assert answer.status_code == 200
     page = gzip.decompress(answer.content).decode()
-    assert "<h1>Cotes</h1>" in page  # the ratings page, in French (the default)
+    assert "<h1>Niveaux</h1>" in page  # the ratings page, in French (the default)
