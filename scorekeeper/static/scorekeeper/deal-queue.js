@@ -158,10 +158,10 @@
   function sayInPreview(form, text) {
     const preview = form.querySelector(".preview");
     if (preview) {
-      preview.classList.remove("stale"); // what it says now is true: not greyed
-      preview.replaceChildren(Object.assign(document.createElement("p"), {
-        className: "muted", textContent: text,
-      }));
+      preview.classList.remove("stale"); // what it says now is true: not struck out
+      // Its unseen sizer stays: the bar keeps its height (table.css).
+      preview.replaceChildren(...preview.querySelectorAll(":scope > .preview-sizer"),
+        Object.assign(document.createElement("p"), {className: "muted", textContent: text}));
     }
   }
 
