@@ -1,4 +1,5 @@
-"""The settings and texts the page scripts of the installable app read (pwa.js, deal-queue.js)."""
+"""The settings and texts the page scripts of the installable app read (pwa.js, deal-queue.js,
+deal-draft.js)."""
 
 from __future__ import annotations
 
@@ -55,6 +56,8 @@ def pwa_config(context: dict[str, Any]) -> SafeString:
                 "Deals typed on this phone wait to be sent: %(count)s. Signed out, they stay "
                 "here and are sent only when you sign in again."
             ),
+            "draftRestored": _("Draft restored: this deal as you left it."),
+            "draftDiscard": _("Discard the draft"),
             "sendFirst": _("Send them first"),
             "signOutAnyway": _("Sign out anyway"),
         },

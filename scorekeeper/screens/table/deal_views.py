@@ -205,7 +205,9 @@ def _entry_after_save(
         response = HttpResponse(status=204)
         response["HX-Refresh"] = "true"
         return response
-    context.update(game=game, saved=saved, saved_before=deal.already_stored)
+    context.update(
+        game=game, saved=saved, saved_number=deal.number, saved_before=deal.already_stored
+    )
     return render(request, "scorekeeper/table/deal_entry.html", context)
 
 

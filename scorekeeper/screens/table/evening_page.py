@@ -226,6 +226,11 @@ def _recent_deletion(evening: Evening) -> DeletedDeal | None:
     return None
 
 
+def _saved_since(deleted: DeletedDeal) -> bool:
+    """Whether a deal of the deletion's game was saved after it (its undo is then withdrawn)."""
+    return Deal.objects.filter(game_id=deleted.game_id, created_at__gt=deleted.deleted_at).exists()
+
+
 class EveningTotal:
     """The French Tarot total of an evening over all its tarot games (shown with 2 or more).
 
@@ -299,6 +304,9 @@ def page_context(
             undo = deleted.filter(pk=undo_id).first()
         if undo is None:
             undo = _recent_deletion(evening)
+        # A deal saved since: undoing would no longer put the sheet back as it was.
+        if undo is not None and _saved_since(undo):
+            undo = None
     return {
         "evening": evening,
         "club": evening.club,

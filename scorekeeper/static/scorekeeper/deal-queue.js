@@ -105,8 +105,12 @@
       userId: config.userId,
       userName: config.userName,
     });
+    if (window.SKDraft) window.SKDraft.forget(form); // kept: no longer a draft
     readyForNextDeal(form, number + 1, 1);
     sayInPreview(form, texts.kept);
+    // "Deal N saved" is no longer the latest news: this deal waits to be sent.
+    const note = form.closest("section") && form.closest("section").querySelector(".saved-note");
+    if (note) note.remove();
     // The next deal's form is under the finger that tapped Save: a second tap waits.
     const section = form.closest("section.deal-entry");
     if (section && window.SKEntry) window.SKEntry.settle(section);
@@ -154,9 +158,10 @@
   function sayInPreview(form, text) {
     const preview = form.querySelector(".preview");
     if (preview) {
-      preview.replaceChildren(Object.assign(document.createElement("p"), {
-        className: "muted", textContent: text,
-      }));
+      preview.classList.remove("stale"); // what it says now is true: not struck out
+      // Its unseen sizer stays: the bar keeps its height (table.css).
+      preview.replaceChildren(...preview.querySelectorAll(":scope > .preview-sizer"),
+        Object.assign(document.createElement("p"), {className: "muted", textContent: text}));
     }
   }
 
@@ -363,8 +368,6 @@
     keep(form);
   });
 
-  // For the sign-out's warning (sign-out-guard.js).
-  window.SKDealQueuePage = {send, mine};
 
   if (typeof BroadcastChannel === "function") {
     new BroadcastChannel("sk-deal-queue").addEventListener("message", show);
@@ -379,8 +382,10 @@
   previewOffline();
 
   // A page opened again (from its last copy, or before the queue is sent): its forms follow
-  // on from the deals waiting, as they did when those were entered.
-  queue.all().then((entries) => {
+  // on from the deals waiting, as they did when those were entered, and say "kept" until
+  // the server has them (data-stale: live.js then puts the server's state in place).
+  // ``ready`` resolves once they do (deal-draft.js restores a draft only then).
+  const ready = queue.all().then((entries) => {
     for (const form of document.querySelectorAll("form[id^='deal-form-']")) {
       const gameId = Number(form.id.split("-").pop());
       const numbers = entries.filter((entry) => entry.gameId === gameId && mine(entry)).map((entry) => entry.number);
@@ -388,10 +393,13 @@
       const current = formNumber(form);
       if (dealForm(form) && current && last >= current) {
         readyForNextDeal(form, last + 1, last + 1 - current);
+        form.setAttribute("data-stale", "");
         previewOffline();
       }
     }
-  });
+  }).catch(() => {});
+  // For the sign-out's warning (sign-out-guard.js) and the drafts (deal-draft.js).
+  window.SKDealQueuePage = {send, mine, ready};
   window.addEventListener("pageshow", () => { show(); send(); });
   // Deals kept after a save that got no answer while the phone said it was online.
   setInterval(async () => {

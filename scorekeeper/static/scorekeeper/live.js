@@ -8,8 +8,12 @@
  * the phone is idle), and the next deal's form. It stops while the tab is hidden, slows down
  * when nothing changes for long, says when the server is lost and recovers by itself. An open
  * new-deal form nobody has touched follows the updates (its number and dealer); a touched one
- * keeps what was typed and only its totals strip changes (a save then asks: the deal-number
- * check). Nothing here sets a style attribute (the no-inline rule). */
+ * keeps what was typed (a save then asks: the deal-number check). Every answer brings the
+ * totals strip above the form up to date, and drops "Deal N saved" once a later deal is in.
+ * It tells the page when the server answers (scorekeeper:server-answered: an offline copy is
+ * live again), when the next deal's number is known (scorekeeper:next-deal, for the drafts)
+ * and when the evening changed (scorekeeper:page-changed, for the messages).
+ * Nothing here sets a style attribute (the no-inline rule). */
 (function () {
   "use strict";
   const FAST = 4000, SLOW = 15000, SLOWEST = 30000, LOST_MAX = 30000, TIMEOUT = 15000;
@@ -83,7 +87,16 @@
     return el ? el.getAttribute("data-as-of") || "" : "";
   }
 
-  window.SKSheet = { apply: applySheet, since: since, refresh: () => { delay = FAST; schedule(0); } };
+  // Asked while a poll is on its way (its answer may predate what the asker knows, as the
+  // deals the offline queue just sent): another poll follows it at once.
+  let again = false;
+  function refresh() {
+    delay = FAST;
+    if (busy) again = true;
+    else schedule(0);
+  }
+
+  window.SKSheet = { apply: applySheet, since: since, refresh: refresh };
 
   // --- The poll ------------------------------------------------------------------------------
 
@@ -114,38 +127,58 @@
     return !mine || !theirs || mine.value === theirs.value;
   }
 
-  // An untouched form follows the next deal; so does one the offline queue left saying
-  // "kept on this phone" (data-stale) once the server has the deals.
+  // Every live answer brings the strip above the form up to date (a correction made on
+  // another phone changes the totals, not the next number). An untouched form follows the
+  // next deal; so does one the offline queue left saying "kept on this phone" (data-stale)
+  // once the server has the deals. A touched form keeps what was typed.
   function followEntry(template) {
     const id = template.getAttribute("data-next-entry");
     const section = document.getElementById("game-" + id);
     const fresh = template.content.querySelector("section.deal-entry");
     if (!section || !fresh) return;
+    const next = fresh.querySelector("input[name='deal-number']");
+    if (next) {
+      document.dispatchEvent(new CustomEvent("scorekeeper:next-deal", {
+        detail: { game: id, number: Number(next.value) },
+      }));
+    }
+    forgetSavedNote(section, next);
     const form = section.querySelector("form.deal-form");
     const number = form && form.querySelector("input[name='deal-number']");
-    const next = fresh.querySelector("input[name='deal-number']");
     const stale = form && form.hasAttribute("data-stale");
-    if (!number || !next || (number.value === next.value && !stale)) return; // the same deal
-    const untouched = form && !form.hasAttribute("data-touched") &&
-      (form.hasAttribute("data-fresh") || stale) && !form.classList.contains("htmx-request");
-    if (stale && number.value === next.value && sameDealer(form, fresh)) {
-      // Back from the cellar, the form the queue readied is the server's next deal already:
-      // it stays (a tap on it is never lost to a redraw), it only stops saying "kept".
-      form.removeAttribute("data-stale");
-      const preview = form.querySelector(".preview");
-      const freshPreview = fresh.querySelector(".preview");
-      if (preview && freshPreview && untouched) preview.replaceChildren(...document.importNode(freshPreview, true).childNodes);
-    } else if (untouched) {
-      const node = document.importNode(fresh, true);
-      section.replaceWith(node);
-      if (window.htmx) window.htmx.process(node);
-      return;
+    if (number && next && (number.value !== next.value || stale)) {
+      const untouched = !form.hasAttribute("data-touched") &&
+        (form.hasAttribute("data-fresh") || stale) && !form.classList.contains("htmx-request");
+      if (stale && number.value === next.value && sameDealer(form, fresh)) {
+        // Back from the cellar, the form the queue readied is the server's next deal already:
+        // it stays (a tap on it is never lost to a redraw), it only stops saying "kept".
+        form.removeAttribute("data-stale");
+        const preview = form.querySelector(".preview");
+        const freshPreview = fresh.querySelector(".preview");
+        if (preview) preview.classList.remove("stale");
+        if (preview && freshPreview && untouched) preview.replaceChildren(...document.importNode(freshPreview, true).childNodes);
+      } else if (untouched) {
+        const node = document.importNode(fresh, true);
+        const note = section.querySelector(".saved-note");
+        if (note) node.querySelector(".strip-line").appendChild(note); // still true: it stays
+        section.replaceWith(node);
+        if (window.htmx) window.htmx.process(node);
+        return;
+      }
     }
     const strip = section.querySelector(".strip-scores");
     const newStrip = fresh.querySelector(".strip-scores");
     const place = section.querySelector(".totals-strip");
     if (newStrip && strip) strip.replaceWith(document.importNode(newStrip, true));
     else if (newStrip && place) place.appendChild(document.importNode(newStrip, true));
+    else if (strip && !newStrip) strip.remove();
+  }
+
+  // "Deal 23 saved" is true while deal 23 is the last one: it goes once the server has a
+  // later deal (another phone's, or the offline queue's).
+  function forgetSavedNote(section, next) {
+    const note = section.querySelector(".saved-note[data-number]");
+    if (note && next && Number(next.value) > Number(note.getAttribute("data-number")) + 1) note.remove();
   }
 
   function apply(html) {
@@ -159,11 +192,15 @@
       window.location.reload(); // a game started or went: the page changes as a whole
       return;
     }
+    const changed = incoming.getAttribute("data-version") !== current.getAttribute("data-version");
     current.replaceWith(document.importNode(incoming, true));
     applySheet(doc.body);
     for (const template of Array.from(doc.body.querySelectorAll("template[data-next-entry]"))) {
       followEntry(template);
     }
+    // The page's messages about what was done here ("Deal 20 is back", the undo) are no
+    // longer the latest news (messages.js).
+    if (changed) document.dispatchEvent(new CustomEvent("scorekeeper:page-changed"));
   }
 
   function poll() {
@@ -186,6 +223,8 @@
       return response.text();
     }).then((html) => {
       setLost(false);
+      // The server answers: a page opened from its last copy offline is live again (pwa.js).
+      document.dispatchEvent(new CustomEvent("scorekeeper:server-answered"));
       const banner = document.getElementById("net-status");
       if (banner && !banner.hidden) banner.hidden = true; // the server answers again
       if (html === null) { delay = quietDelay(); return; }
@@ -198,7 +237,8 @@
     }).then(() => {
       clearTimeout(stop);
       busy = false;
-      schedule(delay);
+      schedule(again ? 0 : delay);
+      again = false;
     });
   }
 
@@ -207,7 +247,7 @@
     delay = FAST;
     schedule(0);
   });
-  window.addEventListener("online", () => { delay = FAST; schedule(0); });
+  window.addEventListener("online", refresh);
   // A deal saved here brings the new version with it: the next answer is a 304.
   if (box()) schedule(FAST);
 })();

@@ -1,5 +1,6 @@
 /* The installable app, page side: registers the service worker (/sw.js, see sw-logic.js)
- * and marks a page that the worker answered from its last copy: "offline — as of HH:MM".
+ * and marks a page that the worker answered from its last copy: "offline — as of HH:MM",
+ * until the server answers the page again (live.js: scorekeeper:server-answered).
  * Texts come from the JSON block #sk-pwa (templates/scorekeeper/includes/pwa_head.html).
  */
 "use strict";
@@ -28,6 +29,14 @@
     document.querySelector("main")?.prepend(banner);
     document.documentElement.classList.add("is-offline-copy");
   }
+
+  // Live again: the page shows the server's state from now on, not its copy's.
+  document.addEventListener("scorekeeper:server-answered", () => {
+    if (!document.documentElement.classList.contains("is-offline-copy")) return;
+    document.querySelectorAll(".offline-banner").forEach((banner) => banner.remove());
+    document.documentElement.classList.remove("is-offline-copy");
+    delete document.documentElement.dataset.offlineCopy;
+  });
 
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", markOfflineCopy);

@@ -73,5 +73,5 @@ def test_messages_are_a_list_inside_a_status_region(table) -> None:
         reverse("deal_restore", args=[evening.pk, evening.games.get().deleted_deals.get().pk])
     )
     page = client.get(reverse("evening", args=[evening.pk]), **EN)
-    assert '<div role="status"><ul class="messages">' in page.text
+    assert '<div role="status" class="flash-messages"><ul class="messages">' in page.text
     assert 'ul class="messages" role="status"' not in page.text

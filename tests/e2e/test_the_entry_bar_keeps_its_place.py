@@ -1,0 +1,77 @@
+"""The bar with the score preview and Save, at 390×844 and 320×640.
+
+The preview's place is kept: the bar is as tall before the score shows, with it, and
+without network, so a tap aimed just above it never lands on something else. Without
+network, "No network: …" reads at 4.5:1 or more, in light and in dark (axe).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import axe_playwright_python
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.e2e.test_table_on_a_phone import PLAYERS, SIZES, fill_garde, phone, tap
+from tests.factories import make_club, start_evening
+
+AXE_SOURCE = (Path(axe_playwright_python.__file__).parent / "axe.min.js").read_text()
+NO_NETWORK = "No network: the score of this deal will be computed when it is sent."
+expect.set_options(timeout=15_000)
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def table():
+    club, players = make_club(players=PLAYERS)
+    evening, game = start_evening(club, players)
+    return club.memberships.get(role="owner").user, evening, game
+
+
+def bar_height(page: Page) -> float:
+    return page.evaluate("document.querySelector('.entry-bar').getBoundingClientRect().height")
+
+
+@pytest.mark.parametrize("viewport", SIZES)
+def test_the_bar_is_as_tall_before_with_and_without_the_score(
+    live_server, browser: Browser, table, viewport
+) -> None:
+    user, evening, _game = table
+    page = phone(browser, live_server, user, viewport)
+    page.goto(f"{live_server.url}/evenings/{evening.pk}/")
+    form = page.locator("form.deal-form")
+    empty = bar_height(page)
+    tap(form, "Taker", "Chloé")
+    expect(form.locator(".preview")).to_contain_text("Not complete yet")
+    assert bar_height(page) == empty
+    fill_garde(form, "Chloé", "Dan", "20")  # a garde failed by 21: five 3-digit scores
+    expect(form.locator(".preview-result")).to_contain_text("Failed by")
+    assert bar_height(page) == empty
+    page.context.set_offline(True)
+    expect(form.locator(".preview")).to_have_text(NO_NETWORK)
+    assert bar_height(page) == empty
+    page.context.close()
+
+
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
+@pytest.mark.parametrize("viewport", SIZES)
+def test_the_no_network_message_reads_at_4_5_to_1(
+    live_server, browser: Browser, table, viewport, dark
+) -> None:
+    user, evening, _game = table
+    page = phone(browser, live_server, user, viewport)
+    page.emulate_media(color_scheme="dark" if dark else "light")
+    page.goto(f"{live_server.url}/evenings/{evening.pk}/")
+    form = page.locator("form.deal-form")
+    page.context.set_offline(True)
+    # An answer tapped without network: the preview's request fails, its message stays.
+    form.get_by_role("group", name="Taker", exact=True).get_by_label("Ben", exact=True).tap()
+    page.wait_for_timeout(600)  # the preview's request (80 ms after the tap) has failed
+    expect(form.locator(".preview")).to_have_text(NO_NETWORK)
+    page.evaluate(AXE_SOURCE)
+    results = page.evaluate(
+        "axe.run('.entry-bar', {runOnly: ['color-contrast'], resultTypes: ['violations']})"
+    )
+    assert [node["target"] for v in results["violations"] for node in v["nodes"]] == []
+    page.context.close()
