@@ -1,11 +1,10 @@
-"""What every service module shares: the refusal they raise and the evening's version bump."""
+"""What every service module shares: the refusal they raise, and the open evening check."""
 
 from __future__ import annotations
 
-from django.db.models import F
 from django.utils.translation import gettext as _
 
-from scorekeeper.models import Deal, Evening, Player
+from scorekeeper.models import Evening
 from scorekeeper.scoring.escopette import EscopetteDeal
 from scorekeeper.scoring.paper import PaperDeal
 from scorekeeper.scoring.tarot import PassedDeal, TarotDeal
@@ -20,31 +19,6 @@ class ServiceError(Exception):
         super().__init__(message)
         self.message = message
         self.field = field
-
-
-# --- Clubs, members and invitations -------------------------------------------------
-
-
-def _bump(evening: Evening, *, added_deal: Deal | None = None) -> None:
-    """A new version of the evening. ``added_deal``: the deal just saved was its only change
-    (tonight's figures add that deal to the version before's), named with the version it
-    made (``added_version``, the same new version); any other change says None."""
-    if added_deal is None:
-        Evening.objects.filter(pk=evening.pk).update(version=F("version") + 1, added_deal=None)
-        return
-    Evening.objects.filter(pk=evening.pk).update(
-        version=F("version") + 1, added_deal=added_deal.pk, added_version=F("version") + 1
-    )
-    # The saver holds the evening's row (deal_record's lock): the version it read is the one
-    # raised, and its answer goes on from the evening in hand without reading it again.
-    evening.version += 1
-    evening.added_deal, evening.added_version = added_deal.pk, evening.version
-
-
-def _bump_evenings_of(player: Player) -> None:
-    """A renamed player: the sheets that show the name change too (and watchers see it)."""
-    evenings = Evening.objects.filter(games__seats__player=player).values("pk")
-    Evening.objects.filter(pk__in=evenings).update(version=F("version") + 1, added_deal=None)
 
 
 def _check_open(evening: Evening) -> None:

@@ -15,9 +15,10 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from scorekeeper.models import Deal, DealChange, DeletedDeal, Evening, Game
-from scorekeeper.services.common import _bump, _check_open
+from scorekeeper.services.common import _check_open
 from scorekeeper.services.deal_keys import KEY_IN_SNAPSHOT
 from scorekeeper.services.deal_snapshots import deal_snapshot, snapshot_inputs
+from scorekeeper.services.deal_totals import game_totals_keep
 from scorekeeper.services.deals import (
     DealAlreadyRestored,
     DealGone,
@@ -57,7 +58,8 @@ def deal_delete(*, deal: Deal, deleted_by: User | None = None) -> DeletedDeal:
     _renumber(game, from_number=number + 1, shift=-1)
     if game.kind == Game.Kind.ESCOPETTE:  # the game may now end before later deals
         _check_escopette_sequence(game)
-    _bump(game.evening)
+    game_totals_keep(game)
+    game.evening.touch()
     return deleted
 
 
@@ -70,7 +72,8 @@ def deal_restore(*, deleted: DeletedDeal, restored_by: User | None = None) -> De
     game = Game.objects.select_for_update().select_related("evening").get(pk=deleted.game_id)
     _check_open(game.evening)
     deal = _restore(game, deleted, restored_by)
-    _bump(game.evening)
+    game_totals_keep(game)
+    game.evening.touch()
     return deal
 
 
@@ -93,10 +96,13 @@ def deals_restore_all(*, evening: Evening, restored_by: User | None = None) -> l
     restored: list[Deal] = []
     for game in games:
         pending = DeletedDeal.objects.filter(game=game, restored_at__isnull=True).order_by("-pk")
+        before = len(restored)
         for deleted in pending:
             restored.append(_restore(game, deleted, restored_by))
+        if len(restored) > before:
+            game_totals_keep(game)
     if restored:
-        _bump(games[0].evening)
+        games[0].evening.touch()
     return restored
 
 

@@ -16,7 +16,6 @@ from django.db.models import Exists, OuterRef, Subquery
 from django.utils.translation import gettext as _
 
 from scorekeeper.models import Deal, DeletedDeal, Game, Player
-from scorekeeper.server.prepared import Prepared
 from scorekeeper.services.common import DealInputs, ServiceError
 
 
@@ -45,25 +44,18 @@ class SaveFacts:
     deletion_waiting: bool  # a deleted deal of the game not put back (its key may be this one)
 
 
-def _facts_query(game: int, key: str) -> Any:
-    deals = Deal.objects.filter(game_id=OuterRef("pk"))
-    return Game.objects.filter(pk=game).values(
-        last_number=Subquery(deals.order_by("-number").values("number")[:1]),
-        keyed=Subquery(deals.filter(idempotency_key=key).order_by("pk").values("pk")[:1]),
-        deletion_waiting=Exists(
-            DeletedDeal.objects.filter(game_id=OuterRef("pk"), restored_at__isnull=True)
-        ),
-    )
-
-
-#: Asked by every save: compiled once (stand-ins no game or key has).
-_facts = Prepared(_facts_query, 2_000_000_043, "stand-in key: no form sends this")
-
-
 def save_facts(game: Game, key: str | None) -> SaveFacts:
     """The game's last deal number, the deal ``key`` stored and whether a deletion waits for
     its undo: one query, to be asked under the game's lock (a save decides on them)."""
-    row = _facts.rows(game.pk, key or "")[0]  # no deal is stored with an empty key
+    deals = Deal.objects.filter(game_id=OuterRef("pk"))
+    row = Game.objects.filter(pk=game.pk).values(
+        last_number=Subquery(deals.order_by("-number").values("number")[:1]),
+        # No deal is stored with an empty key.
+        keyed=Subquery(deals.filter(idempotency_key=key or "").order_by("pk").values("pk")[:1]),
+        deletion_waiting=Exists(
+            DeletedDeal.objects.filter(game_id=OuterRef("pk"), restored_at__isnull=True)
+        ),
+    )[0]
     return SaveFacts(
         last_number=row["last_number"] or 0,
         keyed=row["keyed"] if key else None,

@@ -14,8 +14,9 @@ from scorekeeper.models import Club, Deal, DealScore, Evening, Game
 from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.scoring.rules import HouseRules, to_rules
 from scorekeeper.scoring.tarot import TarotDeal, score_deal
-from scorekeeper.services.common import _bump, _check_open
+from scorekeeper.services.common import _check_open
 from scorekeeper.services.deal_snapshots import stored_deal_inputs
+from scorekeeper.services.deal_totals import games_totals_keep
 
 
 @transaction.atomic
@@ -67,13 +68,17 @@ def evening_rescore(*, evening: Evening, rules: HouseRules) -> Evening:
     evening = Evening.objects.select_for_update().get(pk=evening.pk)
     _check_open(evening)
     # A deal saved meanwhile waits for this: it is then scored by the new rules.
-    list(Game.objects.select_for_update().filter(evening=evening).values_list("pk", flat=True))
+    games = list(
+        Game.objects.select_for_update().filter(evening=evening).values_list("pk", flat=True)
+    )
     changed = _rescored_rows(evening, rules)
     DealScore.objects.bulk_update(changed, ["score"], batch_size=500)
+    if changed:
+        games_totals_keep(games)
     # The phones watching the evening redraw the sheet from the first deal that moved.
     Deal.objects.filter(pk__in={row.deal_id for row in changed}).update(updated_at=timezone.now())
     evening.rules = rules.to_data()
     evening.save(update_fields=["rules"])
-    _bump(evening)
+    evening.touch()
     evening.refresh_from_db(fields=["version"])
     return evening

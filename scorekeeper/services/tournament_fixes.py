@@ -25,7 +25,7 @@ from scorekeeper.models import (
 )
 from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.scoring.seating import meetings, plan_following, repeated_meetings
-from scorekeeper.services.common import DealInputs, ServiceError, _bump
+from scorekeeper.services.common import DealInputs, ServiceError
 from scorekeeper.services.deals import deal_update
 from scorekeeper.services.tournaments import _bump as _bump_tournament
 from scorekeeper.services.tournaments import _present_ids, _seated_rounds, default_plan
@@ -53,7 +53,7 @@ def tournament_deal_correct(
     deal = deal_update(deal=deal, inputs=inputs, dealer=dealer, changed_by=changed_by)
     if closed_at is not None:
         Evening.objects.filter(pk=evening.pk).update(closed_at=closed_at)
-        _bump(evening)
+        evening.touch()
     _bump_tournament(table.round.tournament)
     return deal
 
@@ -156,4 +156,4 @@ def _reseat(tournament_round: TournamentRound, tables: tuple) -> None:
         )
         table.game.first_dealer = players[seating.dealer]
         table.game.save(update_fields=["first_dealer"])
-        _bump(table.evening)
+        table.evening.touch()

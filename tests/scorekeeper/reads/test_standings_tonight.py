@@ -90,9 +90,9 @@ def test_a_deal_saved_tonight_aggregates_tonight_only_and_writes_nothing(world: 
     with CaptureQueriesContext(connection) as captured:
         figures = everything(world)[TAROT]
     sql = [query["sql"] for query in captured.captured_queries]
-    assert len(sql) == 3  # what changed, the saved deal's scores, the names
+    assert len(sql) == 3  # what changed, tonight's scores, the names
     scores = [query for query in sql if "scorekeeper_dealscore" in query]
-    assert len(scores) == 1 and f'"deal_id" = {saved.pk}' in scores[0]
+    assert len(scores) == 1 and f'"evening_id" = {saved.game.evening_id}' in scores[0]
     assert not any(query.startswith(("INSERT", "UPDATE")) for query in sql)
     assert sum(row.total for row in figures.rows) == 0
 
