@@ -114,9 +114,28 @@ def _outcome(
         return None, replay_problem(error.with_deal(deal.number))
 
 
-#: The deal's own columns, read with each of its score lines (``deal__<name>``).
-_DEAL_FIELDS = [f.name for f in Deal._meta.concrete_fields]
-_DEAL_ATTNAMES = [f.attname for f in Deal._meta.concrete_fields]
+#: The deal's columns the sheet shows and the rules read, read with each of its score lines
+#: (``deal__<name>``; the others are left deferred: who saved it and when, its key).
+_DEAL_SHOWN = [
+    "id",
+    "game",
+    "number",
+    "dealer",
+    "passed",
+    "taker",
+    "contract",
+    "bouts",
+    "points",
+    "partner",
+    "petit_au_bout",
+    "poignees",
+    "chelem",
+    "stakes",
+    "miseres",
+    "paper",
+]
+_DEAL_FIELDS = [f.name for f in Deal._meta.concrete_fields if f.name in _DEAL_SHOWN]
+_DEAL_ATTNAMES = [f.attname for f in Deal._meta.concrete_fields if f.name in _DEAL_SHOWN]
 
 
 def _stored(game: Game) -> tuple[list[Deal], dict[int, list[ScoreLine]], dict[int, dict[int, int]]]:
