@@ -37,7 +37,6 @@ from scorekeeper.models.deals import (
     stored_inputs,
 )
 from scorekeeper.models.evenings import (
-    ADDED_DEAL,
     Evening,
     Game,
     Season,
@@ -57,7 +56,6 @@ from scorekeeper.models.tournaments import (
 )
 
 __all__ = [
-    "ADDED_DEAL",
     "CHELEM_CHOICES",
     "PETIT_AU_BOUT_CHOICES",
     "POIGNEE_KINDS",

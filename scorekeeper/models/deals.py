@@ -115,6 +115,9 @@ class DealScore(models.Model):
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="deal_scores")
     seated = models.BooleanField(_("seated"), default=True)
     score = models.IntegerField(_("score"))
+    # The player's running total in the game after this deal: kept by the services that
+    # change the game's deals or their order, in the same transaction (services.deal_totals).
+    total = models.IntegerField(_("total"), default=0)
 
     class Meta:
         verbose_name = _("deal score")

@@ -11,6 +11,12 @@ from scorekeeper.models.clubs import Club, Player
 from scorekeeper.scoring.rules import HouseRules, rules_from_data
 
 
+class EveningQuerySet(models.QuerySet["Evening"]):
+    def touch(self) -> int:
+        """A new version of each of these evenings (see ``Evening.touch``)."""
+        return self.update(version=models.F("version") + 1)
+
+
 class Evening(models.Model):
     """A séance: one club at one table on one date, holding one or more games."""
 
@@ -22,19 +28,14 @@ class Evening(models.Model):
     )
     created_at = models.DateTimeField(_("created"), default=timezone.now)
     closed_at = models.DateTimeField(_("closed"), null=True, blank=True)
-    # Bumped by every change a watcher should see; the live view polls against it.
+    # Raised by every change a watcher should see (``touch``); the live view polls against it.
     version = models.PositiveIntegerField(default=1)
-    # The deal whose saving made the version ``added_version``, when that was the only change
-    # since the version before (tonight's figures then add that deal to them). Both are set
-    # with the version, in the same update (services.common._bump); the reads name the deal
-    # only while ``added_version`` is the version (``ADDED_DEAL``), so a later bump that left
-    # them as they were names no deal: nothing is ever added twice.
-    added_deal = models.PositiveBigIntegerField(null=True, blank=True, editable=False)
-    added_version = models.PositiveIntegerField(null=True, blank=True, editable=False)
     share_token = models.CharField(max_length=64, null=True, blank=True, unique=True)
     # The house rules every tarot deal of the evening is scored by (HouseRules.to_data(),
     # {} = the FFT rules): the club's when the evening started; only a rescore changes them.
     rules = models.JSONField(_("rules of the evening"), default=dict, blank=True)
+
+    objects = EveningQuerySet.as_manager()
 
     class Meta:
         verbose_name = _("evening")
@@ -53,19 +54,13 @@ class Evening(models.Model):
     def house_rules(self) -> HouseRules:
         return rules_from_data(self.rules)
 
-    @property
-    def deal_added_now(self) -> int | None:
-        """``ADDED_DEAL`` of an evening in hand: the deal whose saving made its version."""
-        return self.added_deal if self.added_version == self.version else None
-
-
-#: In a query of evenings: the deal whose saving made the evening's current version, else
-#: None (another change, or a bump since that left ``added_deal`` as it was).
-ADDED_DEAL = models.Case(
-    models.When(added_version=models.F("version"), then=models.F("added_deal")),
-    default=None,
-    output_field=models.PositiveBigIntegerField(),
-)
+    def touch(self) -> None:
+        """A new version of the evening: the one place it is raised (``EveningQuerySet.touch``
+        for many at once). Every service that changes what its pages show calls it in its
+        transaction; the evening in hand follows (its caller holds the evening's or a game's
+        lock, or reads the evening again before trusting the number)."""
+        Evening.objects.filter(pk=self.pk).touch()
+        self.version += 1
 
 
 class Game(models.Model):

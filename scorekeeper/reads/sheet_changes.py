@@ -8,13 +8,12 @@ from the lowest deal number touched since then to the end. One query per game.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 
 from django.db.models import OuterRef, QuerySet, Subquery
 from django.utils import timezone
 
 from scorekeeper.models import Deal, DeletedDeal, Game
-from scorekeeper.server.prepared import Prepared
 
 #: Read a little before the page's moment: a change committed while the page was being read
 #: is sent again rather than missed (redrawing a row twice is harmless).
@@ -36,29 +35,21 @@ def moment(since_ms: int | None) -> datetime | None:
         return None
 
 
-# Stand-ins the query is compiled with (no game has this id; no deal is this old).
-GAME, SINCE = 2_000_000_031, datetime(1901, 2, 3, 4, 5, 6, tzinfo=UTC)
-
-
-def _first_changed(game: int, since: datetime) -> QuerySet[Game]:
+def _first_changed(game: Game, since: datetime) -> QuerySet[Game]:
     """The lowest number among the game's deals saved since then, and among its deals
     deleted since then: one row, two numbers (None: none)."""
     saved = Deal.objects.filter(game=OuterRef("pk"), updated_at__gte=since)
     deleted = DeletedDeal.objects.filter(game=OuterRef("pk"), deleted_at__gte=since)
-    return Game.objects.filter(pk=game).values_list(
+    return Game.objects.filter(pk=game.pk).values_list(
         Subquery(saved.order_by("number").values("number")[:1]),
         Subquery(deleted.order_by("number").values("number")[:1]),
     )
-
-
-#: Asked for every game of every live answer with new rows: compiled once per connection.
-_changed = Prepared(_first_changed, GAME, SINCE)
 
 
 def changed_from(game: Game, since: datetime | None) -> int | None:
     """The first deal number to redraw since ``since`` (1: all), None when nothing changed."""
     if since is None:
         return 1
-    found = _changed.tuples(game.pk, since - MARGIN)
+    found = list(_first_changed(game, since - MARGIN))
     numbers = [n for n in (found[0] if found else ()) if n is not None]
     return min(numbers) if numbers else None

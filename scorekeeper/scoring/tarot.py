@@ -344,6 +344,22 @@ def running_totals(
     return result
 
 
+def line_totals(lines: Sequence[tuple[Hashable, P, int]]) -> list[int]:
+    """Each score line's running total: the player's total after that deal.
+
+    ``lines``: a game's score lines (deal, player, score), the deals in their order, a
+    deal's lines together. What the score rows keep (``DealScore.total``), by
+    ``running_totals``."""
+    if not lines:
+        return []
+    deals: dict[Hashable, dict[P, int]] = {}
+    for deal, player, score in lines:
+        deals.setdefault(deal, {})[player] = score
+    players = list(dict.fromkeys(player for _deal, player, _score in lines))
+    after = dict(zip(deals, running_totals(players, deals.values()), strict=True))
+    return [after[deal][player] for deal, player, _score in lines]
+
+
 def totals(players: Sequence[P], deal_scores: Iterable[Mapping[P, int]]) -> dict[P, int]:
     """Each player's total over all the deals."""
     running = running_totals(players, deal_scores)

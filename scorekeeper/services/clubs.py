@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from accounts.models import User, normalize_email_address
 from scorekeeper.models import (
     Club,
+    Evening,
     Invitation,
     Membership,
     Player,
@@ -17,7 +18,7 @@ from scorekeeper.models import (
 )
 from scorekeeper.scoring.club_figures import check_scale
 from scorekeeper.scoring.inputs import clean_club_name, clean_licence, clean_name, name_key
-from scorekeeper.services.common import ServiceError, _bump_evenings_of
+from scorekeeper.services.common import ServiceError, evenings_of_touch
 
 
 @transaction.atomic
@@ -162,7 +163,9 @@ def player_add(*, club: Club, name: str, user: User | None = None) -> Player:
 def player_rename(*, player: Player, name: str) -> Player:
     player.name = _check_player_name(player.club, name, exclude=player)
     player.save(update_fields=["name"])
-    _bump_evenings_of(player)
+    # The sheets that show the name change too (and their watchers see it).
+    seated = Evening.objects.filter(games__seats__player=player).values("pk")
+    Evening.objects.filter(pk__in=seated).touch()
     return player
 
 
@@ -199,5 +202,5 @@ def player_update(
     fields.append("licence")
     player.save(update_fields=fields)
     if changed:  # the rankings that show it follow (their keys hold the evenings' versions)
-        _bump_evenings_of(player)
+        evenings_of_touch(player)
     return player

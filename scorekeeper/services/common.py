@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from django.db.models import F
 from django.utils.translation import gettext as _
 
-from scorekeeper.models import Deal, Evening, Game, Player, refresh_figures
+from scorekeeper.models import Evening, Game, Player, refresh_figures
 from scorekeeper.scoring.escopette import EscopetteDeal
 from scorekeeper.scoring.paper import PaperDeal
 from scorekeeper.scoring.tarot import PassedDeal, TarotDeal
@@ -28,28 +27,19 @@ class ServiceError(Exception):
 # --- Clubs, members and invitations -------------------------------------------------
 
 
-def _bump(evening: Evening, *, added_deal: Deal | None = None) -> None:
-    """A new version of the evening. ``added_deal``: the deal just saved was its only change
-    (tonight's figures add that deal to the version before's), named with the version it
-    made (``added_version``, the same new version); any other change says None."""
-    # The read model, kept in the write's transaction.
+def evening_touch(evening: Evening) -> None:
+    """What an evening shows changed: its figures are computed again (the read model) and its
+    version raised (``Evening.touch``), in the write's own transaction. The one place a
+    service raises an evening's version; the evening in hand follows."""
     refresh_figures([evening.pk], placed={evening.pk: (evening.club_id, evening.date)})
-    if added_deal is None:
-        Evening.objects.filter(pk=evening.pk).update(version=F("version") + 1, added_deal=None)
-        return
-    Evening.objects.filter(pk=evening.pk).update(
-        version=F("version") + 1, added_deal=added_deal.pk, added_version=F("version") + 1
-    )
-    # The saver holds the evening's row (deal_record's lock): the version it read is the one
-    # raised, and its answer goes on from the evening in hand without reading it again.
-    evening.version += 1
-    evening.added_deal, evening.added_version = added_deal.pk, evening.version
+    evening.touch()
 
 
-def _bump_evenings_of(player: Player) -> None:
-    """A renamed player: the sheets that show the name change too (and watchers see it)."""
+def evenings_of_touch(player: Player) -> None:
+    """A renamed player: the sheets that show the name change too (and watchers see it). The
+    figures read names live: only the versions are raised."""
     evenings = lock_evenings(Evening.objects.filter(games__seats__player=player).values("pk"))
-    Evening.objects.filter(pk__in=evenings).update(version=F("version") + 1, added_deal=None)
+    Evening.objects.filter(pk__in=evenings).touch()
 
 
 # --- Locks, in the package's one order ----------------------------------------------------

@@ -15,10 +15,11 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from scorekeeper.models import Deal, DealChange, DeletedDeal, Evening, Game
-from scorekeeper.services.common import _bump, _check_open, lock_game
+from scorekeeper.services.common import _check_open, evening_touch, lock_game
 from scorekeeper.services.costly import charge_old_evening
 from scorekeeper.services.deal_keys import KEY_IN_SNAPSHOT
 from scorekeeper.services.deal_snapshots import deal_snapshot, snapshot_inputs
+from scorekeeper.services.deal_totals import game_totals_keep
 from scorekeeper.services.deals import (
     DealAlreadyRestored,
     DealGone,
@@ -59,7 +60,8 @@ def deal_delete(*, deal: Deal, deleted_by: User | None = None) -> DeletedDeal:
     _renumber(game, from_number=number + 1, shift=-1)
     if game.kind == Game.Kind.ESCOPETTE:  # the game may now end before later deals
         _check_escopette_sequence(game)
-    _bump(game.evening)
+    game_totals_keep(game)
+    evening_touch(game.evening)
     return deleted
 
 
@@ -73,7 +75,8 @@ def deal_restore(*, deleted: DeletedDeal, restored_by: User | None = None) -> De
     _check_open(game.evening)
     charge_old_evening(game.evening, _person(restored_by))
     deal = _restore(game, deleted, restored_by)
-    _bump(game.evening)
+    game_totals_keep(game)
+    evening_touch(game.evening)
     return deal
 
 
@@ -95,10 +98,13 @@ def deals_restore_all(*, evening: Evening, restored_by: User | None = None) -> l
     restored: list[Deal] = []
     for game in games:
         pending = DeletedDeal.objects.filter(game=game, restored_at__isnull=True).order_by("-pk")
+        before = len(restored)
         for deleted in pending:
             restored.append(_restore(game, deleted, restored_by))
+        if len(restored) > before:
+            game_totals_keep(game)
     if restored:
-        _bump(evening)
+        evening_touch(evening)
     return restored
 
 

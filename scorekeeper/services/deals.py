@@ -30,10 +30,17 @@ from scorekeeper.scoring.escopette import (
 )
 from scorekeeper.scoring.paper import PaperDeal, score_paper_deal
 from scorekeeper.scoring.tarot import PassedDeal, TarotDeal, score_deal
-from scorekeeper.services.common import DealInputs, ServiceError, _bump, _check_open, lock_game
+from scorekeeper.services.common import (
+    DealInputs,
+    ServiceError,
+    _check_open,
+    evening_touch,
+    lock_game,
+)
 from scorekeeper.services.costly import charge_old_evening
 from scorekeeper.services.deal_keys import deal_of_key, save_facts
 from scorekeeper.services.deal_snapshots import deal_inputs, deal_snapshot
+from scorekeeper.services.deal_totals import game_totals_keep
 from scorekeeper.services.evenings import next_dealer, present_players
 
 # --- Deals ---------------------------------------------------------------------------------
@@ -236,8 +243,9 @@ def deal_record(
     # The evening's and the game's rows are locked above: a second save with the same key
     # waits for this one, then finds its deal; numbers are taken one at a time.
     after = _store(game, deal, inputs, [p.pk for p in present])
+    game_totals_keep(game)
     _log(game, DealChange.Action.RECORDED, deal=deal, number=number, by=created_by, after=after)
-    _bump(game.evening, added_deal=deal)
+    evening_touch(game.evening)
     return deal
 
 
@@ -282,6 +290,7 @@ def deal_update(
     after = _store(game, deal, inputs, before["present"])
     if game.kind == Game.Kind.ESCOPETTE:
         _check_escopette_sequence(game)
+    game_totals_keep(game)
     if after != before:
         _log(
             game,
@@ -292,7 +301,7 @@ def deal_update(
             before=before,
             after=after,
         )
-    _bump(game.evening)
+    evening_touch(game.evening)
     return deal
 
 

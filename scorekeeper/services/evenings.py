@@ -23,8 +23,7 @@ from scorekeeper.scoring.escopette import (
     ESCOPETTE_PLAYERS,
 )
 from scorekeeper.scoring.inputs import clean_date, clean_place
-from scorekeeper.server.prepared import Prepared
-from scorekeeper.services.common import ServiceError, _bump, _check_open, lock_game
+from scorekeeper.services.common import ServiceError, _check_open, evening_touch, lock_game
 from scorekeeper.services.seasons import season_ensure_for
 
 # --- Evenings and games -----------------------------------------------------------------
@@ -73,7 +72,7 @@ def game_start(
         Seat(game=game, player=player, position=position)
         for position, player in enumerate(players, start=1)
     )
-    _bump(evening)
+    evening_touch(evening)
     return game
 
 
@@ -116,7 +115,7 @@ def evening_update(*, evening: Evening, date: dt.date, place: str) -> Evening:
     evening.place = clean_place(place)
     evening.save(update_fields=["date", "place"])
     season_ensure_for(club=evening.club, date=date)
-    _bump(evening)
+    evening_touch(evening)
     return evening
 
 
@@ -125,7 +124,7 @@ def evening_close(*, evening: Evening) -> Evening:
     if evening.closed_at is None:
         evening.closed_at = timezone.now()
         evening.save(update_fields=["closed_at"])
-        _bump(evening)
+        evening_touch(evening)
     return evening
 
 
@@ -134,7 +133,7 @@ def evening_reopen(*, evening: Evening) -> Evening:
     if evening.closed_at is not None:
         evening.closed_at = None
         evening.save(update_fields=["closed_at"])
-        _bump(evening)
+        evening_touch(evening)
     return evening
 
 
@@ -182,7 +181,7 @@ def seat_join(*, game: Game, player: Player, after: Player | None = None) -> Sea
                     if later.position >= position:
                         Seat.objects.filter(pk=later.pk).update(position=later.position + 1)
         seat = Seat.objects.create(game=game, player=player, position=position)
-    _bump(game.evening)
+    evening_touch(game.evening)
     return seat
 
 
@@ -199,22 +198,16 @@ def seat_leave(*, game: Game, player: Player) -> None:
         raise ServiceError(_("Too few players would remain at the table."), "player")
     seat.present = False
     seat.save(update_fields=["present"])
-    _bump(game.evening)
+    evening_touch(game.evening)
 
 
 # --- The table: who deals, who sits out --------------------------------------------------
 
 
-# Asked by every deal saved (the form, then the service under its lock): compiled once.
-_present = Prepared(
-    lambda game: Seat.objects.filter(game_id=game, present=True).select_related("player"),
-    2_000_000_041,  # a stand-in: no game has this id
-)
-
-
 def present_players(game: Game) -> list[Player]:
     """The players at the table now, in seat order."""
-    return [seat.player for seat in _present.objects(game.pk)]
+    seats = Seat.objects.filter(game=game, present=True).select_related("player")
+    return [seat.player for seat in seats.order_by("position")]
 
 
 def next_dealer(game: Game, present: Sequence[Player] | None = None) -> Player:

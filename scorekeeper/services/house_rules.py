@@ -14,8 +14,9 @@ from scorekeeper.models import Club, Deal, DealScore, Evening, Game
 from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.scoring.rules import HouseRules, to_rules
 from scorekeeper.scoring.tarot import TarotDeal, score_deal
-from scorekeeper.services.common import _bump, _check_open
+from scorekeeper.services.common import _check_open, evening_touch
 from scorekeeper.services.deal_snapshots import stored_deal_inputs
+from scorekeeper.services.deal_totals import games_totals_keep
 
 
 @transaction.atomic
@@ -68,7 +69,7 @@ def evening_rescore(*, evening: Evening, rules: HouseRules) -> Evening:
     _check_open(evening)
     # A deal saved meanwhile waits for this (the evening's lock first, as every save takes
     # it): it is then scored by the new rules. Then the games, in id order.
-    list(
+    games = list(
         Game.objects.select_for_update()
         .filter(evening=evening)
         .order_by("pk")
@@ -76,10 +77,12 @@ def evening_rescore(*, evening: Evening, rules: HouseRules) -> Evening:
     )
     changed = _rescored_rows(evening, rules)
     DealScore.objects.bulk_update(changed, ["score"], batch_size=500)
+    if changed:
+        games_totals_keep(games)
     # The phones watching the evening redraw the sheet from the first deal that moved.
     Deal.objects.filter(pk__in={row.deal_id for row in changed}).update(updated_at=timezone.now())
     evening.rules = rules.to_data()
     evening.save(update_fields=["rules"])
-    _bump(evening)
+    evening_touch(evening)
     evening.refresh_from_db(fields=["version"])
     return evening

@@ -46,7 +46,7 @@ from scorekeeper.scoring.import_plan import (
 )
 from scorekeeper.scoring.inputs import clean_name, name_key
 from scorekeeper.scoring.sheet import Sheet
-from scorekeeper.scoring.tarot import PassedDeal, TarotDeal
+from scorekeeper.scoring.tarot import PassedDeal, TarotDeal, line_totals
 from scorekeeper.services.common import ServiceError
 from scorekeeper.services.seasons import season_ensure_for
 
@@ -209,14 +209,18 @@ def store_game(
         for name in dict.fromkeys([*deal_plan.present, *deal_plan.scores]):
             seated = name in deal_plan.scores
             scores.append((deal.pk, ids[name], seated, deal_plan.scores.get(name, 0)))
-    _insert_scores(scores)
+    totals = line_totals([(deal, player, score) for deal, player, _seated, score in scores])
+    _insert_scores([(*row, total) for row, total in zip(scores, totals, strict=True)])
     return game, deals
 
 
-def _insert_scores(rows: list[tuple[int, int, bool, int]]) -> None:
+def _insert_scores(rows: list[tuple[int, int, bool, int, int]]) -> None:
     """DealScore rows as plain tuples: tens of thousands without building model instances."""
     table = connection.ops.quote_name(DealScore._meta.db_table)
-    sql = f"INSERT INTO {table} (deal_id, player_id, seated, score) VALUES (%s, %s, %s, %s)"
+    sql = (
+        f"INSERT INTO {table} (deal_id, player_id, seated, score, total) "
+        "VALUES (%s, %s, %s, %s, %s)"
+    )
     with connection.cursor() as cursor:
         for start in range(0, len(rows), BATCH * 5):
             cursor.executemany(sql, rows[start : start + BATCH * 5])

@@ -34,7 +34,7 @@ from scorekeeper.models import (
 )
 from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.scoring.seating import meetings, plan_following, repeated_meetings
-from scorekeeper.services.common import DealInputs, ServiceError, _bump, lock_evenings
+from scorekeeper.services.common import DealInputs, ServiceError, evening_touch, lock_evenings
 from scorekeeper.services.costly import Kind, charge_alone
 from scorekeeper.services.deals import deal_record, deal_update
 from scorekeeper.services.tournaments import _bump as _bump_tournament
@@ -93,7 +93,7 @@ def _opened(table: TournamentTable) -> Iterator[None]:
     yield
     if closed_at is not None:
         Evening.objects.filter(pk=evening.pk).update(closed_at=closed_at)
-        _bump(evening)
+        evening_touch(evening)
     _bump_tournament(tournament)
 
 
@@ -220,4 +220,4 @@ def _reseat(tournament_round: TournamentRound, tables: tuple) -> None:
         )
         table.game.first_dealer = players[seating.dealer]
         table.game.save(update_fields=["first_dealer"])
-        _bump(table.evening)
+        evening_touch(table.evening)

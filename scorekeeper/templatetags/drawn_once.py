@@ -1,12 +1,6 @@
-"""Rows drawn once for what they show: the score sheet's (``sheet_row``), the season
-standings' (``standing_row``), the ratings' (``rating_row``), the point flow's
-(``flow_player``) and the other figures' (``memo``).
-
-After a deal is saved the sheet is drawn again (the evening page, the rows a phone missed),
-yet every earlier row reads as before: its deal, its scores and the running totals up to it
-did not move. ``{% sheet_row row %}`` keeps each drawn row in this process under a key that
-names everything ``_sheet_row.html`` reads, so only the rows that changed are drawn again (a
-copy is never stale: a change to anything the row shows is a new key).
+"""Rows drawn once for what they show, for the figures' pages: the season standings'
+(``standing_row``), the ratings' (``rating_row``), the point flow's (``flow_player``) and the
+other figures' (``memo``). The score sheet is drawn by plain includes (``_sheet_row.html``).
 """
 
 from __future__ import annotations
@@ -26,57 +20,6 @@ from django.utils.translation import get_language, gettext
 from scorekeeper.server.shared_cache import LocalMemo
 
 register = template.Library()
-
-ROW_TEMPLATE = "scorekeeper/table/_sheet_row.html"
-_drawn = LocalMemo(8192)  # about 2 KB a row: 16 MB at most per process
-
-
-def _name(player: Any) -> str | None:
-    return None if player is None else player.name
-
-
-def row_key(context: template.Context, row: Any) -> Hashable:
-    """Everything the row template reads: the deal as shown, its scores and running totals,
-    the columns, the page's links and language."""
-    sheet, deal, outcome = context["sheet"], row.deal, row.outcome
-    return (
-        get_language(),
-        bool(context.get("edit_links")),
-        context["evening"].pk,
-        sheet.game.kind,
-        sheet.ended_after,
-        _name(sheet.winner),
-        tuple((player.pk, player.name) for player in sheet.players),
-        deal.pk,
-        deal.number,
-        deal.paper,
-        deal.passed,
-        deal.contract,
-        deal.petit_au_bout,
-        tuple(deal.poignees or ()),
-        deal.chelem,
-        tuple(deal.miseres or ()),
-        _name(deal.dealer),
-        _name(deal.taker),
-        _name(deal.partner),
-        None if outcome is None else (outcome.made, outcome.gap),
-        tuple(row.scores),
-        tuple(row.totals),
-    )
-
-
-@register.simple_tag(takes_context=True)
-def sheet_row(context: template.Context, row: Any) -> SafeString:
-    """One row of the sheet (``_sheet_row.html``), drawn once for what it shows."""
-    key = row_key(context, row)
-    drawn = _drawn.get(key)
-    if drawn is None:
-        row_template = context.template.engine.get_template(ROW_TEMPLATE)
-        with context.push(row=row):
-            drawn = row_template.render(context)
-        _drawn.set(key, drawn)
-    return mark_safe(drawn)  # rendered by the template, which escapes
-
 
 _memos = LocalMemo(8192)
 

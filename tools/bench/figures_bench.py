@@ -12,7 +12,6 @@ from __future__ import annotations
 import uuid
 from collections.abc import Callable
 
-from django.db.models import F
 from django.http import HttpResponse
 from django.test import Client
 from django.urls import reverse
@@ -80,7 +79,7 @@ def _replay_after_correction(
     first = Evening.objects.filter(club_id=built.club_id).order_by("date", "pk").first()
 
     def corrected() -> HttpResponse:
-        Evening.objects.filter(pk=first.pk).update(version=F("version") + 1, added_deal=None)
+        Evening.objects.filter(pk=first.pk).touch()
         refresh_figures([first.pk])  # as the services do: the figures from that evening on
         return client.get(url, query)
 

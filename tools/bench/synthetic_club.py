@@ -9,6 +9,7 @@ the services would have written, without the time they take.
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -26,7 +27,7 @@ from scorekeeper.models import (
     Seat,
     refresh_figures,
 )
-from scorekeeper.scoring.tarot import PassedDeal, TarotDeal, score_deal
+from scorekeeper.scoring.tarot import PassedDeal, TarotDeal, line_totals, score_deal
 
 DEALS_PER_EVENING = 50
 PLAYERS = 12
@@ -250,11 +251,18 @@ def _deal(
 def _store_deals(deals: list[Deal], scored: list[dict[int, int]]) -> None:
     """The deals and their scores, in batches."""
     deals = Deal.objects.bulk_create(deals, batch_size=2000)
+    lines = [
+        (deal, player_id, score)
+        for deal, scores in zip(deals, scored, strict=True)
+        for player_id, score in scores.items()
+    ]
+    totals: list[int] = []  # each game's running totals (DealScore.total), by the rules
+    for _game, game_lines in itertools.groupby(lines, key=lambda line: line[0].game_id):
+        totals.extend(line_totals(list(game_lines)))
     DealScore.objects.bulk_create(
         (
-            DealScore(deal=deal, player_id=player_id, seated=True, score=score)
-            for deal, scores in zip(deals, scored, strict=True)
-            for player_id, score in scores.items()
+            DealScore(deal=deal, player_id=player_id, seated=True, score=score, total=total)
+            for (deal, player_id, score), total in zip(lines, totals, strict=True)
         ),
         batch_size=5000,
     )

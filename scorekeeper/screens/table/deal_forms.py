@@ -115,10 +115,6 @@ class DealFormBase(forms.Form):
         if not self.is_bound and not self.initial.get("idempotency_key"):
             # A double tap sends the same key twice: the deal is stored once.
             self.initial["idempotency_key"] = uuid.uuid4().hex
-        # The rendered fields (not the key, not the CSRF token) may be cached by the page
-        # under a key naming everything they show; by default they are not.
-        self.cache_key = uuid.uuid4().hex
-        self.cache_seconds = 0
         self.fresh = False  # an untouched form of the next deal (set by the evening page)
         self.returned = False  # filled from the counter's count (set by the evening page)
 

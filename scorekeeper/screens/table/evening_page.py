@@ -11,18 +11,16 @@ from functools import cached_property
 from typing import Any
 
 from django.contrib import messages
-from django.core.cache import cache
 from django.db.models import OuterRef, QuerySet, Subquery
 from django.http import HttpRequest, QueryDict
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from scorekeeper import services
-from scorekeeper.models import Deal, DeletedDeal, Evening, Game, Membership, Player, Seat
+from scorekeeper.models import Deal, DeletedDeal, Evening, Game, Membership, Player
 from scorekeeper.reads.charts import LineChart, evening_chart
-from scorekeeper.reads.game_sheets import GameSheet, kept_game_sheet
+from scorekeeper.reads.game_sheets import GameSheet, game_sheet
 from scorekeeper.reads.sheet_changes import as_of_now, changed_from, moment
 from scorekeeper.screens.table.deal_forms import (
     EscopetteDealForm,
@@ -31,7 +29,6 @@ from scorekeeper.screens.table.deal_forms import (
     initial_from_query,
 )
 from scorekeeper.server.parsing import parse_id
-from scorekeeper.server.prepared import Prepared
 
 UNDO_OFFERED_FOR = timedelta(minutes=10)
 
@@ -119,16 +116,11 @@ def _carried_deal_stored(request: HttpRequest, game: Game, carried: Mapping[str,
     return True
 
 
-# Stand-ins the evening page's queries are compiled with (no evening or game has these ids):
-# the page, every live answer with new rows and every save's answer ask them.
-EVENING, GAME = 2_000_000_019, 2_000_000_029
-
-
-def _games_of(evening: int) -> QuerySet[Game]:
+def _games_of(evening: Evening) -> QuerySet[Game]:
     """An evening's games in order, each with its last deal's number and dealer."""
     last = Deal.objects.filter(game=OuterRef("pk")).order_by("-number")
     return (
-        Game.objects.filter(evening_id=evening)
+        Game.objects.filter(evening=evening)
         .annotate(
             last_number=Subquery(last.values("number")[:1]),
             last_dealer=Subquery(last.values("dealer_id")[:1]),
@@ -137,36 +129,22 @@ def _games_of(evening: int) -> QuerySet[Game]:
     )
 
 
-_games = Prepared(_games_of, EVENING)
-_latest_deletion = Prepared(
-    lambda evening: DeletedDeal.objects.filter(
-        game__evening_id=evening, restored_at__isnull=True
-    ).order_by("-deleted_at")[:1],
-    EVENING,
-)
-_seats = Prepared(
-    lambda game: Seat.objects.filter(game_id=game).select_related("player").order_by("position"),
-    GAME,
-)
-
-
 class GameView:
     """A game as its evening page shows it.
 
-    The score sheet (``sheet``) is built only when the page needs it: its rendered totals,
-    chart and rows are cached under the evening's version, which every change bumps.
-    Attributes the view lacks are read from the sheet.
+    The score sheet (``sheet``) is read when the page first needs it. Attributes the view
+    lacks are read from the sheet.
     """
 
     def __init__(self, game: Game, evening: Evening) -> None:
         self.game = game
         self.evening = evening
-        seats = _seats.objects(game.pk)
+        seats = list(game.seats.select_related("player").order_by("position"))
         self.seats = seats  # the sheet reads them too
         self.present = [seat.player for seat in seats if seat.present]
         self.form: DealForm | None = None
         self.tail_from: int | None = None  # the first deal to redraw (mark_sheet_changes)
-        # The games come annotated with their last deal (see _games).
+        # The games come annotated with their last deal (see _games_of).
         last_number, last_dealer = game.last_number or 0, game.last_dealer
         self.next_number = last_number + 1
         positions = {seat.player_id: seat.position for seat in seats}
@@ -178,11 +156,7 @@ class GameView:
 
     @cached_property
     def sheet(self) -> GameSheet:
-        deal, added = self.evening.deal_added_now, None
-        if deal is not None:
-            # One deal saved since the version before: its sheet, kept, gets that deal's row.
-            added = (self._key_at(self.evening.version - 1), deal)
-        return kept_game_sheet(self.game, self.cache_key, self.seats, added=added)
+        return game_sheet(self.game, self.seats)
 
     @cached_property
     def chart(self) -> LineChart | None:
@@ -194,15 +168,6 @@ class GameView:
             return None
         return self.sheet.winner
 
-    @property
-    def cache_key(self) -> str:
-        """Names this game's sheet as it stands: a new evening, game or change, a new key."""
-        return self._key_at(self.evening.version)
-
-    def _key_at(self, version: int) -> str:
-        created = self.evening.created_at.timestamp()
-        return f"{self.evening.pk}.{created}.{self.game.pk}.{version}"
-
     def __getattr__(self, name: str) -> Any:
         if name.startswith("_") or name == "sheet":
             raise AttributeError(name)
@@ -210,20 +175,16 @@ class GameView:
 
 
 def _recent_deletion(evening: Evening) -> DeletedDeal | None:
-    """The deletion of the last minutes, if any: its undo stays on offer.
-
-    Looked up once per version of the evening (a delete or an undo bumps it), so the
-    evening page usually pays a cache hit, not a query.
-    """
-    key = f"recent-deletion.{evening.pk}.{evening.created_at.timestamp()}.{evening.version}"
-    latest = cache.get(key)
-    if latest is None:
-        found = _latest_deletion.objects(evening.pk)
-        latest = found[0] if found else False
-        cache.set(key, latest, UNDO_OFFERED_FOR.total_seconds())
-    if latest and latest.deleted_at >= timezone.now() - UNDO_OFFERED_FOR:
-        return latest
-    return None
+    """The deletion of the last minutes not undone, if any: its undo stays on offer."""
+    return (
+        DeletedDeal.objects.filter(
+            game__evening=evening,
+            restored_at__isnull=True,
+            deleted_at__gte=timezone.now() - UNDO_OFFERED_FOR,
+        )
+        .order_by("-deleted_at")
+        .first()
+    )
 
 
 def _saved_since(deleted: DeletedDeal) -> bool:
@@ -234,7 +195,7 @@ def _saved_since(deleted: DeletedDeal) -> bool:
 class EveningTotal:
     """The French Tarot total of an evening over all its tarot games (shown with 2 or more).
 
-    Built only when the page's cached block misses: ``rows`` reads each game's sheet.
+    ``rows`` adds up each game's sheet totals, as read.
     """
 
     def __init__(self, views: list[GameView]) -> None:
@@ -268,7 +229,7 @@ def page_context(
     """What the evening page and its parts show. ``with_undo=False``: an answer that leaves
     the undo banner where it is (a save's, a live update) does not look for a deletion."""
     as_of = as_of_now()  # before anything is read: see reads.sheet_changes
-    games = _games.objects(evening.pk)
+    games = list(_games_of(evening))
     for game in games:
         game.evening = evening
     views = [GameView(game, evening) for game in games]
@@ -286,10 +247,6 @@ def page_context(
                 carried=carried,
             )
             if not carried:
-                # A fresh form shows only the game's state: cache its fields with the sheet
-                # (the same for the evening page, a save's answer and every live answer).
-                form.cache_key = f"{current.cache_key}.{get_language()}"
-                form.cache_seconds = 3600
                 form.fresh = True  # live.js may replace it when another phone saves
             deal_forms[current.game.pk] = form
     for view in views:

@@ -5,16 +5,14 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 
 from scorekeeper import services
 from scorekeeper.models import Deal, Game
-from scorekeeper.reads.game_sheets import game_sheet, kept_game_sheet
+from scorekeeper.reads.game_sheets import game_sheet
 from scorekeeper.scoring.tarot import TarotDeal
-from scorekeeper.server import shared_cache
 from tests.factories import make_club, start_evening
 from tests.scorekeeper.season_factories import (
     deal,
@@ -157,12 +155,12 @@ def test_stored_deals_the_rules_refuse_are_shown_as_stored_with_the_reason() -> 
     assert sheet.totals == [52, 52, 15, 1]  # the stored scores, as they are
 
 
-def test_a_sheet_takes_three_queries_however_many_deals() -> None:
+def test_a_sheet_takes_two_queries_however_many_deals() -> None:
     game = three_deals()
     with CaptureQueriesContext(connection) as queries:
         sheet = game_sheet(game)
         names = [(row.dealer.name, row.taker and row.taker.name) for row in sheet.rows]
-    assert len(queries) == 3
+    assert len(queries) == 2  # the seats; the deals with their scores and running totals
     assert names == [("Ana", "Ana"), ("Ben", None), ("Chloé", "Ben")]
 
 
@@ -175,48 +173,11 @@ def test_a_player_scored_but_no_longer_seated_keeps_a_column() -> None:
     assert sheet.totals[3] == -30
 
 
-def test_a_deal_saved_between_the_two_reads_waits_for_the_next_sheet(monkeypatch) -> None:
-    """PostgreSQL reads each query as it stands: the scores may include a deal saved after
-    the deals were read. The sheet shows the deals it read (found by the load test: a 500)."""
-    game = three_deals()
-    read = Deal.objects.filter
-
-    def without_the_last(*args, **kwargs):
-        return read(*args, **kwargs).exclude(number=3)
-
-    monkeypatch.setattr(Deal.objects, "filter", without_the_last)
-    sheet = game_sheet(game)
-    assert [row.deal.number for row in sheet.rows] == [1, 2]
-    assert sheet.totals == [174, -58, -58, -58]
-
-
-def test_a_kept_sheet_is_built_once_per_version_and_comes_with_the_callers_game() -> None:
-    cache.clear()
-    shared_cache.forget_local()
-    game = three_deals()
-    with CaptureQueriesContext(connection) as built:
-        first = kept_game_sheet(game, "v1")
-    again = Game.objects.get(pk=game.pk)
-    with CaptureQueriesContext(connection) as kept:
-        second = kept_game_sheet(again, "v1")
-    assert len(built) == 3 and len(kept) == 0
-    assert second.game is again and second.totals == first.totals == [202, -142, -30, -30]
-    shared_cache.forget_local()  # another process: the shared cache has it
-    with CaptureQueriesContext(connection) as other:
-        assert kept_game_sheet(again, "v1").totals == first.totals
-    assert len(other) == 0
-    services.deal_record(game=again, inputs=passed(first.players))
-    assert len(kept_game_sheet(again, "v2").rows) == 4  # a new version, a new sheet
-    assert len(kept_game_sheet(again, "v1").rows) == 3  # what the old version showed
-
-
-def test_a_kept_sheet_says_its_problem_in_the_language_asking() -> None:
-    cache.clear()
-    shared_cache.forget_local()
+def test_a_sheet_says_its_problem_in_the_language_asking() -> None:
     game = three_deals()
     Deal.objects.filter(game=game, number=1).update(bouts=7)  # behind the services' back
     with translation.override("en"):
-        english = kept_game_sheet(game, "v1").problem
+        english = game_sheet(game).problem
     with translation.override("fr"):
-        french = kept_game_sheet(game, "v1").problem
+        french = game_sheet(game).problem
     assert english and french and english != french

@@ -73,11 +73,7 @@ def test_the_deal_saved_carries_its_evening_at_the_version_it_made() -> None:
     stored = Evening.objects.get(pk=evening.pk)
     assert stored.version == before + 1
     carried = deal.game.evening
-    assert (carried.version, carried.added_deal, carried.added_version) == (
-        stored.version,
-        deal.pk,
-        stored.version,
-    )
+    assert carried.version == stored.version
 
 
 def test_the_deal_sent_again_carries_its_evening_as_it_stands() -> None:
@@ -89,7 +85,6 @@ def test_the_deal_sent_again_carries_its_evening_as_it_stands() -> None:
     assert again.pk == first.pk
     stored = Evening.objects.get(pk=evening.pk)
     assert again.game.evening.version == stored.version
-    assert again.game.evening.deal_added_now == stored.deal_added_now
 
 
 def test_the_saves_answer_reads_the_evening_once_and_shows_the_new_totals() -> None:

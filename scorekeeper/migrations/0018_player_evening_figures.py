@@ -17,7 +17,7 @@ def fill(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('scorekeeper', '0015_costly_action'),
+        ("scorekeeper", "0017_evening_no_added_deal"),
     ]
 
     operations = [

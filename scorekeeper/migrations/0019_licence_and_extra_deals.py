@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ("scorekeeper", "0016_player_evening_figures"),
+        ("scorekeeper", "0018_player_evening_figures"),
     ]
 
     operations = [
