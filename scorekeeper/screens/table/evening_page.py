@@ -158,6 +158,14 @@ class GameView:
     def sheet(self) -> GameSheet:
         return game_sheet(self.game, self.seats)
 
+    @property
+    def cache_key(self) -> str:
+        """Names this game's sheet as it stands: its evening's version, raised by every change
+        (``Evening.touch``). The drawn sheet is cached under it (the one caching rule:
+        Django's cache, its keys carrying the release)."""
+        created = self.evening.created_at.timestamp()
+        return f"{self.evening.pk}.{created}.{self.game.pk}.{self.evening.version}"
+
     @cached_property
     def chart(self) -> LineChart | None:
         return evening_chart(self.sheet) if self.sheet.rows else None

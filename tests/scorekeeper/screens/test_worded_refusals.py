@@ -166,10 +166,10 @@ def test_a_tables_phone_after_its_round_closed_is_told_so_with_the_ranking() -> 
     tournament.refresh_from_db()
     client = Client()
     client.get(reverse("tournament_table", args=[table.token]))
-    services.round_close(tournament_round=started)
+    services.round_close(tournament_round=started, even_short=True)
     response = client.get(reverse("evening", args=[table.evening_id]), **RU)
     assert response.status_code == 410
-    assert "Тур 1 закрыт" in text(response)
+    assert "закрыл тур 1" in text(response)
     public = reverse("tournament_public", args=[tournament.public_token])
     assert f'href="{public}"' in text(response)
 
