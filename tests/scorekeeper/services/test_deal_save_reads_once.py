@@ -39,10 +39,10 @@ def test_a_save_reads_its_number_and_key_in_one_query_after_the_lock() -> None:
         )
     assert deal.number == 2
     # As the phone saves (its form names the dealer): the evening locked, then the game (the
-    # services' one lock order), its facts, the players at the table; then the evening's
-    # figures computed again (its French Tarot and L'escopette scores, the figures it
-    # replaces), and nothing else is read.
-    assert len(selects(captured.captured_queries)) == 4 + 3
+    # services' one lock order), its facts, the players at the table; the game's score lines
+    # (its running totals kept); then the evening's figures computed again (its French Tarot
+    # and L'escopette scores, the figures it replaces), and nothing else is read.
+    assert len(selects(captured.captured_queries)) == 4 + 1 + 3
     assert not any(
         'FROM "scorekeeper_deleteddeal"' in sql.split(" WHERE ")[0]
         for sql in selects(captured.captured_queries)
