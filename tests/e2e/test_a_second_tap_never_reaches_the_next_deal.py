@@ -17,7 +17,8 @@ from playwright.sync_api import Browser, Locator, Page, expect
 
 from scorekeeper import services
 from scorekeeper.models import Deal
-from tests.e2e.test_table_on_a_phone import PILE, SIZES, fill_garde, phone, tap, wait_until
+from tests.e2e.deal_taps import tap_bid, tap_partner
+from tests.e2e.test_table_on_a_phone import PILE, SIZES, fill_garde, phone, wait_until
 from tests.factories import NAMES, make_club, start_evening
 
 PLAYERS = NAMES[:5]
@@ -107,9 +108,8 @@ def test_back_to_the_count_of_a_saved_deal_fills_nothing_and_the_dealer_follows_
     page = phone(browser, live_server, user, viewport)
     page.goto(f"{live_server.url}/evenings/{evening.pk}/")
     form = page.locator("form.deal-form")
-    tap(form, "Taker", "Ben")
-    tap(form, "Contract", "Garde")
-    tap(form, "Called partner", "Dan")
+    tap_bid(form, "Ben", "Garde")
+    tap_partner(form, "Dan")
     form.get_by_role("button", name="Count the pile").tap()
     expect(page).to_have_url(re.compile(r"/counter/\?"))
     count_the_pile(page)
@@ -134,7 +134,7 @@ def test_back_to_the_count_of_a_saved_deal_fills_nothing_and_the_dealer_follows_
     expect(page.locator(".deal-entry h2")).to_have_text("Deal 3")
     form = page.locator("form.deal-form")
     expect(form.get_by_label("Points", exact=True)).to_have_value("")
-    expect(form.get_by_role("group", name="Taker").locator("input:checked")).to_have_count(0)
+    expect(form.locator("input[name='deal-bid']:checked")).to_have_count(0)
     expect(page.locator(".saved-note")).to_have_count(0)  # nothing says "saved"
     assert Deal.objects.filter(game=game).count() == 2
     dealer = services.next_dealer(game, services.present_players(game))

@@ -17,6 +17,7 @@ from django.test import Client
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
 from scorekeeper.models import Deal
+from tests.e2e.deal_taps import bid_cell, partner_cell
 from tests.e2e.test_one_deal_on_one_screen import WATCH_CSP
 from tests.e2e.test_table_on_a_phone import SIZES
 from tests.factories import NAMES, make_club, make_member, start_evening
@@ -53,13 +54,11 @@ def new_phone(browser: Browser, live_server, user) -> Page:
 
 def fill(page: Page, taker: str, partner: str, points: str) -> None:
     form = page.locator("form.deal-form")
-    for group, label in (
-        ("Taker", taker),
-        ("Contract", "Garde"),
-        ("Called partner", partner),
-        ("Bouts in the attack's tricks", "2"),
-    ):
-        form.get_by_role("group", name=group, exact=True).get_by_label(label, exact=True).tap()
+    bid_cell(form, taker, "Garde").tap()
+    partner_cell(form, partner).tap()
+    form.get_by_role("group", name="Bouts in the attack's tricks", exact=True).get_by_label(
+        "2", exact=True
+    ).tap()
     form.get_by_label("Points", exact=True).fill(points)
 
 

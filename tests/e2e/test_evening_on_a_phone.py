@@ -19,8 +19,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def first_question_in_view(page: Page) -> bool:
-    taker = page.locator("form.deal-form").get_by_role("group", name="Taker", exact=True)
-    return in_view(page, taker.locator("label.choice").first)
+    grid = page.locator("form.deal-form .bid-grid")
+    return in_view(page, grid.locator("label.bid-cell").first)
 
 
 def test_an_evening_starts_by_tapping_the_players_in_seat_order(

@@ -14,6 +14,7 @@ from playwright.sync_api import Locator, Page, expect
 
 from scorekeeper.scoring.rules import HouseRules
 from scorekeeper.scoring.tarot import TarotDeal, score_deal
+from tests.e2e.deal_taps import tap_bid
 from tests.e2e.signing_in import sign_in_by_code
 
 PLAYERS = ("Ana", "Ben", "Chloé", "Dan")
@@ -72,8 +73,7 @@ def test_a_deal_with_a_misere_and_a_poignee_under_house_rules(live_server, page:
 
     # A garde contre by Ben made with 2 bouts and 45 points, a simple poignée, Chloé's misère.
     form = page.locator(".deal-entry form.deal-form")
-    tap_choice(form, "Taker", "Ben")
-    tap_choice(form, "Contract", "Garde contre")
+    tap_bid(form, "Ben", "Garde contre")
     tap_choice(form, "Bouts in the attack's tricks", "2")
     form.get_by_label("Points", exact=True).fill("45")
     form.locator("details.bonuses").get_by_text("Petit au bout, poignées, chelem").tap()

@@ -26,6 +26,7 @@ from scorekeeper.models import Deal, DealScore, Membership
 from scorekeeper.scoring.tarot import TarotDeal, score_deal
 from scorekeeper.screens.table.deal_forms import TarotDealForm
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE
+from tests.e2e.deal_taps import tap_bid
 from tests.factories import make_club, make_user, start_evening
 
 PLAYERS = ("Ana", "Ben", "Chloé", "Dan")
@@ -93,8 +94,7 @@ def tap_choice(scope: Locator, group: str, label: str) -> None:
 
 def enter_deal(page: Page, taker: str, contract: str, bouts: int, points: str) -> None:
     form = page.locator("form.deal-form")
-    tap_choice(form, "Taker", taker)
-    tap_choice(form, "Contract", contract)
+    tap_bid(form, taker, contract)
     tap_choice(form, "Bouts in the attack's tricks", str(bouts))
     form.get_by_label("Points", exact=True).fill(points)
     form.get_by_role("button", name="Save the deal").tap()

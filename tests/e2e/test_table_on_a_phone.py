@@ -16,6 +16,7 @@ from django.test import Client
 from playwright.sync_api import Browser, Locator, Page, Route, expect
 
 from scorekeeper.models import Deal
+from tests.e2e.deal_taps import bid_cell, tap_bid, tap_partner
 from tests.factories import NAMES, make_club, start_evening
 
 SIZES = [
@@ -75,9 +76,8 @@ def tap(form: Locator, group: str, label: str) -> None:
 
 
 def fill_garde(form: Locator, taker: str, partner: str, points: str) -> None:
-    tap(form, "Taker", taker)
-    tap(form, "Contract", "Garde")
-    tap(form, "Called partner", partner)
+    tap_bid(form, taker, "Garde")
+    tap_partner(form, partner)
     tap(form, "Bouts in the attack's tricks", "2")
     form.get_by_label("Points", exact=True).fill(points)
     expect(form.locator(".preview-scores li")).to_have_count(len(PLAYERS))
@@ -95,8 +95,7 @@ def test_count_the_pile_from_the_deal_form_and_come_back(
     user, evening, _game = table
     page = phone(browser, live_server, user, viewport)
     form = open_evening(page, live_server, evening)
-    tap(form, "Taker", "Ben")
-    tap(form, "Contract", "Garde")
+    tap_bid(form, "Ben", "Garde")
     form.get_by_role("button", name="Count the pile").tap()
     expect(page).to_have_url(re.compile(r"/counter/\?"))
     assert "csrfmiddlewaretoken" not in page.url
@@ -114,9 +113,7 @@ def test_count_the_pile_from_the_deal_form_and_come_back(
     # The preview works on the answers at once, before anything is touched (no partner yet).
     expect(form.locator(".preview")).to_contain_text("Not complete yet")
     expect(form.get_by_label("Points", exact=True)).to_have_value("47")
-    expect(form.get_by_role("group", name="Taker").get_by_label("Ben")).to_be_checked()
-    contract = form.get_by_role("group", name="Contract").get_by_label("Garde", exact=True)
-    expect(contract).to_be_checked()
+    expect(bid_cell(form, "Ben", "Garde")).to_be_checked()
     page.context.close()
 
 
@@ -143,7 +140,9 @@ def test_ten_deals_in_a_row_with_the_next_question_under_the_thumb(
         # focused, with the new totals and the deal's number.
         wait_until(page, "document.activeElement.closest('form.deal-form') !== null")
         before = scroll_y(page)
-        first = page.locator("form.deal-form").get_by_role("group", name="Taker", exact=True)
+        first = page.locator("form.deal-form").get_by_role(
+            "group", name="Taker and contract · called partner", exact=True
+        )
         assert in_view(page, first.locator("legend"))
         assert in_view(page, first.locator("label").first)
         assert in_view(page, page.locator(".totals-strip"))
@@ -161,9 +160,8 @@ def test_a_refused_save_shows_what_is_wrong_in_view_and_the_address_reloads(
     user, evening, _game = table
     page = phone(browser, live_server, user, viewport)
     form = open_evening(page, live_server, evening)
-    tap(form, "Taker", "Ana")
-    tap(form, "Contract", "Garde")
-    tap(form, "Called partner", "Chloé")
+    tap_bid(form, "Ana", "Garde")
+    tap_partner(form, "Chloé")
     tap(form, "Bouts in the attack's tricks", "2")
     form.get_by_label("Points", exact=True).fill("95")
     form.get_by_role("button", name="Save the deal").tap()
@@ -174,7 +172,7 @@ def test_a_refused_save_shows_what_is_wrong_in_view_and_the_address_reloads(
     assert in_view(page, summary)
     # What was typed is kept.
     expect(page.get_by_label("Points", exact=True)).to_have_value("95")
-    expect(page.get_by_role("group", name="Taker").get_by_label("Ana")).to_be_checked()
+    expect(bid_cell(page.locator("form.deal-form"), "Ana", "Garde")).to_be_checked()
     response = page.reload()
     assert response is not None and response.status == 200
     expect(page.locator(".deal-entry h2")).to_have_text("Deal 1")
@@ -423,16 +421,15 @@ def test_at_six_the_dealer_sitting_out_is_not_offered_as_taker(
     user = club.memberships.get(role="owner").user
     page = phone(browser, live_server, user, SIZES[1].values[0])
     form = open_evening(page, live_server, evening)
-    takers = form.get_by_role("group", name="Taker", exact=True)
-    expect(takers.get_by_label("Ana", exact=True)).to_be_hidden()  # Ana deals and sits out
-    expect(takers.get_by_label("Ben", exact=True)).to_be_visible()
+    expect(bid_cell(form, "Ana", "Garde")).to_be_hidden()  # Ana deals and sits out
+    expect(bid_cell(form, "Ben", "Garde")).to_be_visible()
     # The table says Ben sits out instead: the pills follow.
     form.locator("details.seating summary").tap()
     sitting_out = form.get_by_role("group", name="Sitting out", exact=True)
     sitting_out.get_by_label("Ana", exact=True).tap()
     sitting_out.get_by_label("Ben", exact=True).tap()
-    expect(takers.get_by_label("Ana", exact=True)).to_be_visible()
-    expect(takers.get_by_label("Ben", exact=True)).to_be_hidden()
+    expect(bid_cell(form, "Ana", "Garde")).to_be_visible()
+    expect(bid_cell(form, "Ben", "Garde")).to_be_hidden()
     page.context.close()
 
 

@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from scorekeeper.scoring.tarot import PassedDeal, TarotDeal, score_deal, totals
+from tests.e2e.deal_taps import tap_bid, tap_partner
 from tests.e2e.signing_in import sign_in_by_code
 
 EMAIL = "tina@example.com"
@@ -128,9 +129,8 @@ def fill_deal(form: Locator, entry: Entry) -> None:
         expect(passed).to_be_checked()
         expect(form.locator(".preview")).to_contain_text("Everyone passed: 0 for all")
         return
-    tap_choice(form, "Taker", entry.taker)
-    tap_choice(form, "Contract", CONTRACTS[entry.contract])
-    tap_choice(form, "Called partner", entry.partner)
+    tap_bid(form, entry.taker, CONTRACTS[entry.contract])
+    tap_partner(form, entry.partner)
     tap_choice(form, "Bouts in the attack's tricks", str(entry.bouts))
     points = form.get_by_label("Points", exact=True)
     points.fill(entry.points)

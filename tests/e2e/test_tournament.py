@@ -20,6 +20,7 @@ from scorekeeper.models import Tournament, TournamentTable
 from scorekeeper.scoring.seating import repeated_meetings
 from scorekeeper.scoring.tarot import TarotDeal, score_deal
 from tests.e2e.conftest import PHONE
+from tests.e2e.deal_taps import tap_bid
 from tests.scorekeeper.tournament_factories import make_tournament
 
 expect.set_options(timeout=15_000)
@@ -57,8 +58,7 @@ def enter_deal(page: Page, number: int, taker: str, points: int, *, offline: boo
     section = page.locator(".deal-entry")
     expect(section.get_by_role("heading", level=2)).to_have_text(f"Deal {number}")
     form = section.locator("form.deal-form")
-    tap(form, "Taker", taker)
-    tap(form, "Contract", "Garde")
+    tap_bid(form, taker, "Garde")
     tap(form, "Bouts in the attack's tricks", "2")
     form.get_by_label("Points", exact=True).fill(str(points))
     expect(form.locator(".preview-scores li")).to_have_count(4)

@@ -29,6 +29,7 @@ from scorekeeper.scoring.tarot import (
     TarotDeal,
     deal_outcome,
 )
+from scorekeeper.screens.table import bid_grid
 from scorekeeper.screens.table.house_rules_fields import HouseRulesFields
 from scorekeeper.server.parsing import parse_id
 
@@ -137,6 +138,8 @@ class TarotDealForm(HouseRulesFields, DealFormBase):
     contract = forms.ChoiceField(
         label=_("Contract"), choices=Deal.Contract.choices, required=False, widget=forms.RadioSelect
     )
+    # The taker and the contract in one tap (bid_grid): "<player id>:<contract>".
+    bid = forms.ChoiceField(label=_("Taker and contract"), required=False, widget=forms.RadioSelect)
     partner = forms.TypedChoiceField(
         label=_("Called partner"),
         coerce=int,
@@ -183,6 +186,14 @@ class TarotDealForm(HouseRulesFields, DealFormBase):
         self.inputs: TarotDeal[int] | PassedDeal[int] | None = None
         self.outcome: DealOutcome[int] | None = None
         self.add_house_rules(self.game)  # the misère field when the evening's rules have it
+        self.fields["bid"].choices = bid_grid.bid_choices(self.present)
+
+    # The grid of the taker and the contract (bid_grid).
+    def bid_rows(self) -> list[bid_grid.BidRow]:
+        return bid_grid.bid_rows(self)
+
+    def bid_headings(self) -> list[str]:
+        return bid_grid.headings()
 
     # What the page shows beside the fields.
     def seated_count(self) -> int:
@@ -219,6 +230,9 @@ class TarotDealForm(HouseRulesFields, DealFormBase):
         data = super().clean()
         if self.errors:
             return data
+        bid = bid_grid.parse_bid(data.get("bid"))
+        if bid is not None:  # one tap named both: it counts over any taker or contract sent
+            data["taker"], data["contract"] = bid
         out = set(data.get("sitting_out") or [])
         seated = tuple(p.pk for p in self.present if p.pk not in out)
         if data.get("passed"):
@@ -280,6 +294,7 @@ def initial_for_deal(deal: Deal, present: Sequence[Player]) -> dict[str, Any]:
         "passed": deal.passed,
         "taker": deal.taker_id,
         "contract": deal.contract,
+        "bid": f"{deal.taker_id}:{deal.contract}" if deal.taker_id else "",
         "partner": deal.partner_id,
         "bouts": deal.bouts,
         "points": "" if deal.points is None else f"{deal.points.normalize():f}",

@@ -9,6 +9,7 @@
  * the points, and Enter there saves. Focus never stays hidden under the sticky strip or the
  * bar with Save. It keeps the bonus section open if the scorer left it open, and it sends
  * "Count the pile" to the counter as a whole page, without the CSRF token in the address.
+ * The bonus section, opened by a tap, comes up above the bar with Save.
  *
  * A second tap never reaches the next deal: in the form a save brings (or the offline queue
  * readies), a tap on the spot where Save was tapped reaches nothing for SETTLE_MS, and a
@@ -87,12 +88,35 @@
     return elt && elt.matches && elt.matches("form.deal-form[hx-post]") && gameOf(elt);
   }
 
+  let openedByTap = null; // the bonus section whose summary the scorer just tapped
+  document.addEventListener("click", (event) => {
+    const summary = event.target.closest && event.target.closest("details.bonuses > summary");
+    openedByTap = summary ? summary.parentElement : null;
+  }, true);
+
   document.addEventListener("toggle", (event) => {
     const details = event.target;
     if (!details.matches || !details.matches("details.bonuses")) return;
     const id = gameOf(details.closest("form"));
     if (id) bonusesOpen[id] = details.open;
+    // Opened by a tap: its questions come up above the bar with Save, without a swipe (the
+    // summary stays below the sticky strip). Opened again for the next deal: left where it is.
+    if (details.open && openedByTap === details) bringAboveTheBar(details);
+    openedByTap = null;
   }, true);
+
+  function bringAboveTheBar(details) {
+    const section = details.closest("section.deal-entry");
+    const bar = section && section.querySelector(".entry-bar");
+    const strip = section && section.querySelector(".totals-strip");
+    if (!bar) return;
+    const bottom = details.getBoundingClientRect().bottom;
+    const barTop = bar.getBoundingClientRect().top;
+    const room = details.querySelector("summary").getBoundingClientRect().top -
+      (strip ? strip.getBoundingClientRect().bottom : 0) - 4;
+    const by = Math.min(bottom - barTop + 4, room);
+    if (by > 0) window.scrollBy(0, by);
+  }
 
   document.addEventListener("htmx:configRequest", (event) => {
     if (!isSave(event.detail.elt) || !window.SKSheet) return;
@@ -134,6 +158,9 @@
   function syncSittingOut(form) {
     const out = {};
     form.querySelectorAll("input[name='deal-sitting_out']:checked").forEach((box) => { out[box.value] = true; });
+    form.querySelectorAll(".bid-row").forEach((row) => {
+      row.hidden = !!out[row.getAttribute("data-player")] && !row.querySelector("input:checked");
+    });
     form.querySelectorAll("input[name='deal-taker'], input[name='deal-partner'], input[name='deal-miseres']").forEach((input) => {
       const label = input.closest("label");
       if (label) label.hidden = !!out[input.value] && !input.checked;

@@ -108,7 +108,8 @@ def test_invalid_input_shows_errors_next_to_the_fields_and_keeps_what_was_typed(
     form = response.context["sheets"][0].form
     assert "points" in form.errors
     assert 'value="10,5"' in response.text
-    taker_radio = f'name="deal-taker" value="{players[2].pk}"'
+    # The taker and the contract sent show as their cell of the grid, ticked.
+    taker_radio = f'name="deal-bid" value="{players[2].pk}:garde"'
     assert taker_radio in response.text
     checked = response.text.split(taker_radio, 1)[1].split(">", 1)[0]
     assert "checked" in checked
@@ -163,7 +164,7 @@ def test_with_five_seated_the_partner_is_asked_and_required(client: Client) -> N
     evening, game = start_evening(club, players)
     client.force_login(club.memberships.get().user)
     page = client.get(reverse("evening", args=[evening.pk]), **EN)
-    assert "Called partner" in page.text
+    assert "called partner" in page.text and 'name="deal-partner"' in page.text
     response = save(
         client,
         evening,
