@@ -13,6 +13,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
+from tests.e2e.deal_taps import bid_cell, partner_cell, tap_bid
 from tests.e2e.test_deals_kept_on_the_phone import sign_in
 from tests.e2e.test_table_on_a_phone import PILE, PLAYERS, SIZES, fill_garde, phone, tap
 from tests.factories import make_club, make_member, start_evening
@@ -40,7 +41,7 @@ def checked(form: Locator, group: str, label: str) -> Locator:
 def blank(form: Locator) -> None:
     """The server's form of the next deal: nothing answered, no draft."""
     expect(form.locator(".draft-note")).to_have_count(0)
-    expect(form.locator("input[name='deal-taker']:checked")).to_have_count(0)
+    expect(form.locator("input[name='deal-bid']:checked")).to_have_count(0)
     expect(form.get_by_label("Points", exact=True)).to_have_value("")
 
 
@@ -59,10 +60,9 @@ def test_a_reload_brings_the_answers_back_until_the_deal_is_saved(
     form = entry(page)
     expect(form.locator(".draft-note")).to_contain_text(DRAFT)
     expect(page.locator(".deal-entry h2")).to_have_text("Deal 1")
+    expect(bid_cell(form, "Ben", "Garde")).to_be_checked()
+    expect(partner_cell(form, "Dan")).to_be_checked()
     for group, label in (
-        ("Taker", "Ben"),
-        ("Contract", "Garde"),
-        ("Called partner", "Dan"),
         ("Bouts in the attack's tricks", "2"),
         ("Petit au bout", "Attack"),
     ):
@@ -94,8 +94,7 @@ def test_a_counted_pile_survives_a_reload_and_a_discarded_draft_is_gone(
     page = phone(browser, live_server, club.memberships.get().user, viewport)
     page.goto(f"{live_server.url}/evenings/{evening.pk}/")
     form = entry(page)
-    tap(form, "Taker", "Chloé")
-    tap(form, "Contract", "Garde")
+    tap_bid(form, "Chloé", "Garde")
     form.get_by_role("button", name="Count the pile").tap()
     expect(page).to_have_url(re.compile(r"/counter/\?"))
     for name, value in PILE.items():
@@ -107,8 +106,7 @@ def test_a_counted_pile_survives_a_reload_and_a_discarded_draft_is_gone(
     form = entry(page)
     expect(form.locator(".draft-note")).to_contain_text(DRAFT)
     expect(form.get_by_label("Points", exact=True)).to_have_value("47")
-    expect(checked(form, "Taker", "Chloé")).to_be_checked()
-    expect(checked(form, "Contract", "Garde")).to_be_checked()
+    expect(bid_cell(form, "Chloé", "Garde")).to_be_checked()
     # Discarded: the form as the server gave it, and a reload brings nothing back.
     form.get_by_role("button", name="Discard the draft").tap()
     blank(form)
@@ -127,8 +125,7 @@ def test_a_draft_is_its_accounts_and_its_deals_only(
     page = phone(browser, live_server, ana, viewport)
     page.goto(f"{live_server.url}/evenings/{evening.pk}/")
     form = entry(page)
-    tap(form, "Taker", "Eve")
-    tap(form, "Contract", "Petite")
+    tap_bid(form, "Eve", "Petite")
     # Ben signs in on the same phone: Ana's draft is not his.
     sign_in(page.context, live_server, ben)
     page.goto(f"{live_server.url}/evenings/{evening.pk}/")
@@ -139,7 +136,7 @@ def test_a_draft_is_its_accounts_and_its_deals_only(
     page.goto(f"{live_server.url}/evenings/{evening.pk}/")
     form = entry(page)
     expect(form.locator(".draft-note")).to_contain_text(DRAFT)
-    expect(checked(form, "Taker", "Eve")).to_be_checked()
+    expect(bid_cell(form, "Eve", "Petite")).to_be_checked()
     # Another phone saves deal 1: Ana's draft of deal 1 never goes into deal 2's form.
     other = phone(browser, live_server, ben, viewport)
     other.goto(f"{live_server.url}/evenings/{evening.pk}/")

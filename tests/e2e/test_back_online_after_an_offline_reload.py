@@ -17,6 +17,7 @@ from django.test import Client
 from django.urls import reverse
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from tests.e2e.deal_taps import bid_cell, partner_cell
 from tests.e2e.test_table_on_a_phone import PLAYERS, SIZES, fill_garde
 from tests.factories import make_club, start_evening
 
@@ -51,13 +52,10 @@ def save(page: Page, taker: str, partner: str, points: str, *, offline: bool = F
     if not offline:
         fill_garde(form, taker, partner, points)
     else:
-        for group, label in (
-            ("Taker", taker),
-            ("Contract", "Garde"),
-            ("Called partner", partner),
-            ("Bouts in the attack's tricks", "2"),
-        ):
-            form.get_by_role("group", name=group, exact=True).get_by_label(label, exact=True).tap()
+        bid_cell(form, taker, "Garde").tap()
+        partner_cell(form, partner).tap()
+        bouts = form.get_by_role("group", name="Bouts in the attack's tricks", exact=True)
+        bouts.get_by_label("2", exact=True).tap()
         form.get_by_label("Points", exact=True).fill(points)
     form.get_by_role("button", name="Save the deal").tap()
 

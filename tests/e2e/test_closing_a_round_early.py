@@ -14,6 +14,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 from scorekeeper import services
 from scorekeeper.models import DealChange, TournamentTable
 from scorekeeper.scoring.tarot import TarotDeal
+from tests.e2e.deal_taps import bid_cell, tap_bid
 from tests.scorekeeper.tournament_factories import make_tournament
 
 expect.set_options(timeout=15_000)
@@ -35,8 +36,7 @@ def _tap(form: Locator, group: str, label: str) -> None:
 
 
 def _fill_deal(form: Locator, taker: str, points: str) -> None:
-    _tap(form, "Taker", taker)
-    _tap(form, "Contract", "Garde")
+    tap_bid(form, taker, "Garde")
     _tap(form, "Bouts in the attack's tricks", "2")
     form.get_by_label("Points", exact=True).fill(points)
 
@@ -91,8 +91,7 @@ def test_a_round_closed_early_asks_first_words_the_phone_and_takes_the_missing_d
     expect(closed).to_contain_text("The organiser has closed round 1")
     expect(closed).to_contain_text("This deal was not saved")
     expect(closed.get_by_label("Points", exact=True)).to_have_value("63")
-    taker = closed.get_by_role("group", name="Taker", exact=True)
-    expect(taker.get_by_label(names[2], exact=True)).to_be_checked()
+    expect(bid_cell(closed, names[2], "Garde")).to_be_checked()
     expect(phone.get_by_role("button", name="Save the deal")).to_have_count(0)
     expect(phone.locator(".save-failed")).to_have_count(0)  # no "error 404. Retry"
     words = closed.locator(".round-closed-words")

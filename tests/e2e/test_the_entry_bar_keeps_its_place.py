@@ -13,7 +13,8 @@ import axe_playwright_python
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.test_table_on_a_phone import PLAYERS, SIZES, fill_garde, phone, tap
+from tests.e2e.deal_taps import bid_cell, tap_bid
+from tests.e2e.test_table_on_a_phone import PLAYERS, SIZES, fill_garde, phone
 from tests.factories import make_club, start_evening
 
 AXE_SOURCE = (Path(axe_playwright_python.__file__).parent / "axe.min.js").read_text()
@@ -42,7 +43,7 @@ def test_the_bar_is_as_tall_before_with_and_without_the_score(
     page.goto(f"{live_server.url}/evenings/{evening.pk}/")
     form = page.locator("form.deal-form")
     empty = bar_height(page)
-    tap(form, "Taker", "Chloé")
+    tap_bid(form, "Chloé", "Garde")
     expect(form.locator(".preview")).to_contain_text("Not complete yet")
     assert bar_height(page) == empty
     fill_garde(form, "Chloé", "Dan", "20")  # a garde failed by 21: five 3-digit scores
@@ -66,7 +67,7 @@ def test_the_no_network_message_reads_at_4_5_to_1(
     form = page.locator("form.deal-form")
     page.context.set_offline(True)
     # An answer tapped without network: the preview's request fails, its message stays.
-    form.get_by_role("group", name="Taker", exact=True).get_by_label("Ben", exact=True).tap()
+    bid_cell(form, "Ben", "Garde").tap()
     page.wait_for_timeout(600)  # the preview's request (80 ms after the tap) has failed
     expect(form.locator(".preview")).to_have_text(NO_NETWORK)
     page.evaluate(AXE_SOURCE)

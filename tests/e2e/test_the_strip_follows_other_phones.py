@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.e2e.deal_taps import bid_cell
 from tests.e2e.test_table_on_a_phone import PLAYERS, SIZES, fill_garde, phone, wait_until
 from tests.factories import make_club, start_evening
 
@@ -78,7 +79,7 @@ def test_a_correction_on_another_phone_reaches_the_strip_without_a_save(
     assert strip(mine) == after
 
     # Typing in the form keeps what is typed; a later correction still reaches the strip.
-    mine.locator("form.deal-form").get_by_role("group", name="Taker").get_by_label("Dan").tap()
+    bid_cell(mine.locator("form.deal-form"), "Dan", "Garde").tap()
     other.get_by_role("link", name="Edit deal 2", exact=True).tap()
     other.locator("form.deal-form").get_by_label("Points", exact=True).fill("60")
     other.get_by_role("button", name="Save the correction").tap()
@@ -87,8 +88,6 @@ def test_a_correction_on_another_phone_reaches_the_strip_without_a_save(
     expect(mine.locator('#live-totals .total-score[data-player="Ben"]')).to_have_text(latest["Ben"])
     expect(mine.locator(".deal-entry .strip-scores li").nth(1)).to_contain_text(latest["Ben"])
     assert strip(mine) == latest
-    expect(
-        mine.locator("form.deal-form").get_by_role("group", name="Taker").get_by_label("Dan")
-    ).to_be_checked()
+    expect(bid_cell(mine.locator("form.deal-form"), "Dan", "Garde")).to_be_checked()
     other.context.close()
     mine.context.close()
