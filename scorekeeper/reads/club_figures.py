@@ -13,10 +13,10 @@ evenings it holds at their versions, so one left by a read that raced a write is
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import hashlib
 import pickle
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
 from itertools import groupby
 
 from django.db import IntegrityError, transaction
@@ -31,14 +31,26 @@ from scorekeeper.scoring.rating_quality import PredictionQuality
 FORMAT = 1
 
 
-@dataclass(frozen=True)
 class ClubFigures:
-    """A range's figures: the state after its deals, and its evenings by id."""
+    """A range's figures: its evenings by id, a key that names them, and the state after
+    its deals, folded only when first asked for (a page whose fragment is cached by ``key``
+    never folds it)."""
 
-    state: FiguresState
-    evenings: dict[int, EveningMark]
-    key: str  # names the figures: equal keys, equal figures
-    latest: dt.date | None = None
+    def __init__(
+        self,
+        evenings: dict[int, EveningMark],
+        key: str,
+        latest: dt.date | None,
+        fold: Callable[[], FiguresState],
+    ) -> None:
+        self.evenings = evenings
+        self.key = key  # names the figures: equal keys, equal figures
+        self.latest = latest
+        self._fold = fold
+
+    @functools.cached_property
+    def state(self) -> FiguresState:
+        return self._fold()
 
     @property
     def quality(self) -> PredictionQuality:
@@ -107,7 +119,8 @@ def _month(mark: EveningMark) -> tuple[int, int]:
 def club_figures(
     club_id: int, *, start: dt.date | None = None, end: dt.date | None = None
 ) -> ClubFigures:
-    """The figures of the club's evenings from start to end (all time without dates).
+    """The figures of the club's evenings from start to end (all time without dates): one
+    query for their evenings and key; the state is folded when first read.
 
     The latest valid checkpoint of the settled evenings, with the deals after it folded in:
     tonight's deals alone on a club night. Settled evenings not yet in a checkpoint are folded
@@ -115,8 +128,16 @@ def club_figures(
     from the month before it, not from the first deal).
     """
     marks = evening_marks(club_id, start, end)
+    evenings = {mark.evening_id: mark for mark in marks}
     if not marks:
-        return ClubFigures(FiguresState(), {}, digest(()), None)
+        return ClubFigures(evenings, digest(()), None, FiguresState)
+    return ClubFigures(
+        evenings, digest(marks), marks[-1].date, lambda: _fold(club_id, start, marks)
+    )
+
+
+def _fold(club_id: int, start: dt.date | None, marks: Sequence[EveningMark]) -> FiguresState:
+    """The state after the evenings' deals: from the latest valid checkpoint on."""
     latest = marks[-1].date
     state, through = _checkpoint(club_id, start, marks, latest)
     after = [mark for mark in marks if through is None or mark.date > through]
@@ -128,12 +149,8 @@ def club_figures(
         state.advance(deal for mark in month_marks for deal in facts[mark.evening_id]).settle()
         held.extend(month_marks)
         _keep(club_id, start, held, state)
-    state.advance(deal for mark in after if mark.date >= latest for deal in facts[mark.evening_id])
-    return ClubFigures(
-        state=state,
-        evenings={mark.evening_id: mark for mark in marks},
-        key=digest(marks),
-        latest=latest,
+    return state.advance(
+        deal for mark in after if mark.date >= latest for deal in facts[mark.evening_id]
     )
 
 

@@ -1,7 +1,8 @@
 """A season's standings (or all time's): ranked rows, their sorting, and each evening's points.
 
 Added up from the evenings' stored figures (``models.figures``, kept by the writes), so a page
-makes the same few queries whatever the number of deals, evenings or players. Owns
+makes the same few queries whatever the number of deals, evenings or players; what is added up
+is kept in the cache under the digest of the range's evenings at their versions (one query). Owns
 ``StandingRow``, ``SeasonStats``, ``EveningPoint``, the ``season_stats*`` and ``for_season*``
 readers, the sorting of the standings table and ``current_season``. The ``*_by_kind``
 readers give both games with the queries of one.
@@ -10,16 +11,20 @@ readers give both games with the queries of one.
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import accumulate
 from typing import Any
 
+from django.core.cache import cache
 from django.db.models import Count, F, QuerySet, Sum
 
 from scorekeeper.models import Club, EveningFigures, PlayerEvening, Season
 from scorekeeper.models.figures import FIGURES, KINDS, TAROT
+from scorekeeper.reads.club_figures import digest
+from scorekeeper.reads.deal_facts import evening_marks
+
+STANDINGS_SECONDS = 86400  # a day: a write makes the next view add them up again anyway
 
 
 @dataclass
@@ -94,12 +99,7 @@ class SeasonStats:
     deals: int = 0  # deals played (passed deals not counted)
     games: int = 0  # L'escopette: games with at least one deal
     unreplayable: int = 0  # L'escopette: games the rules cannot replay (no winner counted)
-
-    @property
-    def digest(self) -> str:
-        """A short name for the figures, for caches: it changes whenever one does."""
-        figures = (self.rows, self.evenings, sorted(self.points.items()), self.deals, self.games)
-        return hashlib.sha1(repr(figures).encode(), usedforsecurity=False).hexdigest()
+    digest: str = ""  # names the figures, for caches: the range's evenings at their versions
 
 
 def cumulative_totals(
@@ -138,16 +138,34 @@ def season_stats_by_kind(
     end: dt.date | None = None,
     kinds: Sequence[str] = KINDS,
 ) -> dict[str, SeasonStats]:
+    """Each game's standings: the range's evenings at their versions (one query, whatever the
+    number of deals), then the figures added up from them, kept in the cache under their
+    digest (a write raises its evening's version: the next view adds them up again)."""
+    club_id = club.pk if isinstance(club, Club) else club
+    marks = digest(evening_marks(club_id, start, end))  # first: never older than the rows
+    key = f"standings.{club_id}.{start}.{end}.{'.'.join(kinds)}.{marks}"
+    stats: dict[str, SeasonStats] | None = cache.get(key)
+    if stats is None:
+        stats = _added_up(club_id, start, end, kinds, marks)
+        cache.set(key, stats, STANDINGS_SECONDS)
+    return stats
+
+
+def _added_up(
+    club_id: int, start: dt.date | None, end: dt.date | None, kinds: Sequence[str], marks: str
+) -> dict[str, SeasonStats]:
     """Each game's standings, added up from the evenings' stored figures (three queries,
     whatever the number of deals: the players' sums, their evenings, the evenings' counts)."""
-    club_id = club.pk if isinstance(club, Club) else club
     rows = _in_range(PlayerEvening.objects.filter(kind__in=kinds), club_id, start, end)
     sums = (
         rows.values("kind", "player_id", name=F("player__name"))
         .annotate(evening_count=Count("pk"), **{name: Sum(name) for name in FIGURES})
         .order_by()
     )
-    stats = {kind: SeasonStats(rows=[], evenings=[], points={}) for kind in kinds}
+    stats = {
+        kind: SeasonStats(rows=[], evenings=[], points={}, digest=f"{kind}.{marks}")
+        for kind in kinds
+    }
     standing: dict[str, list[StandingRow]] = {kind: [] for kind in kinds}
     for line in sums:
         standing[line["kind"]].append(
@@ -191,7 +209,7 @@ def season_stats(
     end: dt.date | None = None,
     kind: str = TAROT,
 ) -> SeasonStats:
-    """Standings and per-evening points (three queries)."""
+    """Standings and per-evening points (one query when they are in the cache, four else)."""
     return season_stats_by_kind(club, start=start, end=end, kinds=(kind,))[kind]
 
 
