@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import accumulate
 from typing import Any
 
@@ -139,16 +139,55 @@ def season_stats_by_kind(
     kinds: Sequence[str] = KINDS,
 ) -> dict[str, SeasonStats]:
     """Each game's standings: the range's evenings at their versions (one query, whatever the
-    number of deals), then the figures added up from them, kept in the cache under their
-    digest (a write raises its evening's version: the next view adds them up again)."""
+    number of deals), then the figures added up, kept in the cache under their digest (a
+    write raises its evening's version: the next view adds them up again). The settled
+    evenings' figures (before the latest date) are kept apart under theirs: after a deal
+    saved tonight, only tonight's evenings are added up again (three queries)."""
     club_id = club.pk if isinstance(club, Club) else club
-    marks = digest(evening_marks(club_id, start, end))  # first: never older than the rows
-    key = f"standings.{club_id}.{start}.{end}.{'.'.join(kinds)}.{marks}"
+    marks = evening_marks(club_id, start, end)  # first: never older than the rows read after
+    name = digest(marks)
+    games = ".".join(kinds)
+    key = f"standings.{club_id}.{start}.{end}.{games}.{name}"
     stats: dict[str, SeasonStats] | None = cache.get(key)
-    if stats is None:
-        stats = _added_up(club_id, start, end, kinds, marks)
-        cache.set(key, stats, STANDINGS_SECONDS)
+    if stats is not None:
+        return stats
+    if not marks:
+        return _added_up(club_id, start, end, kinds, name)
+    latest = marks[-1].date
+    settled = [mark for mark in marks if mark.date < latest]
+    settled_key = f"standings.settled.{club_id}.{start}.{games}.{digest(settled)}"
+    before: dict[str, SeasonStats] | None = cache.get(settled_key)
+    if before is None:
+        before = _added_up(club_id, start, latest - dt.timedelta(days=1), kinds, "")
+        cache.set(settled_key, before, STANDINGS_SECONDS)
+    tonight = _added_up(club_id, latest, end, kinds, "")
+    stats = {kind: _joined(before[kind], tonight[kind], f"{kind}.{name}") for kind in kinds}
+    cache.set(key, stats, STANDINGS_SECONDS)
     return stats
+
+
+_SUMMED = ("total", "evenings", "deals", "takes", "made", "games", "won", "unreplayable")
+
+
+def _joined(before: SeasonStats, after: SeasonStats, name: str) -> SeasonStats:
+    """The standings of two ranges, the second after the first, as one."""
+    rows = {row.player_id: replace(row) for row in before.rows}
+    for row in after.rows:
+        total = rows.get(row.player_id)
+        if total is None:
+            rows[row.player_id] = replace(row)
+            continue
+        for figure in _SUMMED:
+            setattr(total, figure, getattr(total, figure) + getattr(row, figure))
+    return SeasonStats(
+        rows=_rank(list(rows.values())),
+        evenings=[*before.evenings, *after.evenings],
+        points={**before.points, **after.points},
+        deals=before.deals + after.deals,
+        games=before.games + after.games,
+        unreplayable=before.unreplayable + after.unreplayable,
+        digest=name,
+    )
 
 
 def _added_up(
