@@ -46,7 +46,6 @@ from scorekeeper.models.figures import (
     EveningFigures,
     FiguresCheckpoint,
     PlayerEvening,
-    refresh_figures,
 )
 from scorekeeper.models.tournaments import (
     Tournament,
@@ -87,6 +86,5 @@ __all__ = [
     "WaitingArchive",
     "default_points_scale",
     "new_share_token",
-    "refresh_figures",
     "stored_inputs",
 ]

@@ -3,70 +3,27 @@
 ``PlayerEvening`` holds one player's figures of one evening and one game kind (total, deals,
 takes, made, by contract, bonuses, L'escopette's games); ``EveningFigures`` the evening's own
 counts (deals played, games). Both are recomputed from that one evening's stored scores by
-``refresh_figures``, which every service that changes an evening calls in its own
-transaction (through ``services.common._bump``): the reads never write, never guess.
+``services.figures.refresh_figures``, which every service that changes an evening calls in
+its own transaction (through ``services.common._bump``): the reads never write, never guess.
 ``Tally`` is the figures in hand: counted from the scores' groups, added up, read from rows.
 """
 
 from __future__ import annotations
 
-import datetime as dt
-import json
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import models
-from django.db.models import (
-    BooleanField,
-    Case,
-    CharField,
-    Count,
-    F,
-    Q,
-    QuerySet,
-    Sum,
-    Value,
-    When,
-)
 
 from scorekeeper.models.clubs import Club, Player
-from scorekeeper.models.deals import Deal, DealScore
+from scorekeeper.models.deals import Deal
 from scorekeeper.models.evenings import Evening, Game
-from scorekeeper.scoring.errors import ScoringError
-from scorekeeper.scoring.escopette import EscopetteDeal, escopette_game
-from scorekeeper.scoring.tarot import TARGETS
 
 TAROT = Game.Kind.TAROT
 ESCOPETTE = Game.Kind.ESCOPETTE
 KINDS = (TAROT, ESCOPETTE)
 CONTRACTS = tuple(Deal.Contract.values)
 POIGNEES = ("simple", "double", "triple")
-
-CHELEM_MADE = ("announced", "unannounced")
-
-# What each stored score was, as the database sees it.
-OUT, PASSED, TAKER, PARTNER, DEFENCE = "out", "passed", "taker", "partner", "defence"
-
-
-def _made() -> Q:
-    """The contract was made: the attack's points reached the target for its bouts."""
-    made = Q()
-    for bouts, target in TARGETS.items():
-        made |= Q(deal__bouts=bouts, deal__points__gte=target)
-    return made
-
-
-ROLE = Case(
-    When(seated=False, then=Value(OUT)),
-    When(deal__passed=True, then=Value(PASSED)),
-    When(deal__paper=True, then=Value(PASSED)),  # scores only: in totals, not in statistics
-    When(deal__taker_id=F("player_id"), then=Value(TAKER)),
-    When(deal__partner_id=F("player_id"), then=Value(PARTNER)),
-    default=Value(DEFENCE),
-    output_field=CharField(),
-)
-MADE = Case(When(_made(), then=Value(True)), default=Value(False), output_field=BooleanField())
 
 
 @dataclass
@@ -122,45 +79,6 @@ class Tally:
             else:
                 pair[0] += won
                 pair[1] += lost
-
-    def count(self, line: dict[str, Any]) -> None:
-        """Add one group of the aggregation: ``n`` scores of the same kind of deal."""
-        n, points, role, made = line["n"], line["points"], line["role"], line["made"]
-        self.total += points
-        if role in (OUT, PASSED):
-            return
-        self.deals += n
-        attack = role in (TAKER, PARTNER)
-        if role == TAKER:
-            self.takes += n
-            self.made += n if made else 0
-            contract = self.contracts.setdefault(line["contract"], [0, 0, 0])
-            contract[0] += n
-            contract[1] += n if made else 0
-            contract[2] += points
-        elif role == PARTNER:
-            self.called += n
-            self.called_made += n if made else 0
-            self.called_points += points
-        petit = line["petit_au_bout"]
-        if petit:
-            if (petit == "attack") == attack:
-                self.petit_won += n
-            else:
-                self.petit_lost += n
-        chelem = line["chelem"]
-        if chelem in CHELEM_MADE:
-            self.chelem_won += n if attack else 0
-            self.chelem_lost += 0 if attack else n
-        elif chelem == "defense":
-            self.chelem_won += 0 if attack else n
-            self.chelem_lost += n if attack else 0
-        elif chelem == "announced_failed" and attack:
-            self.chelem_failed += n
-        won = made == attack  # a poignée goes to the side that wins the deal
-        for kind in line["poignees"] or ():
-            pair = self.poignees.setdefault(kind, [0, 0])
-            pair[0 if won else 1] += n
 
 
 class PlayerEvening(models.Model):
@@ -222,12 +140,13 @@ FIGURES = (
     *(f"{p}_{side}" for p in POIGNEES for side in ("won", "lost")),
     "games", "won", "unreplayable",
 )  # fmt: skip
-_PLAIN = tuple(name for name in FIGURES if name in Tally.__dataclass_fields__)
+#: The columns that are plain fields of ``Tally`` (the others are its contracts and poignées).
+PLAIN_FIGURES = tuple(name for name in FIGURES if name in Tally.__dataclass_fields__)
 
 
 def tally_of(row: dict[str, Any]) -> Tally:
     """The figures of a row (or of a sum of rows) named by their columns."""
-    tally = Tally(**{name: row[name] or 0 for name in _PLAIN})
+    tally = Tally(**{name: row[name] or 0 for name in PLAIN_FIGURES})
     for contract in CONTRACTS:
         taken = row[f"{contract}_taken"] or 0
         if taken:
@@ -239,18 +158,6 @@ def tally_of(row: dict[str, Any]) -> Tally:
         if won or lost:
             tally.poignees[kind] = [won, lost]
     return tally
-
-
-def _columns(tally: Tally) -> dict[str, int]:
-    columns = {name: getattr(tally, name) for name in _PLAIN}
-    for contract, (taken, made, points) in tally.contracts.items():
-        columns[f"{contract}_taken"] = taken
-        columns[f"{contract}_made"] = made
-        columns[f"{contract}_points"] = points
-    for kind, (won, lost) in tally.poignees.items():
-        columns[f"{kind}_won"] = won
-        columns[f"{kind}_lost"] = lost
-    return columns
 
 
 class EveningFigures(models.Model):
@@ -299,146 +206,3 @@ class FiguresCheckpoint(models.Model):
 
     def __str__(self) -> str:
         return f"{self.club_id} {self.start}..{self.through} f{self.format}"
-
-
-def _lines(scores: QuerySet[DealScore]) -> list[dict[str, Any]]:
-    """The scores grouped by player and kind of deal, named as ``Tally.count`` reads them."""
-    lines = list(
-        scores.values(
-            "player_id",
-            evening=F("deal__game__evening_id"),
-            contract=F("deal__contract"),
-            petit_au_bout=F("deal__petit_au_bout"),
-            chelem=F("deal__chelem"),
-            poignees=F("deal__poignees"),
-            role=ROLE,
-            made=MADE,
-        )
-        .annotate(n=Count("pk"), points=Sum("score"))
-        .order_by()
-    )
-    for line in lines:
-        line["made"] = bool(line["made"])
-        if isinstance(line["poignees"], str):  # a driver that leaves JSON as text
-            line["poignees"] = json.loads(line["poignees"])
-    return lines
-
-
-Figures = dict[int, dict[int, Tally]]  # evening id -> player id -> figures
-
-
-def _tarot(ids: list[int]) -> tuple[Figures, dict[int, int]]:
-    """The evenings' French Tarot figures per player, and their deals played (one query)."""
-    tallies: Figures = {}
-    played: dict[int, int] = {}
-    scores = DealScore.objects.filter(deal__game__evening_id__in=ids, deal__game__kind=TAROT)
-    for line in _lines(scores):
-        evening = line["evening"]
-        tallies.setdefault(evening, {}).setdefault(line["player_id"], Tally()).count(line)
-        if line["role"] == TAKER:
-            played[evening] = played.get(evening, 0) + line["n"]
-    return tallies, played
-
-
-def _escopette(ids: list[int]) -> tuple[Figures, dict[int, list[int]]]:
-    """The evenings' L'escopette figures per player, and their deals, games and games the
-    rules refuse (two queries; one without a game of it): each game's winner comes from its
-    deals' stored stakes, played again in order by the scoring rules."""
-    lines = (
-        DealScore.objects.filter(
-            seated=True, deal__game__kind=ESCOPETTE, deal__game__evening_id__in=ids
-        )
-        .values("player_id", game=F("deal__game_id"), evening=F("deal__game__evening_id"))
-        .annotate(n=Count("pk"), points=Sum("score"))
-        .order_by()
-    )
-    tallies: Figures = {}
-    counts: dict[int, list[int]] = {}  # evening id -> deals, games, games refused
-    seated: dict[int, list[int]] = {}  # game id -> its players
-    evening_of: dict[int, int] = {}
-    for line in lines:
-        tally = tallies.setdefault(line["evening"], {}).setdefault(line["player_id"], Tally())
-        tally.total += line["points"]
-        tally.deals += line["n"]
-        tally.games += 1
-        seated.setdefault(line["game"], []).append(line["player_id"])
-        evening_of[line["game"]] = line["evening"]
-    if not seated:
-        return tallies, counts
-    stakes: dict[int, list[EscopetteDeal[int]]] = {}
-    targets: dict[int, int] = {}
-    deals = Deal.objects.filter(game__kind=ESCOPETTE, game__evening_id__in=ids)
-    for game, target, stake in deals.order_by("game_id", "number").values_list(
-        "game_id", "game__target", "stakes"
-    ):
-        stakes.setdefault(game, []).append(
-            EscopetteDeal(stakes={int(trump): winner for trump, winner in stake.items()})
-        )
-        targets[game] = target or 0
-    for game, players in seated.items():
-        evening = evening_of[game]
-        count = counts.setdefault(evening, [0, 0, 0])
-        count[0] += len(stakes.get(game, []))
-        count[1] += 1
-        try:
-            result = escopette_game(sorted(players), targets.get(game, 0), stakes.get(game, []))
-        except ScoringError:  # stored deals the scoring rules refuse: no winner
-            count[2] += 1
-            for player in players:
-                tallies[evening][player].unreplayable += 1
-            continue
-        if result.winner is not None:
-            tallies[evening][result.winner].won += 1
-    return tallies, counts
-
-
-def refresh_figures(
-    evening_ids: Iterable[int], *, placed: dict[int, tuple[int, dt.date]] | None = None
-) -> None:
-    """The figures of these evenings, computed again from their stored scores and written
-    (the same few queries for any number of evenings). Call it in the write's transaction;
-    ``placed``: each evening's club and date, when the caller holds them."""
-    ids = sorted(set(evening_ids))
-    if not ids:
-        return
-    players: list[PlayerEvening] = []
-    evenings: list[EveningFigures] = []
-    placed = placed or {
-        pk: (club, date)
-        for pk, club, date in Evening.objects.filter(pk__in=ids).values_list(
-            "pk", "club_id", "date"
-        )
-    }
-    tarot, played = _tarot(ids)
-    escopette, counts = _escopette(ids)
-    for kind, figures in ((TAROT, tarot), (ESCOPETTE, escopette)):
-        for evening_id, tallies in sorted(figures.items()):
-            players.extend(
-                PlayerEvening(
-                    evening_id=evening_id, player_id=player_id, kind=kind, **_columns(tally)
-                )
-                for player_id, tally in sorted(tallies.items())
-            )
-            deals, games, refused = counts.get(evening_id, (0, 0, 0))
-            evenings.append(
-                EveningFigures(
-                    evening_id=evening_id,
-                    kind=kind,
-                    club_id=placed[evening_id][0],
-                    date=placed[evening_id][1],
-                    played=played.get(evening_id, 0) if kind == TAROT else deals,
-                    games=games if kind == ESCOPETTE else 0,
-                    unreplayable=refused if kind == ESCOPETTE else 0,
-                )
-            )
-    # The club figures' checkpoints that hold these evenings (at their old dates or new) go.
-    since: dict[int, dt.date] = {}
-    old = EveningFigures.objects.filter(evening_id__in=ids).values_list("club_id", "date")
-    for club_id, date in [*placed.values(), *old]:
-        since[club_id] = min(date, since.get(club_id, date))
-    for club_id, date in since.items():
-        FiguresCheckpoint.objects.filter(club_id=club_id, through__gte=date).delete()
-    PlayerEvening.objects.filter(evening_id__in=ids).delete()
-    EveningFigures.objects.filter(evening_id__in=ids).delete()
-    PlayerEvening.objects.bulk_create(players, batch_size=500)
-    EveningFigures.objects.bulk_create(evenings, batch_size=500)

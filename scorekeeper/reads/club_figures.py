@@ -6,39 +6,63 @@ French Tarot deals. The settled evenings (before the latest date) are folded onc
 (``models.FiguresCheckpoint``: a checkpoint at the end of each month and at the last settled
 evening, pickled under ``FORMAT``); a view reads the latest checkpoint still valid and folds
 the deals after it (tonight's, as a rule). A write to an evening a checkpoint holds deletes
-it in the write's transaction (``models.refresh_figures``); each checkpoint also names the
-evenings it holds at their versions, so one left by a read that raced a write is never used.
+it in the write's transaction (``services.figures.refresh_figures``); each checkpoint also
+names the evenings it holds at their versions, so one left by a read that raced a write is
+never used.
+
+What is kept in Django's cache (plainly, under names of what the value was made from):
+the checkpoint's state with tonight's deals folded in, under the checkpoint's name with the
+name of those deals (``_with_tonight``: after a deal is added, only that deal is folded);
+the pages' fragments under ``ClubFigures.key``, the digest of the range's evenings at their
+versions, which needs no fold at all (``state`` is folded only when first read).
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import hashlib
 import pickle
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
 from itertools import groupby
 
+from django.core.cache import cache
 from django.db import IntegrityError, transaction
 
 from scorekeeper.models import FiguresCheckpoint, Player
 from scorekeeper.reads.deal_facts import EveningMark, evening_facts, evening_marks
 from scorekeeper.scoring.club_state import FiguresState
+from scorekeeper.scoring.deal_facts import DealFacts
 from scorekeeper.scoring.rating_quality import PredictionQuality
 
 #: The layout of a stored checkpoint (a pickled ``FiguresState``): raise it whenever
 #: ``FiguresState`` or what it holds changes; checkpoints of another format are not read.
-FORMAT = 1
+FORMAT = 2  # 2: each player's rating history in flat arrays (scoring.ratings.History)
+
+#: How long tonight's state stays in the cache: a few deals' time.
+TONIGHT_SECONDS = 3600
 
 
-@dataclass(frozen=True)
 class ClubFigures:
-    """A range's figures: the state after its deals, and its evenings by id."""
+    """A range's figures: its evenings by id, a key that names them, and the state after
+    its deals, folded only when first asked for (a page whose fragment is cached by ``key``
+    never folds it)."""
 
-    state: FiguresState
-    evenings: dict[int, EveningMark]
-    key: str  # names the figures: equal keys, equal figures
-    latest: dt.date | None = None
+    def __init__(
+        self,
+        evenings: dict[int, EveningMark],
+        key: str,
+        latest: dt.date | None,
+        fold: Callable[[], FiguresState],
+    ) -> None:
+        self.evenings = evenings
+        self.key = key  # names the figures: equal keys, equal figures
+        self.latest = latest
+        self._fold = fold
+
+    @functools.cached_property
+    def state(self) -> FiguresState:
+        return self._fold()
 
     @property
     def quality(self) -> PredictionQuality:
@@ -61,26 +85,87 @@ def digest(marks: Sequence[EveningMark]) -> str:
 
 def _checkpoint(
     club_id: int, start: dt.date | None, marks: Sequence[EveningMark], before: dt.date
-) -> tuple[FiguresState, dt.date | None]:
-    """The latest stored state of the range's evenings before ``before`` that still holds
-    exactly these evenings at their versions (two queries), else a new state."""
+) -> tuple[int, dt.date, str] | None:
+    """The latest stored checkpoint of the range's evenings before ``before`` that still
+    holds exactly these evenings at their versions (one query): its id, date and name."""
     rows = FiguresCheckpoint.objects.filter(
         club_id=club_id, start=start, format=FORMAT, through__lt=before
     )
     for pk, through, name in rows.order_by("-through").values_list("pk", "through", "name"):
         if name == digest([mark for mark in marks if mark.date <= through]):
-            found = FiguresCheckpoint.objects.filter(pk=pk).values_list("state", flat=True)
-            for state in found:  # gone since: none
-                return pickle.loads(bytes(state)), through
-    return FiguresState(), None
+            return pk, through, name
+    return None
+
+
+def _stored_state(found: tuple[int, dt.date, str] | None) -> FiguresState:
+    """The checkpoint's state (one query), or a new state without one (or if gone since)."""
+    if found is not None:
+        rows = FiguresCheckpoint.objects.filter(pk=found[0]).values_list("state", flat=True)
+        for state in rows:
+            return pickle.loads(bytes(state))
+    return FiguresState()
+
+
+def _named(deals: Sequence[DealFacts]) -> str:
+    """A name for these deals: everything the fold reads of them."""
+    content = repr(
+        [
+            (
+                deal.deal_id,
+                deal.evening_id,
+                deal.ordinal,
+                deal.seated,
+                sorted(deal.scores.items()),
+                deal.taker,
+                deal.partner,
+                deal.made,
+                deal.contract,
+                deal.bouts,
+                deal.petit_au_bout,
+                deal.chelem,
+                deal.passed,
+                deal.paper,
+            )
+            for deal in deals
+        ]
+    )
+    return hashlib.sha1(content.encode(), usedforsecurity=False).hexdigest()
+
+
+def _with_tonight(
+    club_id: int,
+    start: dt.date | None,
+    name: str,
+    tonight: Sequence[DealFacts],
+    stored: Callable[[], FiguresState],
+) -> FiguresState:
+    """The state of the checkpoint named ``name`` (``stored`` reads it) with tonight's deals
+    (those after it) folded in.
+
+    The last such state is kept in the cache under the checkpoint's name, with the name of
+    the deals it holds: when they are the first of tonight's deals (a deal was added after
+    them, the usual save), only the deals after them are folded."""
+    key = f"figures.tonight.{club_id}.{start}.{name}"
+    kept = cache.get(key)
+    if kept is not None:
+        count, name, state = kept
+        if count <= len(tonight) and _named(tonight[:count]) == name:
+            if count < len(tonight):
+                state.advance(tonight[count:])
+                cache.set(key, (len(tonight), _named(tonight), state), TONIGHT_SECONDS)
+            return state
+    state = stored().advance(tonight)
+    cache.set(key, (len(tonight), _named(tonight), state), TONIGHT_SECONDS)
+    return state
 
 
 def _keep(
     club_id: int, start: dt.date | None, marks: Sequence[EveningMark], state: FiguresState
-) -> None:
+) -> str:
     """Store the state after ``marks`` (settled evenings) as a checkpoint at their last date;
-    a race with another reader storing the same one is no harm."""
+    a race with another reader storing the same one is no harm. Its name."""
     through = marks[-1].date
+    name = digest(marks)
     try:
         with transaction.atomic():
             FiguresCheckpoint.objects.filter(club_id=club_id, start=start).exclude(
@@ -92,12 +177,13 @@ def _keep(
                 through=through,
                 defaults={
                     "format": FORMAT,
-                    "name": digest(marks),
+                    "name": name,
                     "state": pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL),
                 },
             )
     except IntegrityError:
         pass
+    return name
 
 
 def _month(mark: EveningMark) -> tuple[int, int]:
@@ -107,7 +193,8 @@ def _month(mark: EveningMark) -> tuple[int, int]:
 def club_figures(
     club_id: int, *, start: dt.date | None = None, end: dt.date | None = None
 ) -> ClubFigures:
-    """The figures of the club's evenings from start to end (all time without dates).
+    """The figures of the club's evenings from start to end (all time without dates): one
+    query for their evenings and key; the state is folded when first read.
 
     The latest valid checkpoint of the settled evenings, with the deals after it folded in:
     tonight's deals alone on a club night. Settled evenings not yet in a checkpoint are folded
@@ -115,26 +202,35 @@ def club_figures(
     from the month before it, not from the first deal).
     """
     marks = evening_marks(club_id, start, end)
+    evenings = {mark.evening_id: mark for mark in marks}
     if not marks:
-        return ClubFigures(FiguresState(), {}, digest(()), None)
+        return ClubFigures(evenings, digest(()), None, FiguresState)
+    return ClubFigures(
+        evenings, digest(marks), marks[-1].date, lambda: _fold(club_id, start, marks)
+    )
+
+
+def _fold(club_id: int, start: dt.date | None, marks: Sequence[EveningMark]) -> FiguresState:
+    """The state after the evenings' deals: from the latest valid checkpoint on."""
     latest = marks[-1].date
-    state, through = _checkpoint(club_id, start, marks, latest)
-    after = [mark for mark in marks if through is None or mark.date > through]
+    found = _checkpoint(club_id, start, marks, latest)
+    after = [mark for mark in marks if found is None or mark.date > found[1]]
     facts = evening_facts(after)
     settled = [mark for mark in after if mark.date < latest]
-    held = [mark for mark in marks if through is not None and mark.date <= through]
-    for _month_key, month in groupby(settled, key=_month):
-        month_marks = list(month)
-        state.advance(deal for mark in month_marks for deal in facts[mark.evening_id]).settle()
-        held.extend(month_marks)
-        _keep(club_id, start, held, state)
-    state.advance(deal for mark in after if mark.date >= latest for deal in facts[mark.evening_id])
-    return ClubFigures(
-        state=state,
-        evenings={mark.evening_id: mark for mark in marks},
-        key=digest(marks),
-        latest=latest,
-    )
+    state: FiguresState | None = None
+    name = found[2] if found else "none"
+    if settled:
+        state = _stored_state(found)
+        held = [mark for mark in marks if found is not None and mark.date <= found[1]]
+        for _month_key, month in groupby(settled, key=_month):
+            month_marks = list(month)
+            state.advance(deal for mark in month_marks for deal in facts[mark.evening_id])
+            state.settle()
+            held.extend(month_marks)
+            name = _keep(club_id, start, held, state)
+    tonight = [deal for mark in after if mark.date >= latest for deal in facts[mark.evening_id]]
+    folded = state  # the settled months just folded, else the stored checkpoint's state
+    return _with_tonight(club_id, start, name, tonight, lambda: folded or _stored_state(found))
 
 
 def replay_state(marks: Sequence[EveningMark]) -> FiguresState:

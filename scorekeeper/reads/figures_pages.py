@@ -104,7 +104,7 @@ def _rating_lines(
 
     lines = []
     for player_id in player_ids:
-        points = figures.state.ratings.histories.get(player_id, [])
+        points = figures.state.ratings.history(player_id)
         lines.append(
             ([when(p.evening_id) for p in points], [round(p.conservative) for p in points])
         )

@@ -1,7 +1,8 @@
 """A season's standings (or all time's): ranked rows, their sorting, and each evening's points.
 
 Added up from the evenings' stored figures (``models.figures``, kept by the writes), so a page
-makes the same few queries whatever the number of deals, evenings or players. Owns
+makes the same few queries whatever the number of deals, evenings or players; what is added up
+is kept in the cache under the digest of the range's evenings at their versions (one query). Owns
 ``StandingRow``, ``SeasonStats``, ``EveningPoint``, the ``season_stats*`` and ``for_season*``
 readers, the sorting of the standings table and ``current_season``. The ``*_by_kind``
 readers give both games with the queries of one.
@@ -10,17 +11,21 @@ readers give both games with the queries of one.
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import accumulate
 from typing import Any
 
+from django.core.cache import cache
 from django.db.models import Count, F, QuerySet, Sum
 
 from scorekeeper.models import Club, EveningFigures, PlayerEvening, Season
 from scorekeeper.models.figures import FIGURES, KINDS, TAROT
+from scorekeeper.reads.club_figures import digest
+from scorekeeper.reads.deal_facts import evening_marks
 from scorekeeper.server.wording import name_order
+
+STANDINGS_SECONDS = 86400  # a day: a write makes the next view add them up again anyway
 
 
 @dataclass
@@ -95,12 +100,7 @@ class SeasonStats:
     deals: int = 0  # deals played (passed deals not counted)
     games: int = 0  # L'escopette: games with at least one deal
     unreplayable: int = 0  # L'escopette: games the rules cannot replay (no winner counted)
-
-    @property
-    def digest(self) -> str:
-        """A short name for the figures, for caches: it changes whenever one does."""
-        figures = (self.rows, self.evenings, sorted(self.points.items()), self.deals, self.games)
-        return hashlib.sha1(repr(figures).encode(), usedforsecurity=False).hexdigest()
+    digest: str = ""  # names the figures, for caches: the range's evenings at their versions
 
 
 def cumulative_totals(
@@ -139,16 +139,73 @@ def season_stats_by_kind(
     end: dt.date | None = None,
     kinds: Sequence[str] = KINDS,
 ) -> dict[str, SeasonStats]:
+    """Each game's standings: the range's evenings at their versions (one query, whatever the
+    number of deals), then the figures added up, kept in the cache under their digest (a
+    write raises its evening's version: the next view adds them up again). The settled
+    evenings' figures (before the latest date) are kept apart under theirs: after a deal
+    saved tonight, only tonight's evenings are added up again (three queries)."""
+    club_id = club.pk if isinstance(club, Club) else club
+    marks = evening_marks(club_id, start, end)  # first: never older than the rows read after
+    name = digest(marks)
+    games = ".".join(kinds)
+    key = f"standings.{club_id}.{start}.{end}.{games}.{name}"
+    stats: dict[str, SeasonStats] | None = cache.get(key)
+    if stats is not None:
+        return stats
+    if not marks:
+        return _added_up(club_id, start, end, kinds, name)
+    latest = marks[-1].date
+    settled = [mark for mark in marks if mark.date < latest]
+    settled_key = f"standings.settled.{club_id}.{start}.{games}.{digest(settled)}"
+    before: dict[str, SeasonStats] | None = cache.get(settled_key)
+    if before is None:
+        before = _added_up(club_id, start, latest - dt.timedelta(days=1), kinds, "")
+        cache.set(settled_key, before, STANDINGS_SECONDS)
+    tonight = _added_up(club_id, latest, end, kinds, "")
+    stats = {kind: _joined(before[kind], tonight[kind], f"{kind}.{name}") for kind in kinds}
+    cache.set(key, stats, STANDINGS_SECONDS)
+    return stats
+
+
+_SUMMED = ("total", "evenings", "deals", "takes", "made", "games", "won", "unreplayable")
+
+
+def _joined(before: SeasonStats, after: SeasonStats, name: str) -> SeasonStats:
+    """The standings of two ranges, the second after the first, as one."""
+    rows = {row.player_id: replace(row) for row in before.rows}
+    for row in after.rows:
+        total = rows.get(row.player_id)
+        if total is None:
+            rows[row.player_id] = replace(row)
+            continue
+        for figure in _SUMMED:
+            setattr(total, figure, getattr(total, figure) + getattr(row, figure))
+    return SeasonStats(
+        rows=_rank(list(rows.values())),
+        evenings=[*before.evenings, *after.evenings],
+        points={**before.points, **after.points},
+        deals=before.deals + after.deals,
+        games=before.games + after.games,
+        unreplayable=before.unreplayable + after.unreplayable,
+        digest=name,
+    )
+
+
+def _added_up(
+    club_id: int, start: dt.date | None, end: dt.date | None, kinds: Sequence[str], marks: str
+) -> dict[str, SeasonStats]:
     """Each game's standings, added up from the evenings' stored figures (three queries,
     whatever the number of deals: the players' sums, their evenings, the evenings' counts)."""
-    club_id = club.pk if isinstance(club, Club) else club
     rows = _in_range(PlayerEvening.objects.filter(kind__in=kinds), club_id, start, end)
     sums = (
         rows.values("kind", "player_id", name=F("player__name"))
         .annotate(evening_count=Count("pk"), **{name: Sum(name) for name in FIGURES})
         .order_by()
     )
-    stats = {kind: SeasonStats(rows=[], evenings=[], points={}) for kind in kinds}
+    stats = {
+        kind: SeasonStats(rows=[], evenings=[], points={}, digest=f"{kind}.{marks}")
+        for kind in kinds
+    }
     standing: dict[str, list[StandingRow]] = {kind: [] for kind in kinds}
     for line in sums:
         standing[line["kind"]].append(
@@ -192,7 +249,7 @@ def season_stats(
     end: dt.date | None = None,
     kind: str = TAROT,
 ) -> SeasonStats:
-    """Standings and per-evening points (three queries)."""
+    """Standings and per-evening points (one query when they are in the cache, four else)."""
     return season_stats_by_kind(club, start=start, end=end, kinds=(kind,))[kind]
 
 

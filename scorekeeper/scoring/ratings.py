@@ -122,6 +122,50 @@ class Prediction:
     made: bool
 
 
+class History:
+    """A player's rating after his last deal of each evening, in four flat arrays: a stored
+    state of many evenings is copied and unpickled in a few copies of memory, not one object
+    per point."""
+
+    __slots__ = ("deal_ids", "evening_ids", "mus", "sigmas")
+
+    def __init__(self) -> None:
+        self.deal_ids = array("q")
+        self.evening_ids = array("q")
+        self.mus = array("d")
+        self.sigmas = array("d")
+
+    def __getstate__(self) -> tuple[array, array, array, array]:  # type: ignore[type-arg]
+        return (self.deal_ids, self.evening_ids, self.mus, self.sigmas)
+
+    def __setstate__(self, state: tuple[array, array, array, array]) -> None:  # type: ignore[type-arg]
+        self.deal_ids, self.evening_ids, self.mus, self.sigmas = state
+
+    def __len__(self) -> int:
+        return len(self.deal_ids)
+
+    def copy(self) -> History:
+        other = History()
+        other.deal_ids = array("q", self.deal_ids)
+        other.evening_ids = array("q", self.evening_ids)
+        other.mus = array("d", self.mus)
+        other.sigmas = array("d", self.sigmas)
+        return other
+
+    def add(self, deal_id: int, evening_id: int, mu: float, sigma: float) -> None:
+        """The rating after this deal: a new point, or the evening's last one replaced."""
+        if self.evening_ids and self.evening_ids[-1] == evening_id:
+            self.deal_ids[-1], self.mus[-1], self.sigmas[-1] = deal_id, mu, sigma
+            return
+        self.deal_ids.append(deal_id)
+        self.evening_ids.append(evening_id)
+        self.mus.append(mu)
+        self.sigmas.append(sigma)
+
+    def points(self) -> tuple[RatingPoint, ...]:
+        return tuple(map(RatingPoint, self.deal_ids, self.evening_ids, self.mus, self.sigmas))
+
+
 class OutOfOrder(ValueError):
     """A deal comes before one the state has already rated: replay from the start instead."""
 
@@ -130,7 +174,8 @@ class RatingState:
     """The ratings after some deals, extendable with later ones, cheap to copy and to pickle.
 
     Ratings are kept as plain (mu, sigma) pairs, a player's history as one point per evening
-    (his rating after its last deal) and the predictions as arrays, so that a state of 10,000
+    (his rating after its last deal, in the arrays of a ``History``) and the predictions as
+    arrays, so that a state of 10,000
     deals is copied (:meth:`copy`) and kept in a cache in a few milliseconds. The openskill
     model is not kept: it is the same for every state (:func:`rating_model`).
 
@@ -145,7 +190,7 @@ class RatingState:
         self.model = model or rating_model()
         self.ratings: dict[Hashable, tuple[float, float]] = {}
         self.deal_counts: dict[Hashable, int] = {}
-        self.histories: dict[Hashable, list[RatingPoint]] = {}
+        self.histories: dict[Hashable, History] = {}
         self._sums = QualitySums()
         self._deal_ids = array("q")
         self._chances = array("d")
@@ -174,7 +219,7 @@ class RatingState:
         other = RatingState(self.model)
         other.ratings = dict(self.ratings)
         other.deal_counts = dict(self.deal_counts)
-        other.histories = {player: list(points) for player, points in self.histories.items()}
+        other.histories = {player: points.copy() for player, points in self.histories.items()}
         other._sums = replace(self._sums)
         other._deal_ids = array("q", self._deal_ids)
         other._chances = array("d", self._chances)
@@ -233,12 +278,10 @@ class RatingState:
             for player, rating in zip(players, rated, strict=False):
                 self.ratings[player] = (rating.mu, rating.sigma)
                 self.deal_counts[player] = self.deal_counts.get(player, 0) + 1
-                point = RatingPoint(deal.deal_id, deal.evening_id, rating.mu, rating.sigma)
-                history = self.histories.setdefault(player, [])
-                if history and history[-1].evening_id == deal.evening_id:
-                    history[-1] = point
-                else:
-                    history.append(point)
+                history = self.histories.get(player)
+                if history is None:
+                    history = self.histories[player] = History()
+                history.add(deal.deal_id, deal.evening_id, rating.mu, rating.sigma)
 
     def player(self, player: Hashable) -> PlayerRating:
         """One player's rating (the prior for a player never rated)."""
@@ -248,8 +291,13 @@ class RatingState:
             mu=mu,
             sigma=sigma,
             deals=self.deal_counts.get(player, 0),
-            history=tuple(self.histories.get(player, ())),
+            history=self.history(player),
         )
+
+    def history(self, player: Hashable) -> tuple[RatingPoint, ...]:
+        """The player's rating after each evening he played, in order."""
+        points = self.histories.get(player)
+        return points.points() if points is not None else ()
 
     def table(self) -> list[PlayerRating]:
         """Every rated player, the highest conservative figure first (ties by mu, then name)."""

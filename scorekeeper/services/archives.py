@@ -28,12 +28,12 @@ from scorekeeper.models import (
     Membership,
     Player,
     Season,
-    refresh_figures,
 )
 from scorekeeper.scoring.import_plan import GamePlan
 from scorekeeper.scoring.inputs import fitted
 from scorekeeper.server.wording import short_date_format
 from scorekeeper.services.archive_tournaments import ArchiveTournament, store_tournaments
+from scorekeeper.services.figures import refresh_figures
 from scorekeeper.services.imports import store_game
 from scorekeeper.services.seasons import season_ensure_for
 

@@ -7,10 +7,11 @@ from collections.abc import Iterable
 
 from django.utils.translation import gettext as _
 
-from scorekeeper.models import Evening, Game, Player, refresh_figures
+from scorekeeper.models import Evening, Game, Player
 from scorekeeper.scoring.escopette import EscopetteDeal
 from scorekeeper.scoring.paper import PaperDeal
 from scorekeeper.scoring.tarot import PassedDeal, TarotDeal
+from scorekeeper.services.figures import refresh_figures
 
 DealInputs = TarotDeal[int] | PassedDeal[int] | EscopetteDeal[int] | PaperDeal[int]
 

@@ -28,7 +28,6 @@ from scorekeeper.models import (
     Game,
     Player,
     Seat,
-    refresh_figures,
     stored_inputs,
 )
 from scorekeeper.scoring.errors import ScoringError
@@ -48,6 +47,7 @@ from scorekeeper.scoring.inputs import clean_name, name_key
 from scorekeeper.scoring.sheet import Sheet
 from scorekeeper.scoring.tarot import PassedDeal, TarotDeal, line_totals
 from scorekeeper.services.common import ServiceError
+from scorekeeper.services.figures import refresh_figures
 from scorekeeper.services.seasons import season_ensure_for
 
 BATCH = 2000

@@ -17,8 +17,9 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.models import User
-from scorekeeper.models import Evening, Season, refresh_figures
+from scorekeeper.models import Evening, Season
 from scorekeeper.reads.club_figures import club_figures
+from scorekeeper.services.figures import refresh_figures
 from tools.bench.pages import (
     Page,
     Timing,

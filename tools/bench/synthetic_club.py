@@ -25,9 +25,9 @@ from scorekeeper.models import (
     Membership,
     Player,
     Seat,
-    refresh_figures,
 )
 from scorekeeper.scoring.tarot import PassedDeal, TarotDeal, line_totals, score_deal
+from scorekeeper.services.figures import refresh_figures
 
 DEALS_PER_EVENING = 50
 PLAYERS = 12

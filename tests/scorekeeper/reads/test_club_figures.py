@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from openskill.models import PlackettLuce
@@ -133,16 +134,19 @@ def test_a_deal_saved_tonight_reads_only_tonight_and_extends_the_kept_state(
 ) -> None:
     four = [world.players[name] for name in ("Ana", "Ben", "Chloé", "Dan")]
     tonight = play_evening(world, dt.date(2025, 6, 1), four, [deal(four, four[1], "garde", 2, 60)])
-    club_figures(world.club.pk)
+    _ = club_figures(world.club.pk).state  # folded: the state is kept in the cache
     shared_cache.forget_local()  # another worker: the kept states come from the shared cache
     services.deal_record(
         game=tonight.games.get(), inputs=deal(four, four[2], "petite", 1, 30), created_by=None
     )
     with CaptureQueriesContext(connection) as captured:
         figures = club_figures(world.club.pk)
-    scores = [q["sql"] for q in captured.captured_queries if "scorekeeper_dealscore" in q["sql"]]
+        _ = figures.state
+    sql = [query["sql"] for query in captured.captured_queries]
+    scores = [query for query in sql if "scorekeeper_dealscore" in query]
     assert len(scores) == 1
     assert f"IN ({tonight.pk})" in scores[0]
+    assert not any('"state"' in query for query in sql)  # the stored checkpoint not read
     marks = evening_marks(world.club.pk, None, None)
     assert figures.state.ratings.table() == replay_state(marks).ratings.table()
     assert figures.state.point_flow() == replay_state(marks).point_flow()
@@ -160,10 +164,12 @@ def test_a_season_s_figures_hold_only_its_evenings(world: World) -> None:
 def test_a_view_reads_the_checkpoint_and_tonight_s_deals_only_and_writes_nothing(
     world: World,
 ) -> None:
-    club_figures(world.club.pk)  # stores the settled evenings' checkpoints
+    _ = club_figures(world.club.pk).state  # stores the settled evenings' checkpoints
+    cache.clear()  # another server's cache: the checkpoint's state read from its row
     latest = world.club.evenings.order_by("-date").first()
     with CaptureQueriesContext(connection) as captured:
         figures = club_figures(world.club.pk)
+        _ = figures.state
     sql = [query["sql"] for query in captured.captured_queries]
     assert len(sql) == 5  # the marks, the checkpoints, the state, tonight's deals and scores
     assert not any(query.startswith(("INSERT", "UPDATE", "DELETE")) for query in sql)
@@ -176,7 +182,7 @@ def test_a_view_reads_the_checkpoint_and_tonight_s_deals_only_and_writes_nothing
 def test_a_correction_of_an_old_deal_drops_the_checkpoints_from_its_month_on(
     world: World,
 ) -> None:
-    club_figures(world.club.pk)
+    _ = club_figures(world.club.pk).state  # folded
     kept = sorted(FiguresCheckpoint.objects.values_list("through", flat=True))
     assert len(kept) >= 2  # a checkpoint a month, and one at the last settled evening
     old = _first_deal(world)
@@ -215,7 +221,7 @@ def test_deals_saved_one_by_one_tonight_give_the_figures_of_a_replay(world: Worl
     tonight = play_evening(world, dt.date(2025, 6, 1), four, [deal(four, four[1], "garde", 2, 60)])
     game = tonight.games.get()
     for number, taker in enumerate(four):
-        club_figures(world.club.pk)  # seen after each save: the next one extends it
+        _ = club_figures(world.club.pk).state  # seen after each save: the next one extends it
         inputs = deal(four, taker, "petite", 1, 30 + 10 * number)
         services.deal_record(game=game, inputs=inputs, created_by=None)
     figures = club_figures(world.club.pk)
@@ -233,7 +239,7 @@ def test_a_deal_saved_at_the_first_of_two_tables_gives_the_figures_of_a_replay()
     day = dt.date(2025, 6, 1)
     table_one = play_evening(world, day, first, [deal(first, first[0], "garde", 2, 60)])
     play_evening(world, day, second, [deal(second, second[0], "garde", 2, 60)])
-    club_figures(world.club.pk)
+    _ = club_figures(world.club.pk).state  # folded
     inputs = deal(first, first[1], "petite", 1, 30)  # table one's deal comes before table two's
     services.deal_record(game=table_one.games.get(), inputs=inputs, created_by=None)
     figures = club_figures(world.club.pk)

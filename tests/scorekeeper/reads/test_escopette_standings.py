@@ -131,12 +131,12 @@ SIZES = {"small": (2, 3, 5), "big": (9, 12, 8)}  # evenings, deals of each game,
 
 # Both games' standings come from the stored evening figures: the same queries as one game's,
 # whatever the size (the players' sums, their evenings, the evenings' counts).
-SEASON_PAGE = 8
-SEASON_PAGE_WARM = 8
+SEASON_PAGE = 12  # cold: the evenings at their versions, the settled ones added up, tonight's
+SEASON_PAGE_WARM = 6  # the evenings at their versions: the figures are in the cache
 PLAYER_PAGE = 6
 PLAYER_PAGE_WARM = 6
-CLUB_STANDINGS = 8
-ESCOPETTE_SORT_HTMX = 8
+CLUB_STANDINGS = 12
+ESCOPETTE_SORT_HTMX = 6
 
 
 def grow(evenings: int, deals_each: int, players: int) -> World:

@@ -30,7 +30,6 @@ from scorekeeper.models import (
     Membership,
     PlayerEvening,
     Season,
-    refresh_figures,
 )
 from scorekeeper.reads.club_figures import club_figures
 from scorekeeper.reads.player_figures import player_sections
@@ -38,6 +37,7 @@ from scorekeeper.reads.standings import season_stats_by_kind
 from scorekeeper.reads.tournaments import ranking
 from scorekeeper.scoring.rules import FFT_RULES, HouseRules
 from scorekeeper.scoring.tarot import TarotDeal
+from scorekeeper.services.figures import refresh_figures
 
 TODAY = dt.date(2025, 3, 14)
 OLD = dt.date(2025, 1, 10)

@@ -29,13 +29,13 @@ SIZES = {"small": (2, 3, 5), "big": (9, 12, 8)}  # evenings, deals each, players
 # Queries, pinned, the same for a small club and a bigger one: session, user, membership,
 # seasons (the one shown among them), changes; then the stored figures (the players' sums,
 # their evenings, the evenings' counts) and the rules the evenings were played by.
-SEASON_PAGE = 8
-SEASON_PAGE_WARM = 8
+SEASON_PAGE = 12  # cold: the evenings at their versions, the settled ones added up, tonight's
+SEASON_PAGE_WARM = 6  # the evenings at their versions: the figures are in the cache
 PLAYER_PAGE = 6
 PLAYER_PAGE_WARM = 6
-SEASON_CHART = 3  # the stored figures
+SEASON_CHART = 7  # the evenings at their versions; settled and tonight's figures
 EXPORT = 10
-CLUB_STANDINGS = 8
+CLUB_STANDINGS = 12
 
 
 @pytest.fixture(autouse=True)

@@ -8,17 +8,16 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.models import EveningFigures, PlayerEvening, refresh_figures
-from scorekeeper.models.figures import (
+from scorekeeper.models import EveningFigures, PlayerEvening
+from scorekeeper.models.figures import ESCOPETTE, TAROT, Tally, tally_of
+from scorekeeper.services.figures import (
     DEFENCE,
-    ESCOPETTE,
     OUT,
     PARTNER,
     PASSED,
     TAKER,
-    TAROT,
-    Tally,
-    tally_of,
+    count_line,
+    refresh_figures,
 )
 from tests.scorekeeper.season_factories import (
     deal,
@@ -39,16 +38,16 @@ def group(role: str, n: int, points: int, *, made: bool = True, **deal: Any) -> 
 
 def test_a_takers_deals_count_by_contract_made_or_not() -> None:
     tally = Tally()
-    tally.count(group(TAKER, 2, 300, contract="garde"))
-    tally.count(group(TAKER, 1, -56, made=False, contract="petite"))
+    count_line(tally, group(TAKER, 2, 300, contract="garde"))
+    count_line(tally, group(TAKER, 1, -56, made=False, contract="petite"))
     assert (tally.total, tally.deals, tally.takes, tally.made) == (244, 3, 3, 2)
     assert tally.contracts == {"garde": [2, 2, 300], "petite": [1, 0, -56]}
 
 
 def test_the_called_partner_counts_apart_from_the_taker() -> None:
     tally = Tally()
-    tally.count(group(PARTNER, 3, 90, made=True))
-    tally.count(group(PARTNER, 1, -40, made=False))
+    count_line(tally, group(PARTNER, 3, 90, made=True))
+    count_line(tally, group(PARTNER, 1, -40, made=False))
     assert (tally.called, tally.called_made, tally.called_points) == (4, 3, 50)
     assert (tally.takes, tally.deals) == (0, 4)
 
@@ -56,8 +55,8 @@ def test_the_called_partner_counts_apart_from_the_taker() -> None:
 def test_bonuses_go_to_the_players_side_or_against_it() -> None:
     attack, defence = Tally(), Tally()
     bonuses = {"petit_au_bout": "attack", "chelem": "announced", "poignees": ["simple", "double"]}
-    attack.count(group(TAKER, 1, 500, **bonuses))
-    defence.count(group(DEFENCE, 1, -500, **bonuses))
+    count_line(attack, group(TAKER, 1, 500, **bonuses))
+    count_line(defence, group(DEFENCE, 1, -500, **bonuses))
     assert (attack.petit_won, attack.petit_lost) == (1, 0)
     assert (defence.petit_won, defence.petit_lost) == (0, 1)
     assert (attack.chelem_won, defence.chelem_lost) == (1, 1)
@@ -67,26 +66,28 @@ def test_bonuses_go_to_the_players_side_or_against_it() -> None:
 
 def test_a_poignee_goes_to_the_side_that_wins_the_deal_whoever_showed_it() -> None:
     taker = Tally()
-    taker.count(group(TAKER, 1, -120, made=False, poignees=["simple"]))
+    count_line(taker, group(TAKER, 1, -120, made=False, poignees=["simple"]))
     assert taker.poignees == {"simple": [0, 1]}
     failed = Tally()
-    failed.count(group(TAKER, 1, -700, made=False, chelem="announced_failed"))
+    count_line(failed, group(TAKER, 1, -700, made=False, chelem="announced_failed"))
     assert (failed.chelem_failed, failed.chelem_won, failed.chelem_lost) == (1, 0, 0)
 
 
 def test_passed_deals_and_deals_sat_out_add_points_but_no_deal() -> None:
     tally = Tally()
-    tally.count(group(PASSED, 4, 0))
-    tally.count(group(OUT, 2, 0))
-    tally.count(group(PASSED, 1, 30))  # a paper deal: in the totals, not in the figures
+    count_line(tally, group(PASSED, 4, 0))
+    count_line(tally, group(OUT, 2, 0))
+    count_line(tally, group(PASSED, 1, 30))  # a paper deal: in the totals, not in the figures
     assert (tally.total, tally.deals, tally.takes) == (30, 0, 0)
 
 
 def test_adding_tallies_adds_every_figure() -> None:
     one, two = Tally(), Tally()
-    one.count(group(TAKER, 1, 100, contract="garde", poignees=["simple"]))
-    two.count(group(TAKER, 2, 200, contract="garde", poignees=["simple"], petit_au_bout="attack"))
-    two.count(group(PARTNER, 1, 50, contract="petite"))
+    count_line(one, group(TAKER, 1, 100, contract="garde", poignees=["simple"]))
+    count_line(
+        two, group(TAKER, 2, 200, contract="garde", poignees=["simple"], petit_au_bout="attack")
+    )
+    count_line(two, group(PARTNER, 1, 50, contract="petite"))
     one.add(two)
     assert (one.total, one.deals, one.takes, one.made, one.called) == (350, 4, 3, 3, 1)
     assert one.contracts == {"garde": [3, 3, 300]}

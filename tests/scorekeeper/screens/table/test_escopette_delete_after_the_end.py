@@ -14,7 +14,8 @@ from django.test import Client
 from django.urls import reverse
 
 from scorekeeper import services
-from scorekeeper.models import Deal, Evening, Game, refresh_figures
+from scorekeeper.models import Deal, Evening, Game
+from scorekeeper.services.figures import refresh_figures
 from tests.factories import NAMES, make_club
 
 pytestmark = pytest.mark.django_db
