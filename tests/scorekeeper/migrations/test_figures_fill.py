@@ -22,7 +22,7 @@ from tests.scorekeeper.season_factories import (
     stakes,
 )
 
-fill = importlib.import_module("scorekeeper.migrations.0016_player_evening_figures").fill
+fill = importlib.import_module("scorekeeper.migrations.0018_player_evening_figures").fill
 
 
 def _rows() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
