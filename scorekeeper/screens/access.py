@@ -99,10 +99,6 @@ def owner_membership_for(request: HttpRequest, club_id: int) -> Membership:
     return membership
 
 
-def club_for(request: HttpRequest, club_id: int) -> Club:
-    return membership_for(request, club_id).club
-
-
 def evening_for(request: HttpRequest, evening_id: int) -> tuple[Evening, Membership]:
     evening = Evening.objects.select_related("club").filter(pk=evening_id).first()
     if evening is None:
