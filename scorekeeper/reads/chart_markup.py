@@ -2,8 +2,7 @@
 
 ``LineChart`` (laid out by ``line_charts.line_chart``) writes its parts as markup itself,
 rather than template loops: a chart is drawn again after every deal saved (the sheet's, the
-season's). Pieces of drawings are kept by what they are drawn from (``pieces``; ``all_but_last`` for
-whole lines and tables but their last point). Reads nothing but its arguments.
+season's). Reads nothing but its arguments.
 """
 
 from __future__ import annotations
@@ -17,8 +16,6 @@ from django.conf import settings
 from django.utils import formats
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
-
-from scorekeeper.server import shared_cache
 
 # The drawing, in SVG user units: about one CSS pixel each on a phone 390 pixels wide.
 WIDTH, HEIGHT = 360, 220
@@ -203,53 +200,16 @@ def _svg_number(value: float) -> str:
     return text
 
 
-# Pieces of drawings by what they are drawn from (pure): a chart redrawn reuses all but its last
-# (the charts module keeps its axis labels here too).
-BLOCK = 32
-pieces = shared_cache.LocalMemo(8192)
-#: Whole lines and tables but their last point, by what they are drawn from: a chart whose last
-#: point moved (tonight's, after a deal saved) looks them up once each, not block by block.
-all_but_last = shared_cache.LocalMemo(512)
-
-
-def _table_rows(labels: tuple[str, ...], columns: tuple[tuple[int, ...], ...]) -> str:
-    key = ("rows", labels, columns)
-    text = pieces.get(key)
-    if text is None:
-        text = "\n".join(
-            f"<tr><th scope='row'>{escape(label)}</th>"
-            + "".join(f"<td>{int(value)}</td>" for value in values)
-            + "</tr>"
-            for label, values in zip(labels, columns, strict=False)
-        )
-        pieces.set(key, text)
-    return text
-
-
-def _blocks_of_rows(labels: Sequence[str], columns: Sequence[tuple[int, ...]]) -> str:
-    """The rows, a block of ``BLOCK`` at a time (blocks already drawn are kept)."""
-    return "\n".join(
-        _table_rows(tuple(labels[i : i + BLOCK]), tuple(columns[i : i + BLOCK]))
-        for i in range(0, min(len(labels), len(columns)), BLOCK)
-    )
-
-
 def table_html(x_label: str, x_labels: Sequence[str], series: Sequence[Series]) -> SafeString:
-    """The data table. All rows but the last are kept under what they show: a chart whose
-    last point moved (a deal saved tonight) draws one row."""
+    """The data table (rows: the x axis; columns: the series)."""
     head = "".join(f"<th scope='col'>{escape(s.name)}</th>" for s in series)
     columns = list(zip(*(s.values for s in series), strict=True)) if series else []
-    count = min(len(x_labels), len(columns))
-    rows = ""
-    if count:
-        labels = tuple(x_labels[: count - 1])
-        key = ("rows before the last", labels, tuple(columns[: count - 1]))
-        rows = all_but_last.get(key)
-        if rows is None:
-            rows = _blocks_of_rows(labels, columns[: count - 1])
-            all_but_last.set(key, rows)
-        last = _table_rows((x_labels[count - 1],), (columns[count - 1],))
-        rows = f"{rows}\n{last}" if rows else last
+    rows = "\n".join(
+        f"<tr><th scope='row'>{escape(label)}</th>"
+        + "".join(f"<td>{int(value)}</td>" for value in values)
+        + "</tr>"
+        for label, values in zip(x_labels, columns, strict=False)
+    )
     return mark_safe(
         f"<thead><tr><th scope='col'>{escape(x_label)}</th>{head}</tr></thead><tbody>{rows}</tbody>"
     )

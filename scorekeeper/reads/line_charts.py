@@ -3,9 +3,8 @@
 ``line_chart`` turns named series into everything the template needs: the paths, the axes,
 their ticks and labels, a short description and a data table (the text equivalent for screen
 readers), as a ``LineChart`` that writes itself as markup (``chart_markup``). Colours come
-from CSS classes (``stats.css``), so both themes are right. Pieces of drawings are kept by
-what they are drawn from (``pieces``; a line but its last point in ``all_but_last``). The
-charts of the product are ``charts``'; this module reads nothing but its arguments.
+from CSS classes (``stats.css``), so both themes are right. The charts of the product are
+``charts``'; this module reads nothing but its arguments.
 """
 
 from __future__ import annotations
@@ -14,12 +13,9 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from django.conf import settings
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from scorekeeper.reads.chart_markup import (
-    BLOCK,
     BOTTOM,
     HEIGHT,
     LEFT,
@@ -29,9 +25,7 @@ from scorekeeper.reads.chart_markup import (
     LineChart,
     Series,
     Tick,
-    all_but_last,
     number_label,
-    pieces,
     table_html,
 )
 
@@ -90,36 +84,9 @@ def _series_css(number: int) -> str:
     return css
 
 
-def _blocks_of_points(frame: _Frame, values: Sequence[int]) -> str:
-    """The path's points, "x,y" each, drawn a block at a time (blocks already drawn are kept)."""
-    blocks = []
-    for start in range(0, len(values), BLOCK):
-        chunk = tuple(values[start : start + BLOCK])
-        key = ("points", frame, start, chunk)
-        text = pieces.get(key)
-        if text is None:
-            text = " ".join(
-                f"{frame.x_at(i):.1f},{frame.y_at(v):.1f}" for i, v in enumerate(chunk, start)
-            )
-            pieces.set(key, text)
-        blocks.append(text)
-    return " ".join(blocks)
-
-
 def _points(frame: _Frame, values: Sequence[int]) -> str:
-    """The path's points: those before the last kept under what they are drawn from (one
-    look-up when only the last point moved), then the last one."""
-    if not values:
-        return ""
-    before = tuple(values[:-1])
-    key = ("points before the last", frame, before)
-    text = all_but_last.get(key)
-    if text is None:
-        text = _blocks_of_points(frame, before)
-        all_but_last.set(key, text)
-    index = len(values) - 1
-    last = f"{frame.x_at(index):.1f},{frame.y_at(values[-1]):.1f}"
-    return f"{text} {last}" if text else last
+    """The path's points, "x,y" each."""
+    return " ".join(f"{frame.x_at(i):.1f},{frame.y_at(v):.1f}" for i, v in enumerate(values))
 
 
 def _draw(frame: _Frame, series: Sequence[tuple[str, Sequence[int]]]) -> list[Series]:
@@ -140,16 +107,11 @@ def _draw(frame: _Frame, series: Sequence[tuple[str, Sequence[int]]]) -> list[Se
 
 
 def _y_ticks(frame: _Frame) -> tuple[Tick, ...]:
-    """The y axis's ticks, kept by frame and by how the language writes numbers."""
-    key = ("y ticks", frame, get_language(), settings.USE_THOUSAND_SEPARATOR)
-    ticks = pieces.get(key)
-    if ticks is None:
-        ticks = tuple(
-            Tick(position=round(frame.y_at(v), 1), label=number_label(v))
-            for v in range(frame.low, frame.high + 1, frame.step)
-        )
-        pieces.set(key, ticks)
-    return ticks
+    """The y axis's ticks, labelled as the language writes numbers."""
+    return tuple(
+        Tick(position=round(frame.y_at(v), 1), label=number_label(v))
+        for v in range(frame.low, frame.high + 1, frame.step)
+    )
 
 
 def _x_ticks(frame: _Frame, labels: Sequence[str]) -> tuple[Tick, ...]:

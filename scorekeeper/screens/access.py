@@ -19,7 +19,6 @@ from django.utils.translation import gettext as _
 
 from scorekeeper.models import Club, Deal, Evening, Game, Membership, TournamentTable
 from scorekeeper.server.error_pages import Refusal
-from scorekeeper.server.prepared import Prepared
 from scorekeeper.services.joins import join_refused
 
 # The session's tournament tables: {evening id: the table's token}.
@@ -40,30 +39,6 @@ TABLE_GRANT_VIEWS = frozenset(
 )
 
 
-# Stand-ins the access queries are compiled with (no club, user, evening or game has these
-# ids): every request of a table asks them, and compiling them cost more than running them.
-CLUB, USER, EVENING, GAME = 2_000_000_011, 2_000_000_013, 2_000_000_017, 2_000_000_037
-_membership = Prepared(
-    lambda club, user: (
-        Membership.objects.select_related("club")
-        .filter(club_id=club, user_id=user)
-        .order_by("pk")[:1]
-    ),
-    CLUB,
-    USER,
-)
-_evening = Prepared(
-    lambda evening: Evening.objects.select_related("club").filter(pk=evening)[:1], EVENING
-)
-_game = Prepared(
-    lambda game, evening: Game.objects.select_related("evening__club").filter(
-        pk=game, evening_id=evening
-    )[:1],
-    GAME,
-    EVENING,
-)
-
-
 class TableRoundClosed(Http404):
     """This session scored at ``table``, whose round (or evening) has closed since."""
 
@@ -77,8 +52,13 @@ def membership_for(request: HttpRequest, club_id: int) -> Membership:
     an account the owner removed is told so (403)."""
     if not request.user.is_authenticated:
         raise Http404
-    found = _membership.objects(club_id, request.user.pk)
-    if not found:
+    membership = (
+        Membership.objects.select_related("club")
+        .filter(club_id=club_id, user_id=request.user.pk)
+        .order_by("pk")
+        .first()
+    )
+    if membership is None:
         club = Club.objects.filter(pk=club_id).first()
         if club is not None and join_refused(club=club, user=request.user):
             raise Refusal(
@@ -88,7 +68,7 @@ def membership_for(request: HttpRequest, club_id: int) -> Membership:
                 back_label=_("Back to the home page"),
             )
         raise Http404
-    return found[0]
+    return membership
 
 
 def owner_only(back_url: str, back_label: str) -> Refusal:
@@ -119,15 +99,10 @@ def owner_membership_for(request: HttpRequest, club_id: int) -> Membership:
     return membership
 
 
-def club_for(request: HttpRequest, club_id: int) -> Club:
-    return membership_for(request, club_id).club
-
-
 def evening_for(request: HttpRequest, evening_id: int) -> tuple[Evening, Membership]:
-    found = _evening.objects(evening_id)
-    if not found:
+    evening = Evening.objects.select_related("club").filter(pk=evening_id).first()
+    if evening is None:
         raise Http404
-    evening = found[0]
     try:
         return evening, membership_for(request, evening.club_id)
     except Http404:
@@ -196,10 +171,14 @@ def queue_owner(request: HttpRequest) -> int | str | None:
 
 def game_for(request: HttpRequest, evening_id: int, game_id: int) -> tuple[Game, Membership]:
     evening, membership = evening_for(request, evening_id)
-    found = _game.objects(game_id, evening.pk)
-    if not found:
+    game = (
+        Game.objects.select_related("evening__club")
+        .filter(pk=game_id, evening_id=evening.pk)
+        .first()
+    )
+    if game is None:
         raise Http404
-    return found[0], membership
+    return game, membership
 
 
 def deal_for(request: HttpRequest, evening_id: int, deal_id: int) -> tuple[Deal, Membership]:

@@ -16,7 +16,6 @@ from django.db.models import Exists, F, OuterRef, Subquery
 from django.utils.translation import gettext as _
 
 from scorekeeper.models import Deal, DeletedDeal, Game, Player, TournamentTable
-from scorekeeper.server.prepared import Prepared
 from scorekeeper.services.common import DealInputs, ServiceError
 
 
@@ -62,15 +61,11 @@ def _facts_query(game: int, key: str) -> Any:
     )
 
 
-#: Asked by every save: compiled once (stand-ins no game or key has).
-_facts = Prepared(_facts_query, 2_000_000_043, "stand-in key: no form sends this")
-
-
 def save_facts(game: Game, key: str | None) -> SaveFacts:
     """The game's last deal number, the deal ``key`` stored, whether a deletion waits for
     its undo and, for a tournament table, how many deals it may enter: one query, to be
     asked under the game's lock (a save decides on them)."""
-    row = _facts.rows(game.pk, key or "")[0]  # no deal is stored with an empty key
+    row = _facts_query(game.pk, key or "").get()  # no deal is stored with an empty key
     return SaveFacts(
         last_number=row["last_number"] or 0,
         keyed=row["keyed"] if key else None,

@@ -4,6 +4,8 @@ last point moved keeps its lines and table exactly as a chart drawn from nothing
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.template import Context, Template
 from django.template.loader import render_to_string
@@ -12,7 +14,12 @@ from django.utils import translation
 
 from scorekeeper.reads import charts, line_charts
 from scorekeeper.server import shared_cache
-from tests.scorekeeper.screens.drawn_markup import squeezed
+
+
+def squeezed(html: str) -> str:
+    """The markup without the whitespace between its tags (the template's indentation)."""
+    return re.sub(r">\s+<", "><", html.strip())
+
 
 # The figure as ``_line_chart.html`` drew it before it was written in Python.
 TEMPLATE_FIGURE = """{% load l10n %}
