@@ -174,13 +174,6 @@ if REDIS_URL:
             "KEY_PREFIX": CACHE_KEY_PREFIX,
             "TIMEOUT": 86400,
         },
-        # The templates' {% cache %} fragments: in Redis, and a copy in each process.
-        "template_fragments": {
-            "BACKEND": "scorekeeper.server.redis_cache.FragmentCache",
-            "LOCATION": REDIS_URL,
-            "KEY_PREFIX": CACHE_KEY_PREFIX,
-            "TIMEOUT": 86400,
-        },
     }
 else:
     CACHES = {

@@ -11,6 +11,7 @@ import functools
 from collections.abc import Sequence
 from dataclasses import replace
 
+from django.core.cache import cache
 from django.utils import formats
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
@@ -19,7 +20,6 @@ from scorekeeper.reads.game_sheets import GameSheet
 from scorekeeper.reads.line_charts import LineChart, line_chart, nice_step, number_label
 from scorekeeper.reads.player_figures import PlayerFigures
 from scorekeeper.reads.standings import EveningPoint, SeasonStats, cumulative_totals
-from scorekeeper.server import shared_cache
 from scorekeeper.server.wording import short_date_format
 
 __all__ = ["LineChart", "evening_chart", "line_chart", "nice_step", "player_chart", "season_chart"]
@@ -83,12 +83,14 @@ def season_chart(stats: SeasonStats, *, chart_id: str = "chart-season") -> LineC
     """Each player's cumulative total after each night of the season (the evenings of one
     date, a club night's tables, are one point).
 
-    Kept in the shared cache under the figures' digest and the language.
+    Kept in Django's cache under the figures' digest and the language.
     """
     key = f"{stats.digest}:{get_language()}:{chart_id}"
-    return shared_cache.get_or_build(
-        f"chart.{key}", lambda: replace(_season_chart(stats, chart_id), key=key), CHART_SECONDS
-    )
+    chart = cache.get(f"chart.{key}")
+    if chart is None:
+        chart = replace(_season_chart(stats, chart_id), key=key)
+        cache.set(f"chart.{key}", chart, CHART_SECONDS)
+    return chart
 
 
 def _evening_labels(dates: tuple[dt.date, ...]) -> tuple[list[str], list[str]]:

@@ -13,7 +13,6 @@ from django.test import override_settings
 from django.utils import translation
 
 from scorekeeper.reads import charts, line_charts
-from scorekeeper.server import shared_cache
 
 
 def squeezed(html: str) -> str:
@@ -120,7 +119,6 @@ def test_lines_and_tables_kept_before_the_last_point_are_those_drawn_from_nothin
             for _name, values in lines:
                 values[-1] += moved
             kept = a_chart(x_labels=labels, series=lines)
-            shared_cache.forget_local()
             fresh = a_chart(x_labels=labels, series=lines)
             assert kept.figure_html == fresh.figure_html
             assert [s.path for s in kept.series] == [s.path for s in fresh.series]

@@ -17,7 +17,6 @@ from scorekeeper.reads.club_figures import club_figures, replay_state
 from scorekeeper.reads.deal_facts import evening_facts, evening_marks
 from scorekeeper.scoring.club_figures import deal_flow
 from scorekeeper.scoring.ratings import BETA, NEUTRAL_SIGMA, PRIOR_MU, PRIOR_SIGMA
-from scorekeeper.server import shared_cache
 from tests.scorekeeper.season_factories import (
     World,
     deal,
@@ -135,7 +134,6 @@ def test_a_deal_saved_tonight_reads_only_tonight_and_extends_the_kept_state(
     four = [world.players[name] for name in ("Ana", "Ben", "Chloé", "Dan")]
     tonight = play_evening(world, dt.date(2025, 6, 1), four, [deal(four, four[1], "garde", 2, 60)])
     _ = club_figures(world.club.pk).state  # folded: the state is kept in the cache
-    shared_cache.forget_local()  # another worker: the kept states come from the shared cache
     services.deal_record(
         game=tonight.games.get(), inputs=deal(four, four[2], "petite", 1, 30), created_by=None
     )

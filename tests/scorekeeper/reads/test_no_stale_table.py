@@ -23,7 +23,6 @@ from scorekeeper.models import DeletedDeal, Evening, Game, Player, stored_inputs
 from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.scoring.rules import HouseRules
 from scorekeeper.scoring.tarot import TarotDeal, running_totals, score_deal
-from scorekeeper.server import shared_cache
 from tests.factories import make_club, start_evening
 
 pytestmark = pytest.mark.django_db
@@ -186,7 +185,6 @@ def run_sequences(actions: list[tuple]) -> None:
             for evening in evenings:
                 warm = pages(client, anonymous, evening)
                 cache.clear()
-                shared_cache.forget_local()
                 assert warm == pages(client, anonymous, evening), actions[: step + 1]
                 check_stored(evening)
         transaction.set_rollback(True)

@@ -13,7 +13,6 @@ from scorekeeper.reads import figures_pages
 from scorekeeper.reads.club_figures import ClubFigures, club_figures
 from scorekeeper.reads.figures_pages import CHART_POINTS, ratings_page
 from scorekeeper.scoring.ratings import PRIOR_MU, PRIOR_SIGMA, Z
-from scorekeeper.server import shared_cache
 from tests.scorekeeper.season_factories import World, deal, make_world, play_evening
 
 pytestmark = pytest.mark.django_db
@@ -84,7 +83,6 @@ def test_deals_saved_tonight_extend_the_chart_to_the_one_drawn_afresh(world: Wor
             assert _series(extended) == _chart_walking_every_history(
                 club_figures(world.club.pk), names
             )
-            shared_cache.forget_local()  # another worker: drawn afresh
             afresh = ratings_page(club_figures(world.club.pk), names)
             assert _series(extended) == _series(afresh)
             assert extended.chart == afresh.chart

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import pytest
 
 from scorekeeper.server import redis_cache
-from scorekeeper.server.redis_cache import FragmentCache, Outage, RedisCache
+from scorekeeper.server.redis_cache import Outage, RedisCache
 from tools.bench.local_servers import free_port
 
 LOGGER = "scorekeeper.server.redis_cache"
@@ -68,7 +68,7 @@ def test_the_log_says_once_that_redis_is_down_without_a_traceback(
     refused: str, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(redis_cache, "RETRY_SECONDS", 0.0)  # every call tries Redis again
-    first, second = RedisCache(refused, {}), FragmentCache(refused, {})  # one Redis, two caches
+    first, second = RedisCache(refused, {}), RedisCache(refused, {})  # one Redis, two caches
     with caplog.at_level(logging.WARNING, logger=LOGGER):
         for _call in range(20):
             first.get("sheet")

@@ -85,7 +85,7 @@ def redis_server() -> Iterator[RedisServer]:
             "KEY_PREFIX": "redis-stopped",
             "TIMEOUT": 86400,
         }
-        for alias, backend in (("default", "RedisCache"), ("template_fragments", "FragmentCache"))
+        for alias, backend in (("default", "RedisCache"),)
     }
     try:
         with override_settings(CACHES=caches):
