@@ -67,6 +67,12 @@
     const parts = [];
     for (const input of form.querySelectorAll("input:checked")) {
       if (input.name === "deal-sitting_out") continue;
+      if (input.hasAttribute("aria-label")) { // a cell of the grid: "Ana, Garde"
+        const corner = input.name === "deal-bid" && form.querySelector(".bid-corner");
+        const said = input.getAttribute("aria-label");
+        parts.push(corner ? `${words(corner)}: ${said}` : said);
+        continue;
+      }
       const label = input.closest("label") || form.querySelector(`label[for="${input.id}"]`);
       const legend = input.closest("fieldset") && input.closest("fieldset").querySelector("legend");
       if (label) parts.push(legend ? `${words(legend)}: ${words(label)}` : words(label));

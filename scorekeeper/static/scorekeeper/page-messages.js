@@ -14,6 +14,7 @@
     const xhr = detail.xhr;
     const verb = detail.requestConfig && detail.requestConfig.verb;
     if (!xhr || xhr.status < 200 || xhr.status > 299 || !verb || verb.toLowerCase() === "get") return;
+    if (detail.boosted) return; // a whole page came: its messages are the news
     const elt = detail.elt;
     if (elt && elt.closest && elt.closest(".preview")) return; // a preview changes nothing
     forget();
