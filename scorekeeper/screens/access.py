@@ -8,7 +8,11 @@ from __future__ import annotations
 
 import hashlib
 
+from django.conf import settings
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
+from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest
+from django.utils.crypto import constant_time_compare
 
 from scorekeeper.models import Club, Deal, Evening, Game, Membership, TournamentTable
 from scorekeeper.server.prepared import Prepared
@@ -53,6 +57,24 @@ _game = Prepared(
     GAME,
     EVENING,
 )
+
+
+# The live poll's one query: the evening's version, if the user is an active member of its
+# club, with the password the session's mark is drawn from.
+_member_version = Prepared(
+    lambda evening, user: (
+        Evening.objects.filter(
+            pk=evening,
+            club__memberships__user_id=user,
+            club__memberships__user__is_active=True,
+        )
+        .order_by()
+        .values_list("version", "club__memberships__user__password")[:1]
+    ),
+    EVENING,
+    USER,
+)
+MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
 
 
 class TableRoundClosed(Http404):
@@ -100,6 +122,31 @@ def evening_for(request: HttpRequest, evening_id: int) -> tuple[Evening, Members
                 raise TableRoundClosed(closed) from None
             raise
         return evening, grant
+
+
+def member_version(request: HttpRequest, evening_id: int) -> int | None:
+    """The evening's version, when this session's signed-in account is a member of its club;
+    else None, and ``evening_for`` decides. One query, the session's account not loaded: what
+    ``django.contrib.auth.get_user`` checks (Django's own backend, an active account, the
+    session's mark of its password) is checked on the row the membership joins. Anything
+    else (no one signed in, a table's link, a mark to renew, another backend) is None."""
+    session = request.session
+    backend = session.get(BACKEND_SESSION_KEY)
+    mark = session.get(HASH_SESSION_KEY)
+    if backend != MODEL_BACKEND or backend not in settings.AUTHENTICATION_BACKENDS or not mark:
+        return None
+    try:
+        user_id = get_user_model()._meta.pk.to_python(session[SESSION_KEY])
+    except (KeyError, ValidationError):  # no one signed in; get_user says what is wrong
+        return None
+    found = _member_version.tuples(evening_id, user_id)
+    if not found:
+        return None
+    version, password = found[0]
+    account = get_user_model()(password=password)
+    if not constant_time_compare(mark, account.get_session_auth_hash()):
+        return None
+    return int(version)
 
 
 def table_grant_for(request: HttpRequest, evening: Evening) -> Membership | None:

@@ -185,6 +185,18 @@ class RedisCache(django_redis.RedisCache):
         self._redis(None, super().clear)
 
 
+class SessionCache(RedisCache):
+    """The sessions' copies (Django's ``cached_db`` sessions; the database keeps them all):
+    none kept past the cache's ``TIMEOUT``, whatever the session's own age. A sign-out
+    while Redis was unreachable deletes the session from the database, not its copy; should
+    that Redis come back with its memory, the copy is gone within ``TIMEOUT`` seconds."""
+
+    def get_backend_timeout(self, timeout: Any = DEFAULT_TIMEOUT) -> Any:
+        if timeout is DEFAULT_TIMEOUT or timeout is None or timeout > self.default_timeout:
+            timeout = self.default_timeout
+        return super().get_backend_timeout(timeout)
+
+
 KEPT_SECONDS = 3600  # a copy read from Redis, at most (it is only memory: keys name content)
 
 

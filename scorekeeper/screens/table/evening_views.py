@@ -12,7 +12,7 @@ from django.views.decorators.http import require_http_methods
 
 from scorekeeper import services
 from scorekeeper.models import Evening, Membership
-from scorekeeper.screens.access import evening_for, game_for, membership_for
+from scorekeeper.screens.access import evening_for, game_for, member_version, membership_for
 from scorekeeper.screens.table.evening_forms import EveningStartForm, GameStartForm, SeatJoinForm
 from scorekeeper.screens.table.evening_page import (
     carried_deal,
@@ -111,15 +111,20 @@ def evening(request: HttpRequest, evening_id: int) -> HttpResponse:
     return render(request, "scorekeeper/table/evening.html", context)
 
 
-def _live(request: HttpRequest, evening: Evening, membership: Membership | None) -> HttpResponse:
-    """The live poll, after the caller's access check: 304 while the evening is at the
-    version the page shows (its If-None-Match), else the changed parts."""
-    tag = str(evening.version)
+def _unchanged(request: HttpRequest, tag: str) -> HttpResponse | None:
+    """304 when the poll names ``tag``, the version its page shows (If-None-Match), else None."""
     unchanged = conditional.unchanged(request, tag)
     if unchanged is None and request.GET.get("version") == tag:
         # Pages loaded before If-None-Match (and the load test) ask with ?version=.
         unchanged = HttpResponseNotModified()
-    if unchanged is not None:
+    return unchanged
+
+
+def _live(request: HttpRequest, evening: Evening, membership: Membership | None) -> HttpResponse:
+    """The live poll, after the caller's access check: 304 while the evening is at the
+    version the page shows (its If-None-Match), else the changed parts."""
+    tag = str(evening.version)
+    if (unchanged := _unchanged(request, tag)) is not None:
         return unchanged
     # A member's page gets the next deal's form too: an untouched open form follows it.
     context = page_context(
@@ -134,6 +139,11 @@ def _live(request: HttpRequest, evening: Evening, membership: Membership | None)
 @require_http_methods(["GET", "HEAD"])
 @round_closed_answer
 def evening_live(request: HttpRequest, evening_id: int) -> HttpResponse:
+    # A member's unchanged poll, nearly every request of a night: the membership and the
+    # version in one query, before the 304 (docs/decisions/0002).
+    version = member_version(request, evening_id)
+    if version is not None and (unchanged := _unchanged(request, str(version))) is not None:
+        return unchanged
     evening, membership = evening_for(request, evening_id)
     return _live(request, evening, membership)
 
