@@ -66,7 +66,7 @@ MIDDLEWARE = [
     "scorekeeper.server.request_log.RequestLogMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "scorekeeper.server.security.PermissionsPolicyMiddleware",
-    "csp.middleware.CSPMiddleware",
+    "scorekeeper.server.security.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "scorekeeper.server.parsing.RejectNulMiddleware",
     # HTML and htmx fragments compressed; Django adds random bytes to each gzip header, which
