@@ -54,6 +54,7 @@ def test_a_members_unchanged_poll_is_one_query_with_cached_sessions(
     assert "accounts_user" in queries[0] and "scorekeeper_membership" in queries[0]
 
 
+@override_settings(SESSION_ENGINE="django.contrib.sessions.backends.db")
 def test_with_sessions_in_the_database_it_is_the_session_and_that_query(
     client: Client, queries: list[str]
 ) -> None:
