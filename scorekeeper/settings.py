@@ -66,7 +66,7 @@ MIDDLEWARE = [
     "scorekeeper.server.request_log.RequestLogMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "scorekeeper.server.security.PermissionsPolicyMiddleware",
-    "csp.middleware.CSPMiddleware",
+    "scorekeeper.server.security.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "scorekeeper.server.parsing.RejectNulMiddleware",
     # HTML and htmx fragments compressed; Django adds random bytes to each gzip header, which
@@ -174,6 +174,13 @@ if REDIS_URL:
             "KEY_PREFIX": CACHE_KEY_PREFIX,
             "TIMEOUT": 86400,
         },
+        # The sessions' copies (SESSION_ENGINE below), 5 minutes at most each.
+        "sessions": {
+            "BACKEND": "scorekeeper.server.redis_cache.SessionCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": CACHE_KEY_PREFIX,
+            "TIMEOUT": 300,
+        },
     }
 else:
     CACHES = {
@@ -217,6 +224,16 @@ CSRF_COOKIE_HTTPONLY = True  # htmx sends the token from the page (hx-headers), 
 LANGUAGE_COOKIE_SAMESITE = "Lax"
 LANGUAGE_COOKIE_SECURE = not DEBUG
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 60  # two months: the phone at the table stays signed in
+# With Redis, sessions are read from Redis and kept in the database too (Django's cached_db):
+# a phone's poll every few seconds reads its session without a query. Without Redis each
+# worker's cache is its own, where a sign-out in one would not reach the others: the
+# database alone.
+SESSION_ENGINE = (
+    "django.contrib.sessions.backends.cached_db"
+    if REDIS_URL
+    else "django.contrib.sessions.backends.db"
+)
+SESSION_CACHE_ALIAS = "sessions" if REDIS_URL else "default"
 BEHIND_HTTPS_PROXY = env_bool("BEHIND_HTTPS_PROXY", False)
 # The proxies whose X-Forwarded-For names the client, for the sign-in limits per IP.
 TRUSTED_PROXIES = env_networks("TRUSTED_PROXIES", [])

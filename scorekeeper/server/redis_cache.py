@@ -179,3 +179,15 @@ class RedisCache(django_redis.RedisCache):
 
     def clear(self) -> None:
         self._redis(None, super().clear)
+
+
+class SessionCache(RedisCache):
+    """The sessions' copies (Django's ``cached_db`` sessions; the database keeps them all):
+    none kept past the cache's ``TIMEOUT``, whatever the session's own age. A sign-out
+    while Redis was unreachable deletes the session from the database, not its copy; should
+    that Redis come back with its memory, the copy is gone within ``TIMEOUT`` seconds."""
+
+    def get_backend_timeout(self, timeout: Any = DEFAULT_TIMEOUT) -> Any:
+        if timeout is DEFAULT_TIMEOUT or timeout is None or timeout > self.default_timeout:
+            timeout = self.default_timeout
+        return super().get_backend_timeout(timeout)

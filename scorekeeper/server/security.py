@@ -1,7 +1,9 @@
 """Production headers and answers that no view gives: Permissions-Policy, and 503 with a short
 page when the database cannot be reached (instead of a 500 and a traceback in the log).
 
-The Content-Security-Policy itself comes from django-csp (settings.CONTENT_SECURITY_POLICY).
+The Content-Security-Policy itself comes from django-csp (settings.CONTENT_SECURITY_POLICY),
+on every answer with a body: a 304 has none, and the polls' 304s are most of a night's
+answers (``ContentSecurityPolicyMiddleware``).
 """
 
 from __future__ import annotations
@@ -9,9 +11,11 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
+from csp.middleware import CSPMiddleware
 from django.conf import settings
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.template.loader import render_to_string
 
 from scorekeeper.server.error_pages import error_page
@@ -36,6 +40,18 @@ class PermissionsPolicyMiddleware:
         if self.header:
             response.headers.setdefault("Permissions-Policy", self.header)
         return response
+
+
+class ContentSecurityPolicyMiddleware(CSPMiddleware):
+    """django-csp's middleware, which builds its header anew for every answer, except for
+    a 304: no body, nothing the policy would govern (the page it revalidates has its own)."""
+
+    def process_response(
+        self, request: HttpRequest, response: HttpResponseBase
+    ) -> HttpResponseBase:
+        if response.status_code == 304:
+            return response
+        return super().process_response(request, response)
 
 
 class DatabaseUnavailableMiddleware:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import itertools
+from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -26,8 +27,17 @@ from scorekeeper.models import (
     Player,
     Seat,
 )
-from scorekeeper.scoring.tarot import PassedDeal, TarotDeal, line_totals, score_deal
-from scorekeeper.services.figures import refresh_figures
+from scorekeeper.scoring.tarot import PassedDeal, TarotDeal, score_deal
+
+try:
+    from scorekeeper.scoring.tarot import line_totals
+    from scorekeeper.services.figures import refresh_figures
+except ImportError:  # an app from before the read model (compare_main's older main)
+    line_totals = None  # its scores keep no running totals
+
+    def refresh_figures(evening_ids: Iterable[int], **_: Any) -> None:
+        """Nothing to refresh: that app reads the deals themselves."""
+
 
 DEALS_PER_EVENING = 50
 PLAYERS = 12
@@ -256,6 +266,12 @@ def _store_deals(deals: list[Deal], scored: list[dict[int, int]]) -> None:
         for deal, scores in zip(deals, scored, strict=True)
         for player_id, score in scores.items()
     ]
+    if line_totals is None:  # an app from before the read model: no running totals kept
+        DealScore.objects.bulk_create(
+            DealScore(deal=deal, player_id=player_id, seated=True, score=score)
+            for deal, player_id, score in lines
+        )
+        return
     totals: list[int] = []  # each game's running totals (DealScore.total), by the rules
     for _game, game_lines in itertools.groupby(lines, key=lambda line: line[0].game_id):
         totals.extend(line_totals(list(game_lines)))

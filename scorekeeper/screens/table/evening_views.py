@@ -16,6 +16,7 @@ from scorekeeper.screens.access import (
     evening_closed,
     evening_for,
     game_for,
+    member_version,
     membership_for,
     owner_only,
 )
@@ -118,15 +119,20 @@ def evening(request: HttpRequest, evening_id: int) -> HttpResponse:
     return render(request, "scorekeeper/table/evening.html", context)
 
 
-def _live(request: HttpRequest, evening: Evening, membership: Membership | None) -> HttpResponse:
-    """The live poll, after the caller's access check: 304 while the evening is at the
-    version the page shows (its If-None-Match), else the changed parts."""
-    tag = str(evening.version)
+def _unchanged(request: HttpRequest, tag: str) -> HttpResponse | None:
+    """304 when the poll names ``tag``, the version its page shows (If-None-Match), else None."""
     unchanged = conditional.unchanged(request, tag)
     if unchanged is None and request.GET.get("version") == tag:
         # Pages loaded before If-None-Match (and the load test) ask with ?version=.
         unchanged = HttpResponseNotModified()
-    if unchanged is not None:
+    return unchanged
+
+
+def _live(request: HttpRequest, evening: Evening, membership: Membership | None) -> HttpResponse:
+    """The live poll, after the caller's access check: 304 while the evening is at the
+    version the page shows (its If-None-Match), else the changed parts."""
+    tag = str(evening.version)
+    if (unchanged := _unchanged(request, tag)) is not None:
         return unchanged
     # A member's page gets the next deal's form too: an untouched open form follows it.
     context = page_context(
@@ -141,6 +147,11 @@ def _live(request: HttpRequest, evening: Evening, membership: Membership | None)
 @require_http_methods(["GET", "HEAD"])
 @round_closed_answer
 def evening_live(request: HttpRequest, evening_id: int) -> HttpResponse:
+    # A member's unchanged poll, nearly every request of a night: the membership and the
+    # version in one query, before the 304 (docs/decisions/0002).
+    version = member_version(request, evening_id)
+    if version is not None and (unchanged := _unchanged(request, str(version))) is not None:
+        return unchanged
     evening, membership = evening_for(request, evening_id)
     return _live(request, evening, membership)
 
