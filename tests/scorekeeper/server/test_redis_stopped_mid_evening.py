@@ -85,7 +85,11 @@ def redis_server() -> Iterator[RedisServer]:
             "KEY_PREFIX": "redis-stopped",
             "TIMEOUT": 86400,
         }
-        for alias, backend in (("default", "RedisCache"), ("template_fragments", "FragmentCache"))
+        for alias, backend in (
+            ("default", "RedisCache"),
+            ("sessions", "SessionCache"),  # the signed-in phones' sessions: read from Redis
+            ("template_fragments", "FragmentCache"),
+        )
     }
     try:
         with override_settings(CACHES=caches):
