@@ -40,7 +40,7 @@ def test_a_down_redis_is_reported_but_the_server_stays_in_the_load_balancer(
 
     refused = f"redis://127.0.0.1:{free_port()}/0"  # nothing listens there
     backend = "scorekeeper.server.redis_cache.RedisCache"
-    caches = {"default": {"BACKEND": backend, "LOCATION": refused}}
+    caches = {alias: {"BACKEND": backend, "LOCATION": refused} for alias in ("default", "sessions")}
     with override_settings(CACHES=caches), caplog.at_level(logging.WARNING):
         answers = [client.get("/healthz") for _call in range(3)]
     for answer in answers:

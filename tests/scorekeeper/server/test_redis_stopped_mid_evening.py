@@ -85,7 +85,10 @@ def redis_server() -> Iterator[RedisServer]:
             "KEY_PREFIX": "redis-stopped",
             "TIMEOUT": 86400,
         }
-        for alias, backend in (("default", "RedisCache"),)
+        for alias, backend in (
+            ("default", "RedisCache"),
+            ("sessions", "SessionCache"),  # the signed-in phones' sessions: read from Redis
+        )
     }
     try:
         with override_settings(CACHES=caches):
