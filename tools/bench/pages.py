@@ -89,6 +89,8 @@ def bench_settings() -> override_settings:
                 "OPTIONS": {"MAX_ENTRIES": 5000},
             }
         },
+        # Sessions in the database: the cache above is this process's own.
+        SESSION_ENGINE="django.contrib.sessions.backends.db",
     )
 
 
