@@ -24,7 +24,7 @@
   // shorter than reading the next form before its first tap.
   const SETTLE_MS = 1000;
   const SAME_SPOT_PX = 48; // a finger's tap lands within this of the one before
-  let lastSave = null; // where and when Save was tapped: {x, y}
+  let lastSave = null; // where and when Save was tapped: {x, y, at}
   let settled = null; // the form just come: {section, until, x, y}
 
   // A form just came under the finger that tapped Save: for a moment, a tap on that same
@@ -37,14 +37,18 @@
     if (form && !section.querySelector(".deal-conflict, .error-summary")) {
       form.setAttribute("data-arrived", "");
     }
-    if (lastSave) settled = { section, until: performance.now() + SETTLE_MS, ...lastSave };
+    // The tap that sent this save (not one long before it: a save by Enter taps nothing).
+    const now = performance.now();
+    if (lastSave && now - lastSave.at < 15000) settled = { section, until: now + SETTLE_MS, ...lastSave };
     lastSave = null;
     if (then) then();
   }
 
   document.addEventListener("pointerdown", (event) => {
     const save = event.target.closest && event.target.closest(".save-deal");
-    if (save && save.form && isSave(save.form)) lastSave = { x: event.clientX, y: event.clientY };
+    if (save && save.form && isSave(save.form)) {
+      lastSave = { x: event.clientX, y: event.clientY, at: performance.now() };
+    }
   }, true);
 
   // The first tap after the form came decides: on the old spot, it is the double tap's
