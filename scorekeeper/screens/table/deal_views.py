@@ -144,7 +144,13 @@ def _form_for_another_deal(
     dealer = services.dealer_after(
         game, present, dict(game.seats.values_list("player_id", "position")), taken.deal.dealer_id
     )
-    data = request.POST.copy()
+    return _form_dealt_by(request, game, request.POST.copy(), present, dealer)
+
+
+def _form_dealt_by(
+    request: HttpRequest, game: Game, data: Any, present: list[Player], dealer: Player
+) -> DealForm:
+    """The form as sent (``data``), dealt by ``dealer``, with who sits out then (at 6)."""
     data["deal-dealer"] = str(dealer.pk)
     if game.kind == Game.Kind.TAROT:
         sitting_out = services.default_sitting_out(game, present, dealer)
@@ -163,13 +169,7 @@ def _form_with_a_new_key(request: HttpRequest, game: Game, used: DealKeyUsed) ->
     last = game.deals.order_by("-number").values_list("number", flat=True).first()
     data["deal-number"] = str((last or 0) + 1)
     present = services.present_players(game)
-    dealer = services.next_dealer(game, present)
-    data["deal-dealer"] = str(dealer.pk)
-    if game.kind == Game.Kind.TAROT:
-        sitting_out = services.default_sitting_out(game, present, dealer)
-        data.setlist("deal-sitting_out", [str(p.pk) for p in sitting_out])
-    form = deal_form(request, game, data=data, present=present)
-    form.is_valid()
+    form = _form_dealt_by(request, game, data, present, services.next_dealer(game, present))
     form.add_error(None, used.message)
     return form
 
