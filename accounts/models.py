@@ -142,15 +142,6 @@ class LoginCode(models.Model):
     def __str__(self) -> str:
         return f"{self.email} ({self.created_at:%Y-%m-%d %H:%M})"
 
-    def is_usable_at(self, moment: dt.datetime) -> bool:
-        """Whether the code still works (in its browser)."""
-        return (
-            self.used_at is None
-            and self.voided_at is None
-            and self.code_voided_at is None
-            and moment < self.expires_at
-        )
-
     def link_usable_at(self, moment: dt.datetime) -> bool:
         """Whether the link of the mail still works (anywhere)."""
         return self.used_at is None and self.voided_at is None and moment < self.link_expires_at

@@ -8,7 +8,6 @@ from decimal import Decimal
 from scorekeeper.scoring.errors import ONE_PLACE, ScoringError, show_points, to_points
 
 KINDS = ("bout", "king", "queen", "knight", "jack", "low")
-HONOURS = KINDS[:-1]
 CARD_VALUES: dict[str, Decimal] = {
     "bout": Decimal("4.5"),
     "king": Decimal("4.5"),

@@ -32,7 +32,6 @@ from scorekeeper.scoring.errors import ScoringError
 Player = Hashable
 Pair = tuple[Player, Player]
 MIN_TAKES = 5
-DEFAULT_SCALE = (10, 6, 4, 2, 1)
 SCALE_MAX = 20
 
 
@@ -273,27 +272,3 @@ def evening_places(totals: Mapping[Player, int], scale: Sequence[int]) -> dict[P
             points[player] = Fraction(shared, end - place + 1)
         place = end + 1
     return points
-
-
-@dataclass(frozen=True)
-class EveningPointsSetting:
-    """The club's setting: off by default; when on, the scale of points by place."""
-
-    enabled: bool = False
-    scale: tuple[int, ...] = DEFAULT_SCALE
-
-
-def evening_ranking_points(
-    deals: Iterable[DealFacts], scale: Sequence[int]
-) -> tuple[dict[Player, Fraction], dict[int, dict[Player, Fraction]]]:
-    """(season points per player, highest first; each evening's points per player)."""
-    scale = check_scale(scale)
-    by_evening = {
-        evening: evening_places(totals, scale) for evening, totals in evening_totals(deals).items()
-    }
-    season: dict[Player, Fraction] = defaultdict(Fraction)
-    for points in by_evening.values():
-        for player, value in points.items():
-            season[player] += value
-    ranked = dict(sorted(season.items(), key=lambda item: -item[1]))
-    return ranked, by_evening

@@ -12,7 +12,6 @@ from scorekeeper.scoring.club_figures import (
     contract_table,
     deal_flow,
     evening_places,
-    evening_ranking_points,
     evening_totals,
     partnerships,
     point_flow,
@@ -139,13 +138,6 @@ def test_tied_players_share_the_average_of_their_places_points():
 def test_places_past_the_end_of_the_scale_get_nothing():
     points = evening_places({"A": 3, "B": 2, "C": 1, "D": 1}, (5, 3))
     assert points == {"A": 5, "B": 3, "C": 0, "D": 0}
-
-
-def test_the_season_ranking_adds_each_evening_s_points():
-    season_points, by_evening = evening_ranking_points(season(), (10, 6, 4, 2, 1))
-    assert by_evening[1] == {"A": 10, "B": 6, "C": 3, "D": 3}  # C and D tie for 3rd
-    assert next(iter(season_points)) == "A"  # 10 + 4, ahead of D: 3 + 10
-    assert sum(season_points.values()) == 10 + 6 + 4 + 2 + 10 + 6 + 4 + 2 + 1
 
 
 @pytest.mark.parametrize("scale", [(), (3, 5), (5, -1), (5, 2.5), "10,6", tuple(range(30, 0, -1))])

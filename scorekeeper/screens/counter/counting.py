@@ -133,10 +133,6 @@ class CountResult:
     def defence_counted(self) -> bool:
         return self.side == DEFENSE
 
-    @property
-    def attack_points_url(self) -> str:
-        return plain_points(self.attack_points)
-
 
 def count_field(label: str | Promise, help_text: str | Promise = "") -> forms.IntegerField:
     return forms.IntegerField(

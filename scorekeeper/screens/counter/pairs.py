@@ -80,9 +80,6 @@ class PairCounting(forms.Form):
             self.add_error(None, TOO_MANY_IN_PILE % {"n": count.cards(), "limit": DECK_SIZE})
         return None if self._count_has_errors() else count
 
-    def pair_rows(self) -> list[BoundField]:
-        return [self[name] for name in PAIR_FIELDS if name != "leftover"]
-
     def pair_picks(self) -> list[tuple[BoundField, list[int]]]:
         """Each count of piles with the counts it can take, tapped in one go (but the piles
         of 1, too many to offer: typed or stepped)."""
