@@ -87,10 +87,7 @@ class DisplayNameForm(forms.Form):
     display_name = forms.CharField(
         label=_("Your name, as the other players see it"),
         max_length=100,
-        error_messages={
-            "required": _("Type a name."),
-            "max_length": _("At most 100 characters."),
-        },
+        error_messages={"required": _("Type a name."), "max_length": _("At most 100 characters.")},
         widget=forms.TextInput(attrs={"autocomplete": "nickname", "autofocus": True}),
     )
 

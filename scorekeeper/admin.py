@@ -44,10 +44,7 @@ from scorekeeper.models import (
     TournamentTable,
     WaitingArchive,
 )
-from scorekeeper.screens.input_fields import (
-    ClubNameField,
-    NameField,
-)
+from scorekeeper.screens.input_fields import ClubNameField, NameField
 
 
 def ruled_form(model: type[Any], **fields: type[forms.Field]) -> type[forms.ModelForm]:

@@ -16,10 +16,7 @@ from typing import Any
 from scorekeeper.exchange.archive_check import fail, json_list, json_object, moment, stamp
 from scorekeeper.models import Club, Evening, Tournament, TournamentTable
 from scorekeeper.scoring.inputs import clean_date, clean_place, name_key
-from scorekeeper.services.archive_tournaments import (
-    ArchiveTournament,
-    ArchiveTournamentRound,
-)
+from scorekeeper.services.archive_tournaments import ArchiveTournament, ArchiveTournamentRound
 from scorekeeper.services.tournaments import MAX_DEALS_PER_ROUND, MAX_ROUNDS
 
 MAX_TABLES = 200  # tables of one round an archive may bring

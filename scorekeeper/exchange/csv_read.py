@@ -112,10 +112,7 @@ def csv_entries(text: str) -> list[SheetEntry]:
 
         groups.setdefault((get("date"), get("place"), get("game") or "1"), []).append((number, row))
     contracts = _contract_names()
-    words = {
-        "petit_au_bout": words_back(petit_au_bout_words),
-        "chelem": words_back(chelem_words),
-    }
+    words = {"petit_au_bout": words_back(petit_au_bout_words), "chelem": words_back(chelem_words)}
     entries = []
     evening = 0
     last: tuple[str, str] | None = None

@@ -34,10 +34,7 @@ def load_games(evenings: QuerySet[Evening]) -> list[GameData]:
         .select_related("evening")  # its house rules
         .order_by("evening__date", "evening_id", "number")
         .prefetch_related(
-            Prefetch(
-                "seats",
-                queryset=Seat.objects.select_related("player").order_by("position"),
-            ),
+            Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position")),
             Prefetch(
                 "deals",
                 queryset=Deal.objects.order_by("number").prefetch_related(

@@ -9,10 +9,7 @@ imported from here (``from scorekeeper.models import Deal``); the modules may im
 
 from __future__ import annotations
 
-from scorekeeper.models.archives import (
-    ArchiveUpload,
-    WaitingArchive,
-)
+from scorekeeper.models.archives import ArchiveUpload, WaitingArchive
 from scorekeeper.models.clubs import (
     Club,
     CostlyAction,
@@ -36,17 +33,8 @@ from scorekeeper.models.deals import (
     DeletedDeal,
     stored_inputs,
 )
-from scorekeeper.models.evenings import (
-    Evening,
-    Game,
-    Season,
-    Seat,
-)
-from scorekeeper.models.figures import (
-    EveningFigures,
-    FiguresCheckpoint,
-    PlayerEvening,
-)
+from scorekeeper.models.evenings import Evening, Game, Season, Seat
+from scorekeeper.models.figures import EveningFigures, FiguresCheckpoint, PlayerEvening
 from scorekeeper.models.tournaments import (
     Tournament,
     TournamentPlayer,

@@ -16,14 +16,7 @@ CARD_VALUES: dict[str, Decimal] = {
     "jack": Decimal("1.5"),
     "low": Decimal("0.5"),
 }
-DECK_COUNTS: dict[str, int] = {
-    "bout": 3,
-    "king": 4,
-    "queen": 4,
-    "knight": 4,
-    "jack": 4,
-    "low": 59,
-}
+DECK_COUNTS: dict[str, int] = {"bout": 3, "king": 4, "queen": 4, "knight": 4, "jack": 4, "low": 59}
 DECK_TOTAL = Decimal("91")
 DECK_SIZE = 78
 
@@ -77,8 +70,7 @@ class CardCount:
             number = _check_whole(field, getattr(self, field))
             if number > DECK_COUNTS[kind]:
                 raise ScoringError(
-                    field,
-                    f"{number} {field}, but the deck holds only {DECK_COUNTS[kind]}",
+                    field, f"{number} {field}, but the deck holds only {DECK_COUNTS[kind]}"
                 )
         if self.cards() > DECK_SIZE:
             raise ScoringError("lows", f"{self.cards()} cards, but the deck holds only {DECK_SIZE}")
@@ -95,8 +87,7 @@ class CardCount:
         """The pile's card points."""
         self.validate()
         total = sum(
-            (CARD_VALUES[kind] * getattr(self, KIND_FIELDS[kind]) for kind in KINDS),
-            Decimal(0),
+            (CARD_VALUES[kind] * getattr(self, KIND_FIELDS[kind]) for kind in KINDS), Decimal(0)
         )
         return total.quantize(ONE_PLACE)
 
@@ -118,8 +109,7 @@ class PairCount:
             _check_whole(name, getattr(self, name))
         if self.leftover is not None and self.leftover not in KINDS:
             raise ScoringError(
-                "leftover",
-                f"{self.leftover!r} is not a kind of card (one of {', '.join(KINDS)})",
+                "leftover", f"{self.leftover!r} is not a kind of card (one of {', '.join(KINDS)})"
             )
         for name, kinds in PAIR_HONOURS.items():
             in_deck = sum(DECK_COUNTS[kind] for kind in kinds)
@@ -127,8 +117,7 @@ class PairCount:
             words = " and ".join(KIND_FIELDS[kind] for kind in kinds)
             if held > in_deck:
                 raise ScoringError(
-                    name,
-                    f"{held} {name}, but the deck holds only {in_deck} {words} to make them",
+                    name, f"{held} {name}, but the deck holds only {in_deck} {words} to make them"
                 )
             if self.leftover in kinds and held + 1 > in_deck:
                 raise ScoringError(

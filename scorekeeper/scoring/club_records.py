@@ -110,9 +110,7 @@ def deal_records(deals: list[DealFacts]) -> tuple[DealRecord | None, DealRecord 
     return best, worst
 
 
-def evening_records(
-    deals: list[DealFacts],
-) -> tuple[EveningRecord | None, EveningRecord | None]:
+def evening_records(deals: list[DealFacts]) -> tuple[EveningRecord | None, EveningRecord | None]:
     return evening_bests(evening_totals(deals))
 
 
@@ -169,9 +167,7 @@ def tallies(found: dict[Player, list[int]]) -> list[Tally]:
 
 
 def feat_deals(
-    deals: Iterable[DealFacts],
-    chelems: dict[Player, list[int]],
-    petits: dict[Player, list[int]],
+    deals: Iterable[DealFacts], chelems: dict[Player, list[int]], petits: dict[Player, list[int]]
 ) -> None:
     """Add each player's chelems and petits au bout (the deal ids) over these deals."""
     for deal in in_order(deals):

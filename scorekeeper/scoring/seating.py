@@ -40,12 +40,7 @@ ATTEMPTS = 4  # fresh starts of the search over all rounds, sharing one budget o
 WORK = 1_000_000  # swaps weighed at most: about 1.5 s of search on a slow machine
 
 # GF(4) = {0, 1, x, x + 1} written 0, 1, 2, 3; addition is XOR, and x * x = x + 1.
-_GF4_TIMES = (
-    (0, 0, 0, 0),
-    (0, 1, 2, 3),
-    (0, 2, 3, 1),
-    (0, 3, 1, 2),
-)
+_GF4_TIMES = ((0, 0, 0, 0), (0, 1, 2, 3), (0, 2, 3, 1), (0, 3, 1, 2))
 
 
 @dataclass(frozen=True)

@@ -170,10 +170,7 @@ def score_sheet(sheet: Sheet) -> dict[str, Any]:
             raise error.with_deal(number) from None
         deal_scores.append({p: scores.get(p, 0) for p in players})
     running = running_totals(players, deal_scores)
-    return {
-        "deals": deal_scores,
-        "totals": running[-1] if running else {p: 0 for p in players},
-    }
+    return {"deals": deal_scores, "totals": running[-1] if running else {p: 0 for p in players}}
 
 
 def sheet_from_deals(

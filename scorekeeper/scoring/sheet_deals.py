@@ -132,10 +132,7 @@ def paper_deal(data: dict[str, Any], players: tuple[str, ...]) -> PaperDeal[str]
     value = data["scores"]
     if not isinstance(value, dict):
         raise ScoringError.coded(
-            "scores",
-            "not_scores",
-            "%(value)s is not an object of player: score",
-            value=show(value),
+            "scores", "not_scores", "%(value)s is not an object of player: score", value=show(value)
         )
     for name in value:
         if name not in players:
@@ -216,10 +213,7 @@ def escopette_deal(data: dict[str, Any], players: tuple[str, ...]) -> EscopetteD
     value = required(data, "stakes")
     if not isinstance(value, dict):
         raise ScoringError.coded(
-            "stakes",
-            "not_stakes",
-            "%(value)s is not an object of trump: player",
-            value=show(value),
+            "stakes", "not_stakes", "%(value)s is not an object of trump: player", value=show(value)
         )
     names = {str(trump): trump for trump in STAKE_TRUMPS}
     stakes: dict[int, str] = {}

@@ -312,9 +312,7 @@ def _players(players: object) -> tuple[Hashable, ...]:
 
 
 def running_totals(
-    players: Sequence[P],
-    deal_scores: Iterable[Mapping[P, int]],
-    start: Sequence[int] | None = None,
+    players: Sequence[P], deal_scores: Iterable[Mapping[P, int]], start: Sequence[int] | None = None
 ) -> list[dict[P, int]]:
     """Each player's total after each deal (a player missing from a deal scores 0).
 

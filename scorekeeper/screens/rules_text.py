@@ -49,14 +49,8 @@ RULE_EXPLAINED: dict[str, Promise] = {
 
 #: Each rule's choices (the sheet's value, its label), the FFT's first.
 RULE_CHOICES: dict[str, list[tuple[object, Promise]]] = {
-    "multipliers": [
-        ("fft", _("FFT: 1, 2, 4, 6")),
-        ("classic", _("Classic: 1, 2, 3, 4")),
-    ],
-    "poignees": [
-        ("20-30-40", _("FFT: 20, 30, 40")),
-        ("20-40-60", _("20, 40, 60")),
-    ],
+    "multipliers": [("fft", _("FFT: 1, 2, 4, 6")), ("classic", _("Classic: 1, 2, 3, 4"))],
+    "poignees": [("20-30-40", _("FFT: 20, 30, 40")), ("20-40-60", _("20, 40, 60"))],
     "poignee_multiplied": [
         (False, _("FFT: not multiplied")),
         (True, _("Multiplied by the contract")),
@@ -65,11 +59,7 @@ RULE_CHOICES: dict[str, list[tuple[object, Promise]]] = {
         ("last_trick", _("FFT: the side that took the last trick")),
         ("deal_winner", _("The side that wins the deal")),
     ],
-    "misere": [
-        (0, _("FFT: no misère")),
-        (10, _("10 points")),
-        (20, _("20 points")),
-    ],
+    "misere": [(0, _("FFT: no misère")), (10, _("10 points")), (20, _("20 points"))],
 }
 
 

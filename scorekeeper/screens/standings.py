@@ -90,12 +90,7 @@ def standings_sorting(request: HttpRequest, evening_points: bool = False) -> tup
 
 
 def _columns(
-    url: str,
-    sort: str,
-    descending: bool,
-    *,
-    game: str = TAROT,
-    evening_points: bool = False,
+    url: str, sort: str, descending: bool, *, game: str = TAROT, evening_points: bool = False
 ) -> list[Column]:
     """The table's header: each column's label, sorting state and the links that sort by it
     (drawn once per page, sorting and language: every view of the season asks for them)."""
@@ -152,12 +147,7 @@ def standings_context(
     when the season has games of it (``escopette_standings`` is empty else). With a
     ``scale``, French Tarot's table has the evening ranking points too."""
     if season is None:
-        return {
-            "season": None,
-            "standings": [],
-            "standings_columns": [],
-            "escopette_standings": [],
-        }
+        return {"season": None, "standings": [], "standings_columns": [], "escopette_standings": []}
     if season_stats is None or escopette_stats is None:
         by_kind = standings.for_season_by_kind(season)
         if season_stats is None:

@@ -25,12 +25,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from django.contrib import messages
-from django.http import (
-    HttpRequest,
-    HttpResponse,
-    HttpResponseNotAllowed,
-    HttpResponseServerError,
-)
+from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed, HttpResponseServerError
 from django.template.loader import render_to_string
 
 logger = logging.getLogger(__name__)

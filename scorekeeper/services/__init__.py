@@ -45,10 +45,7 @@ from scorekeeper.services.clubs import (
     player_retire,
     player_update,
 )
-from scorekeeper.services.common import (
-    DealInputs,
-    ServiceError,
-)
+from scorekeeper.services.common import DealInputs, ServiceError
 from scorekeeper.services.costly import TooCostly
 from scorekeeper.services.deal_deletions import deal_delete, deal_restore, deals_restore_all
 from scorekeeper.services.deals import (
@@ -74,22 +71,14 @@ from scorekeeper.services.evenings import (
     share_link_revoke,
 )
 from scorekeeper.services.house_rules import club_rules_set, evening_rescore
-from scorekeeper.services.imports import (
-    DuplicateGame,
-    evening_import,
-    evenings_import,
-)
+from scorekeeper.services.imports import DuplicateGame, evening_import, evenings_import
 from scorekeeper.services.joins import (
     invitation_mail_send,
     join_link_create,
     join_link_revoke,
     join_with_link,
 )
-from scorekeeper.services.seasons import (
-    season_create,
-    season_ensure_for,
-    season_for_date,
-)
+from scorekeeper.services.seasons import season_create, season_ensure_for, season_for_date
 from scorekeeper.services.tournament_fixes import (
     table_allow_more,
     tournament_deal_add,

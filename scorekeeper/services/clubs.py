@@ -8,14 +8,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from accounts.models import User, normalize_email_address
-from scorekeeper.models import (
-    Club,
-    Evening,
-    Invitation,
-    Membership,
-    Player,
-    RemovedMember,
-)
+from scorekeeper.models import Club, Evening, Invitation, Membership, Player, RemovedMember
 from scorekeeper.scoring.club_figures import check_scale
 from scorekeeper.scoring.inputs import clean_club_name, clean_licence, clean_name, name_key
 from scorekeeper.services.common import ServiceError, evenings_of_touch

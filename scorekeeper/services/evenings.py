@@ -11,17 +11,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from scorekeeper.models import (
-    Club,
-    Evening,
-    Game,
-    Player,
-    Seat,
-    new_share_token,
-)
-from scorekeeper.scoring.escopette import (
-    ESCOPETTE_PLAYERS,
-)
+from scorekeeper.models import Club, Evening, Game, Player, Seat, new_share_token
+from scorekeeper.scoring.escopette import ESCOPETTE_PLAYERS
 from scorekeeper.scoring.inputs import clean_date, clean_place
 from scorekeeper.services.common import ServiceError, _check_open, evening_touch, lock_game
 from scorekeeper.services.seasons import season_ensure_for

@@ -20,16 +20,7 @@ from django.db.models import Prefetch
 from django.utils import timezone
 
 from accounts.models import User
-from scorekeeper.models import (
-    Club,
-    Deal,
-    DealScore,
-    Evening,
-    Game,
-    Player,
-    Seat,
-    stored_inputs,
-)
+from scorekeeper.models import Club, Deal, DealScore, Evening, Game, Player, Seat, stored_inputs
 from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.scoring.escopette import EscopetteDeal
 from scorekeeper.scoring.import_plan import (

@@ -16,14 +16,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from accounts.services import LIMIT_WINDOW, MAILS_PER_ADDRESS, count_one_at_a_time
-from scorekeeper.models import (
-    Club,
-    Invitation,
-    InvitationMail,
-    JoinLink,
-    Membership,
-    RemovedMember,
-)
+from scorekeeper.models import Club, Invitation, InvitationMail, JoinLink, Membership, RemovedMember
 from scorekeeper.services.common import ServiceError
 
 logger = logging.getLogger(__name__)

@@ -7,10 +7,7 @@ import datetime as dt
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from scorekeeper.models import (
-    Club,
-    Season,
-)
+from scorekeeper.models import Club, Season
 from scorekeeper.scoring.inputs import clean_date, clean_season_name
 from scorekeeper.services.common import ServiceError
 

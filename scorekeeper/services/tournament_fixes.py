@@ -65,11 +65,7 @@ def tournament_deal_correct(
 
 @transaction.atomic
 def tournament_deal_add(
-    *,
-    table: TournamentTable,
-    inputs: DealInputs,
-    dealer: Player | None = None,
-    added_by: User,
+    *, table: TournamentTable, inputs: DealInputs, dealer: Player | None = None, added_by: User
 ) -> Deal:
     """The organiser adds a deal the table could not enter (its round closed first, say):
     the table's next deal, recorded in its history as added by ``added_by``, whether or not

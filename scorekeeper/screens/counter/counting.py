@@ -18,11 +18,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.models import Deal
-from scorekeeper.scoring.cards import (
-    KIND_FIELDS,
-    KINDS,
-    PAIR_VALUES,
-)
+from scorekeeper.scoring.cards import KIND_FIELDS, KINDS, PAIR_VALUES
 from scorekeeper.scoring.tarot import Contract, TarotDeal, deal_outcome
 
 ATTACK, DEFENSE = "attack", "defense"

@@ -54,11 +54,7 @@ def current_season(seasons: list[Season]) -> Season | None:
 
 
 def _page(
-    request: HttpRequest,
-    club_id: int,
-    name: str,
-    template: str,
-    build: Callable[..., Any],
+    request: HttpRequest, club_id: int, name: str, template: str, build: Callable[..., Any]
 ) -> HttpResponse:
     membership = membership_for(request, club_id)
     club = membership.club

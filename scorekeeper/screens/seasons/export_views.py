@@ -65,9 +65,7 @@ def season_export_csv(request: HttpRequest, club_id: int, season_id: int) -> Htt
     membership_for(request, club_id)
     season = _season(club_id, season_id)
     return download(
-        exports.season_csv(season),
-        exports.CSV_CONTENT_TYPE,
-        exports.season_filename(season, "csv"),
+        exports.season_csv(season), exports.CSV_CONTENT_TYPE, exports.season_filename(season, "csv")
     )
 
 

@@ -95,7 +95,5 @@ def import_template(request: HttpRequest, club_id: int) -> HttpResponse:
     """A spreadsheet to fill in with paper history: the CSV columns and two example rows."""
     membership_for(request, club_id)
     return download(
-        sheet_import.paper_template_csv(),
-        CSV_CONTENT_TYPE,
-        "scorekeeper-paper-history.csv",
+        sheet_import.paper_template_csv(), CSV_CONTENT_TYPE, "scorekeeper-paper-history.csv"
     )

@@ -149,9 +149,7 @@ def player_detail(request: HttpRequest, club_id: int, player_id: int) -> HttpRes
     else:
         season = standings.current_season(membership.club, timezone.localdate())
     figures, escopette = player_figures.player_sections(
-        player,
-        start=season.start if season else None,
-        end=season.end if season else None,
+        player, start=season.start if season else None, end=season.end if season else None
     )
     title = _("Points through the season") if season else _("Points, all time")
     context = {
