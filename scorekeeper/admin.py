@@ -54,8 +54,7 @@ def ruled_form(model: type[Any], **fields: type[forms.Field]) -> type[forms.Mode
 
 
 class ReadOnly:
-    """Shown, never added, changed or deleted here: the pages read and cache it by versions
-    that only the services raise."""
+    """Shown, never added, changed or deleted here: only the services write it."""
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
@@ -65,6 +64,36 @@ class ReadOnly:
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
+
+
+def register(
+    model: type[Any],
+    display: str,
+    *,
+    raw: str = "",
+    search: str = "",
+    filters: str = "",
+    related: str | None = None,
+    base: type = admin.ModelAdmin,
+    **options: Any,
+) -> None:
+    """``model``'s admin: its list's columns, its foreign keys shown by id (``raw``, joined in
+    the list unless ``related`` says which), searched and filtered fields (names split by
+    spaces), and any other ``ModelAdmin`` option."""
+    options = {
+        "list_display": display.split(),
+        "raw_id_fields": raw.split(),
+        "list_select_related": (raw if related is None else related).split(),
+        "search_fields": search.split(),
+        "list_filter": filters.split(),
+        **options,
+    }
+    admin.site.register(model, type(f"{model.__name__}Admin", (base,), options))
+
+
+def shown(model: type[Any], display: str, **options: Any) -> None:
+    """A read-only table's admin."""
+    register(model, display, base=type("Shown", (ReadOnly, admin.ModelAdmin), {}), **options)
 
 
 # --- Clubs ------------------------------------------------------------------------------
@@ -85,7 +114,6 @@ class InvitationInline(admin.TabularInline):
 class PlayerInline(ReadOnly, admin.TabularInline):
     model = Player
     extra = 0
-    raw_id_fields = ("user",)
 
 
 @admin.register(Club)
@@ -106,77 +134,36 @@ class ClubAdmin(admin.ModelAdmin):
         return False
 
 
-@admin.register(Membership)
-class MembershipAdmin(admin.ModelAdmin):
-    list_display = ("user", "club", "role", "joined_at")
-    list_filter = ("role",)
-    search_fields = ("user__email", "user__display_name", "club__name")
-    raw_id_fields = ("club", "user")
-    list_select_related = ("user", "club")
-
-
-@admin.register(Invitation)
-class InvitationAdmin(admin.ModelAdmin):
-    list_display = ("email", "club", "invited_by", "created_at")
-    search_fields = ("email", "club__name")
-    raw_id_fields = ("club", "invited_by")
-    list_select_related = ("club", "invited_by")
-
-
-@admin.register(JoinLink)
-class JoinLinkAdmin(admin.ModelAdmin):
-    list_display = ("club", "created_by", "created_at", "expires_at", "revoked_at")
-    search_fields = ("club__name",)
-    raw_id_fields = ("club", "created_by")
-    list_select_related = ("club", "created_by")
-
-
-@admin.register(InvitationMail)
-class InvitationMailAdmin(admin.ModelAdmin):
-    list_display = ("email", "sent_by", "sent_at")
-    search_fields = ("email",)
-    raw_id_fields = ("sent_by",)
-    list_select_related = ("sent_by",)
-
-
-@admin.register(CostlyAction)
-class CostlyActionAdmin(admin.ModelAdmin):
-    """An action that makes the server compute much, counted for its account's limit."""
-
-    list_display = ("user", "kind", "at")
-    list_filter = ("kind",)
-    search_fields = ("user__email",)
-    raw_id_fields = ("user",)
-    list_select_related = ("user",)
-
-
-@admin.register(RemovedMember)
-class RemovedMemberAdmin(admin.ModelAdmin):
-    """Deleting the row lets the account back in by the club's join link."""
-
-    list_display = ("club", "user", "removed_at")
-    search_fields = ("club__name", "user__email")
-    raw_id_fields = ("club", "user")
-    list_select_related = ("club", "user")
-
-
-@admin.register(WaitingArchive)
-class WaitingArchiveAdmin(admin.ModelAdmin):
-    list_display = ("user", "size", "created_at", "expires_at", "club")
-    search_fields = ("user__email",)
-    raw_id_fields = ("user", "club")
-    list_select_related = ("user", "club")
-    exclude = ("content",)
-
-
-@admin.register(ArchiveUpload)
-class ArchiveUploadAdmin(admin.ModelAdmin):
-    """An account's archive uploads of the last hour (the hourly limit counts them)."""
-
-    list_display = ("user", "uploaded_at")
-    search_fields = ("user__email",)
-    raw_id_fields = ("user",)
-    list_select_related = ("user",)
+register(
+    Membership,
+    "user club role joined_at",
+    raw="club user",
+    filters="role",
+    search="user__email user__display_name club__name",
+)
+register(
+    Invitation, "email club invited_by created_at", raw="club invited_by", search="email club__name"
+)
+register(
+    JoinLink,
+    "club created_by created_at expires_at revoked_at",
+    raw="club created_by",
+    search="club__name",
+)
+register(InvitationMail, "email sent_by sent_at", raw="sent_by", search="email")
+# An action that makes the server compute much, counted for its account's limit.
+register(CostlyAction, "user kind at", raw="user", filters="kind", search="user__email")
+# Deleting the row lets the account back in by the club's join link.
+register(RemovedMember, "club user removed_at", raw="club user", search="club__name user__email")
+register(
+    WaitingArchive,
+    "user size created_at expires_at club",
+    raw="user club",
+    search="user__email",
+    exclude=("content",),
+)
+# An account's archive uploads of the last hour (the hourly limit counts them).
+register(ArchiveUpload, "user uploaded_at", raw="user", search="user__email")
 
 
 @admin.register(Player)
@@ -224,146 +211,78 @@ class PlayerAdmin(admin.ModelAdmin):
             return HttpResponseRedirect(request.get_full_path())
 
 
-# --- Evenings and games ------------------------------------------------------------------
+# --- Evenings, games, deals, seasons: read only -----------------------------------------
 
 
 class GameInline(ReadOnly, admin.TabularInline):
     model = Game
     extra = 0
-    raw_id_fields = ("first_dealer",)
     show_change_link = True
-
-
-@admin.register(Evening)
-class EveningAdmin(ReadOnly, admin.ModelAdmin):
-    list_display = ("__str__", "club", "date", "place", "closed_at", "version")
-    list_filter = (("closed_at", admin.EmptyFieldListFilter), "date")
-    search_fields = ("club__name", "place")
-    date_hierarchy = "date"
-    raw_id_fields = ("club", "created_by")
-    list_select_related = ("club",)
-    inlines = (GameInline,)
 
 
 class SeatInline(ReadOnly, admin.TabularInline):
     model = Seat
     extra = 0
-    raw_id_fields = ("player",)
-
-
-@admin.register(Game)
-class GameAdmin(ReadOnly, admin.ModelAdmin):
-    list_display = ("__str__", "evening", "number", "kind", "target", "five_mode")
-    list_filter = ("kind", "five_mode")
-    search_fields = ("evening__club__name",)
-    raw_id_fields = ("evening", "first_dealer")
-    list_select_related = ("evening__club",)
-    inlines = (SeatInline,)
-
-
-@admin.register(Seat)
-class SeatAdmin(ReadOnly, admin.ModelAdmin):
-    list_display = ("player", "game", "position", "present")
-    list_filter = ("present",)
-    search_fields = ("player__name", "game__evening__club__name")
-    raw_id_fields = ("game", "player")
-    list_select_related = ("player", "game__evening__club")
-
-
-# --- Deals ----------------------------------------------------------------------------------
 
 
 class DealScoreInline(ReadOnly, admin.TabularInline):
     model = DealScore
     extra = 0
-    raw_id_fields = ("player",)
 
 
-@admin.register(Deal)
-class DealAdmin(ReadOnly, admin.ModelAdmin):
-    list_display = ("__str__", "game", "number", "dealer", "taker", "contract", "passed")
-    list_filter = ("passed", "contract")
-    search_fields = ("game__evening__club__name", "idempotency_key")
-    raw_id_fields = ("game", "dealer", "taker", "partner", "created_by")
-    list_select_related = ("game__evening__club", "dealer", "taker")
-    inlines = (DealScoreInline,)
-
-
-@admin.register(DealScore)
-class DealScoreAdmin(ReadOnly, admin.ModelAdmin):
-    list_display = ("player", "deal", "seated", "score")
-    list_filter = ("seated",)
-    search_fields = ("player__name",)
-    raw_id_fields = ("deal", "player")
-    list_select_related = ("player", "deal__game__evening__club")
-
-
-@admin.register(DeletedDeal)
-class DeletedDealAdmin(ReadOnly, admin.ModelAdmin):
-    list_display = ("__str__", "game", "number", "deleted_by", "deleted_at", "restored_at")
-    raw_id_fields = ("game", "deleted_by", "restored_as")
-    list_select_related = ("game__evening__club", "deleted_by")
-
-
-@admin.register(DealChange)
-class DealChangeAdmin(ReadOnly, admin.ModelAdmin):
-    """A deal's history: read it here; the services write it."""
-
-    list_display = ("__str__", "game", "number", "action", "by", "at")
-    list_filter = ("action",)
-    search_fields = ("game__evening__club__name",)
-    raw_id_fields = ("game", "deal", "deleted", "by")
-    list_select_related = ("game__evening__club", "by")
-
-
-# --- Seasons ----------------------------------------------------------------------------------
-
-
-@admin.register(Season)
-class SeasonAdmin(ReadOnly, admin.ModelAdmin):
-    list_display = ("name", "club", "start", "end")
-    search_fields = ("name", "club__name")
-    date_hierarchy = "start"
-    raw_id_fields = ("club",)
-    list_select_related = ("club",)
-
-
-@admin.register(PlayerEvening, EveningFigures, FiguresCheckpoint)
-class ReadModelAdmin(ReadOnly, admin.ModelAdmin):
-    """The figures the writes keep (``models.figures``): shown, never edited here."""
+# Changelists join what their columns show (Django's select_related() of their foreign keys).
+shown(
+    Evening,
+    "__str__ club date place closed_at version",
+    search="club__name place",
+    date_hierarchy="date",
+    inlines=(GameInline,),
+    list_filter=(("closed_at", admin.EmptyFieldListFilter), "date"),
+)
+shown(
+    Game,
+    "__str__ evening number kind target five_mode",
+    filters="kind five_mode",
+    search="evening__club__name",
+    inlines=(SeatInline,),
+)
+shown(
+    Seat,
+    "player game position present",
+    filters="present",
+    search="player__name game__evening__club__name",
+)
+shown(
+    Deal,
+    "__str__ game number dealer taker contract passed",
+    filters="passed contract",
+    search="game__evening__club__name idempotency_key",
+    inlines=(DealScoreInline,),
+)
+shown(DealScore, "player deal seated score", filters="seated", search="player__name")
+shown(DeletedDeal, "__str__ game number deleted_by deleted_at restored_at")
+# A deal's history: read it here; the services write it.
+shown(
+    DealChange,
+    "__str__ game number action by at",
+    filters="action",
+    search="game__evening__club__name",
+)
+shown(Season, "name club start end", search="name club__name", date_hierarchy="start")
+# The figures the writes keep (``models.figures``).
+for model in (PlayerEvening, EveningFigures, FiguresCheckpoint):
+    shown(model, "__str__")
 
 
 # --- Tournaments ------------------------------------------------------------------------------
 
 
-@admin.register(Tournament)
-class TournamentAdmin(ReadOnly, admin.ModelAdmin):
-    list_display = ("name", "club", "date", "place", "rounds", "deals_per_round", "state")
-    list_filter = ("state",)
-    search_fields = ("name", "club__name", "place")
-    raw_id_fields = ("club", "created_by")
-    list_select_related = ("club",)
-
-
-@admin.register(TournamentPlayer)
-class TournamentPlayerAdmin(ReadOnly, admin.ModelAdmin):
-    list_display = ("player", "tournament", "guest", "present")
-    search_fields = ("player__name", "tournament__name")
-    raw_id_fields = ("tournament", "player")
-    list_select_related = ("player", "tournament")
-
-
-@admin.register(TournamentRound)
-class TournamentRoundAdmin(ReadOnly, admin.ModelAdmin):
-    list_display = ("__str__", "tournament", "number", "started_at", "closed_at")
-    search_fields = ("tournament__name",)
-    raw_id_fields = ("tournament",)
-    list_select_related = ("tournament",)
-
-
-@admin.register(TournamentTable)
-class TournamentTableAdmin(ReadOnly, admin.ModelAdmin):
-    list_display = ("__str__", "round", "number", "evening")
-    search_fields = ("round__tournament__name",)
-    raw_id_fields = ("round", "evening", "game")
-    list_select_related = ("round__tournament", "evening")
+shown(
+    Tournament,
+    "name club date place rounds deals_per_round state",
+    filters="state",
+    search="name club__name place",
+)
+shown(TournamentPlayer, "player tournament guest present", search="player__name tournament__name")
+shown(TournamentRound, "__str__ tournament number started_at closed_at", search="tournament__name")
+shown(TournamentTable, "__str__ round number evening", search="round__tournament__name")
