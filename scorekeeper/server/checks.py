@@ -1,9 +1,5 @@
-"""System checks of the deployment (``manage.py check``, and at every start-up).
-
-``scorekeeper.W001``: the site sits behind a proxy (``BEHIND_HTTPS_PROXY``) that
-``TRUSTED_PROXIES`` does not name. The sign-in limit per IP then counts the proxy's address
-for every visitor: the whole site shares 20 sign-in requests an hour.
-"""
+"""System checks of the deployment. ``scorekeeper.W001``: a proxy (``BEHIND_HTTPS_PROXY``)
+that ``TRUSTED_PROXIES`` does not name, so that every visitor shares one IP's sign-in limit."""
 
 from __future__ import annotations
 

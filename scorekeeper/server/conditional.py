@@ -1,11 +1,6 @@
-"""The polls' "nothing changed": a plain conditional GET, in the normal Django stack.
-
-A page that follows something (the evening's live poll, the tournament's ranking) sends
-``If-None-Match`` with the tag of what it shows; the view checks access first, as for any
-request, then answers 304 through Django's own ``get_conditional_response`` when the tag
-still names the content, else the new content with its ``ETag``. A member removed meanwhile,
-or a table link whose round closed, gets the view's refusal at its next poll (404; 410 for
-the closed round), never a 304.
+"""The polls' "nothing changed": a plain conditional GET. The view checks access first, then
+answers 304 through Django's ``get_conditional_response`` while the ``ETag`` still names the
+content; a refused poll gets the view's refusal, never a 304.
 """
 
 from __future__ import annotations

@@ -1,20 +1,9 @@
-"""The error pages: Django's four error views (``handler400``, ``handler403``, ``handler404``,
-``handler500`` in ``scorekeeper.urls``), the bare 405 of ``require_http_methods``, and the
-app's worded refusals (``Refusal``): each a page in the page's language, in the app's layout,
-with a way back.
+"""The error pages: Django's four error views, the bare 405 of ``require_http_methods`` and
+the app's worded refusals (``Refusal``), each in the page's language and layout.
 
-The error views never read the request's body. Django wraps its own in
-``requires_csrf_token``, which runs the CSRF check on the request before the page (and throws
-its verdict away). For a POST with a ``csrftoken`` cookie, that check reads the form: a body
-Django cannot parse (a multipart body without a valid boundary, too many files, a form not in
-UTF-8) raised inside the 404 page, and Django answered a bare 500 (issue 38, item 10), or,
-when the 400 page and then the 500 page raised the same, nothing at all. An error page needs
-no check: the site-wide ``CsrfViewMiddleware`` has already read the cookie, and a template's
-``{% csrf_token %}`` gets the token from it. The layout reads the session, the user and the
-address, never the body.
-
-The 500 page (``500.html``) stands alone, as the 503 page does: no ``base.html``, no request,
-no context processor, no database, so that it renders whatever failed.
+The error views never read the request's body (Django's ``requires_csrf_token`` would, and a
+body it cannot parse raised inside the 404 page). ``500.html`` stands alone: no
+``base.html``, request, context processor or database, so that it renders whatever failed.
 """
 
 from __future__ import annotations
@@ -32,13 +21,8 @@ logger = logging.getLogger(__name__)
 
 
 class Refusal(Exception):
-    """A request the app refuses for a reason the person may know (the evening is closed,
-    only the owner may do it...): raised by a view, answered by ``ErrorPagesMiddleware``
-    with ``refused.html``, its ``status``, its words and a way back.
-
-    A refusal tells what exists: for what someone may not even know of (another club's
-    evening), raise ``Http404`` instead.
-    """
+    """A request the app refuses for a reason the person may know, answered by
+    ``ErrorPagesMiddleware`` with ``refused.html``; for what they may not know of, ``Http404``."""
 
     def __init__(self, message: str, *, status: int, back_url: str, back_label: str) -> None:
         super().__init__(message)
@@ -93,15 +77,8 @@ def server_error(request: HttpRequest) -> HttpResponse:
 
 
 class ErrorPagesMiddleware:
-    """The app's refusals (``Refusal``) and the bare 405 that ``require_http_methods``
-    answers, as pages in the layout. Last in ``MIDDLEWARE``: it sees the view's answer and
-    exception first, with the session, the user and the language already set.
-
-    An htmx request that is refused gets ``HX-Refresh``: htmx swaps no error answer, and the
-    page, loaded again, shows what changed; an action (a POST) leaves its words as a message
-    for that page. A poll (a GET, repeated) leaves none: the page it polls for is refused in
-    the same words.
-    """
+    """The app's refusals and the bare 405 as pages in the layout (last in ``MIDDLEWARE``).
+    A refused htmx request gets ``HX-Refresh``; a refused POST leaves its words as a message."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response

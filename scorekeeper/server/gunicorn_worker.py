@@ -1,18 +1,8 @@
-"""gunicorn's sync worker, which reads what is left of a request before it closes the connection.
+"""gunicorn's sync worker, which reads what is left of a request before it closes.
 
-gunicorn answers a request it refuses (a request line or a header too long, too many
-headers: 414, 431, 400) and closes; so does every answer Django gives without reading the
-body (a refused CSRF check, a 404 for a POST). If the body is still arriving, closing a
-socket with unread bytes makes the kernel send a reset: nginx, still writing the body, gets
-"broken pipe", answers 502 and counts a failure of that app server (with nginx's default
-``max_fails=1``, the server is out for 10 s). Two anonymous POSTs with a 3 MB body took
-both app servers out (issue 38).
-
-So this worker, on closing, first says it is done writing, then reads and drops what the
-peer still sends, until the peer closes, ``DRAIN_BYTES`` were read or ``DRAIN_SECONDS``
-passed (what gunicorn itself does since version 27, but only for 64 KB). nginx, which
-buffers the whole body before it sends any of it, sends it in milliseconds, then reads the
-answer: a 4xx, which is no failure. ``gunicorn.conf.py`` names this class.
+Closing a socket with unread bytes sends a reset: nginx, still writing the body, answers 502
+and takes the app server out. So this worker stops writing, then drops what the peer still
+sends until it closes, ``DRAIN_BYTES`` or ``DRAIN_SECONDS``. ``gunicorn.conf.py`` names it.
 """
 
 from __future__ import annotations

@@ -1,9 +1,5 @@
-"""``/healthz``: the load balancer's and the monitoring's question, "can this server work?".
-
-It can while its database answers: 503 only when it does not. The shared cache (Redis) is
-reported, not required: without it every page is built from the database, and since every
-server shares the one Redis, a 503 for it would make the load balancer drop them all at once.
-"""
+"""``/healthz``: 503 only when the database does not answer. The shared cache (Redis) is
+reported ("degraded"), not required: every server shares it, and a 503 would drop them all."""
 
 from __future__ import annotations
 

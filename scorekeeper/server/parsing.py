@@ -1,11 +1,6 @@
-"""One way to read ids and numbers from URLs, query strings and forms.
-
-``str.isdigit()`` says yes to "²" and "٣", which ``int()`` then refuses or reads as another
-number; a database id is a 64-bit signed integer, so "9223372036854775808" is no id at all
-(SQLite raises on it). Everything that turns text from a request into an id goes through
-``parse_id``; the URL patterns use the ``id`` converter, which does the same, and the
-``token`` converter for share tokens. A path with a NUL character (PostgreSQL refuses it in
-a text column) never reaches a view: ``RejectNulMiddleware`` answers 400.
+"""One way to read ids and numbers from URLs, query strings and forms: ASCII digits only
+and within a 64-bit id (``parse_id``, the ``id`` and ``token`` converters), and a 400 for a
+path holding a NUL character (``RejectNulMiddleware``).
 """
 
 from __future__ import annotations

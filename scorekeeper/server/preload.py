@@ -1,13 +1,6 @@
 """What a gunicorn worker would build on its first requests, built once in the master before
-it forks (``preload_app``), then kept out of the garbage collector's sight.
-
-``warm_up`` resolves the URL patterns, compiles every template of the project's folder and
-loads each language's translations and formats. ``freeze`` (``gc.freeze``, right before each
-fork) moves everything the master holds to the collector's permanent generation: the workers
-share those pages instead of copying them, and a worker's full collection walks only what it
-built itself. Measured in process: some 70,000 objects of Django and the app, which made each
-full collection 15 to 65 ms on the developers' machine (a pause every few dozen requests of a
-club night, in the load test's 95th percentiles). Imports Django only.
+it forks (``preload_app``: ``warm_up``), then kept out of the garbage collector's sight
+(``freeze``: the workers share those pages and a full collection walks only their own).
 """
 
 from __future__ import annotations

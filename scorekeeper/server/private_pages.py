@@ -1,13 +1,6 @@
-"""Answers to a signed-in browser are its own: no shared or browser cache keeps them, and
-the service worker learns whose they are.
-
-- ``Cache-Control: private, no-store`` on every page and file answered to a signed-in
-  request that does not set its own caching (club and evening pages, exports, the archive
-  download): a proxy or
-  the browser's disk cache never holds one person's scores for the next.
-- ``X-SK-Account``: an opaque mark of the signed-in account (empty when nobody is): the
-  service worker keeps the copies of pages for one account and drops them all when the
-  mark changes (another person signed in on the same phone).
+"""Answers to a signed-in browser are its own: ``Cache-Control: private, no-store`` unless
+the view sets its own caching, and ``X-SK-Account``, an opaque mark of the account, so that
+the service worker drops its copies of pages when another person signs in on the phone.
 """
 
 from __future__ import annotations

@@ -1,11 +1,6 @@
-"""The release this process serves: the part of every cache key that a deployment changes.
-
-``RELEASE`` from the environment when the deployment names it (a git commit, a tag), else a
-digest of the files the app is made of: its Python, templates, static files and translation
-sources (``.po``; the compiled ``.mo`` may differ by machine). The digest changes whenever
-one of them does, on every deploy that changes anything, without anyone having to remember
-to set a variable, and it is the same on every app server of one release, so that they
-share the cache. See docs/architecture.md, "The one caching rule".
+"""The release this process serves, part of every cache key: ``RELEASE`` from the
+environment, else a digest of the app's Python, templates, static files and ``.po`` files
+(docs/architecture.md, "The one caching rule").
 """
 
 from __future__ import annotations

@@ -1,11 +1,5 @@
-"""Logs: one line per request with its timing, and a JSON formatter for every log record.
-
-``RequestLogMiddleware`` (first in MIDDLEWARE) writes to the ``scorekeeper.requests`` logger
-at INFO: method, path, status, duration in milliseconds, the signed-in user's id when the
-request looked at it. Settings decide whether those lines are kept (``LOG_REQUESTS``) and how
-they are written (``LOG_FORMAT=json``: one JSON object a line, errors with their traceback
-and the request they happened in).
-"""
+"""Logs: one line per request with its timing (``RequestLogMiddleware``, first in
+MIDDLEWARE, kept when ``LOG_REQUESTS``), and a JSON formatter (``LOG_FORMAT=json``)."""
 
 from __future__ import annotations
 

@@ -1,10 +1,5 @@
-"""Production headers and answers that no view gives: Permissions-Policy, and 503 with a short
-page when the database cannot be reached (instead of a 500 and a traceback in the log).
-
-The Content-Security-Policy itself comes from django-csp (settings.CONTENT_SECURITY_POLICY),
-on every answer with a body: a 304 has none, and the polls' 304s are most of a night's
-answers (``ContentSecurityPolicyMiddleware``).
-"""
+"""Production headers and answers that no view gives: Permissions-Policy, the CSP on answers
+with a body (django-csp), and 503 with a short page when the database cannot be reached."""
 
 from __future__ import annotations
 
@@ -55,12 +50,8 @@ class ContentSecurityPolicyMiddleware(CSPMiddleware):
 
 
 class DatabaseUnavailableMiddleware:
-    """A view that cannot reach the database answers 503 "try again in a moment".
-
-    ``OperationalError`` and ``InterfaceError`` are what the drivers raise when the server is
-    down, refuses connections or the connection drops; the page is rendered without touching
-    the database (no user, no session).
-    """
+    """A view that cannot reach the database (``OperationalError``, ``InterfaceError``) answers
+    503 "try again in a moment", rendered without the database."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -80,11 +71,7 @@ class DatabaseUnavailableMiddleware:
 
 def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
     """The refusal of a missing or stale CSRF token: a page in the layout and the page's
-    language (Django's own is in English), marked ``X-CSRF-Refused``.
-
-    A phone sending the deals it kept offline may hold a token from before a sign-in; the
-    mark tells it to keep the deal waiting for a fresh page rather than call it refused.
-    """
+    language, marked ``X-CSRF-Refused`` so that a phone keeps its offline deal waiting."""
     logger.warning("CSRF refused for %s: %s", request.path, reason)
     response = error_page(request, "403_csrf.html", 403)
     response["X-CSRF-Refused"] = "1"

@@ -1,10 +1,6 @@
-"""Small rules of wording shared by every page: names in the order a reader expects, and a
-label put before its value with the language's own colon.
-
-``name_order`` sorts as a dictionary does, in French as in English: accents and case do not
-move a name ("Élise" comes before "Paul", "émile" beside "Emile"); only between two names
-equal that way do they decide, so the order is the same on every page and every run. No ICU
-and no system locale: the same on every server.
+"""Small rules of wording shared by every page: names in dictionary order (accents and case
+decide only between names otherwise equal; no ICU, no system locale), and a label put
+before its value with the language's own colon.
 """
 
 from __future__ import annotations

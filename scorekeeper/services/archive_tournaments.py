@@ -1,11 +1,5 @@
-"""A restored club's tournaments: written after its evenings, in the same transaction.
-
-``exchange.archive_tournaments`` reads them into ``ArchiveTournament`` (players by name,
-each table naming its evening by its place among the archive's evenings);
-``store_tournaments`` writes them, each table joined to its restored evening and that
-evening's one game. Links (a table's, the public ranking's) are new: the archived ones are
-not carried over.
-"""
+"""A restored club's tournaments, written after its evenings in the same transaction, each
+table joined to its restored evening; their links are new."""
 
 from __future__ import annotations
 

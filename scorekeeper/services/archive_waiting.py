@@ -1,25 +1,10 @@
-"""The archive waiting room: an uploaded archive kept in the database until its restore.
+"""The archive waiting room: an uploaded archive kept in the database (compact, zlib) under
+a token until its restore, for ``WAITING_LIFETIME``.
 
-The owner's page reads an upload, shows its preview and keeps the archive here under a
-token; "Restore" takes it back. Kept in the database (shared by every app server, nothing
-on a server's disk), compact (the archive's JSON without its spaces, compressed with zlib),
-for ``WAITING_LIFETIME``; every upload and restore first deletes what has expired.
-
-What one account can make the database write is bounded, in rows and on disk:
-- ``UPLOADS_PER_HOUR`` uploads an hour per account (``archive_upload_count``, before the file
-  is even read);
-- the same file again is kept once (its SHA-256): the waiting row gets a new hour, nothing
-  of the archive is written again;
-- ``WAITING_PER_USER`` archives and ``WAITING_BYTES_PER_USER`` bytes per account
-  (``WAITING_BYTES_NEW_USER`` for an account younger than ``NEW_ACCOUNT_AGE``); a new upload
-  takes the place of the oldest (its row is rewritten, not deleted and inserted);
-- ``WAITING_TOTAL_BYTES`` for the whole site, shared fairly: when the room is full, an upload
-  of an account holding less than the biggest holder takes the place of that holder's oldest
-  archive; otherwise it is refused until the oldest expire.
-
-A token is taken exactly once: the restore locks its row, writes the club in the same
-transaction and marks the row with it; a second "Restore" of the same token (a double
-click, a retry, another worker) finds the club already made and writes nothing.
+Bounded per account (``UPLOADS_PER_HOUR``, ``WAITING_PER_USER``, ``WAITING_BYTES_PER_USER``)
+and for the site (``WAITING_TOTAL_BYTES``, shared fairly: a full room drops the biggest
+holder's oldest archive). The same file again is kept once. A token is taken exactly once:
+a second "Restore" finds the club already made.
 """
 
 from __future__ import annotations
@@ -127,13 +112,8 @@ def _held(freed: int) -> int:
 
 
 def _make_room(user: User, size: int, mine: int, freed: int) -> None:
-    """Free the site's room for ``size`` bytes, fairly, or raise.
-
-    ``mine`` is what ``user`` keeps waiting besides, ``freed`` what the row this upload
-    rewrites holds now. While the room lacks space, the oldest archive of the account holding
-    the most is dropped, if that account holds more than ``user`` will with this upload;
-    otherwise the upload is refused.
-    """
+    """Free the site's room for ``size`` bytes by dropping the biggest holder's oldest
+    archive while it holds more than ``user`` will (``mine``, ``freed``), or raise."""
     waiting = WaitingArchive.objects.filter(club=None)
     held = _held(freed)
     while held + size > WAITING_TOTAL_BYTES:

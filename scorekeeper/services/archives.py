@@ -1,10 +1,6 @@
-"""Club archives as new clubs: the writes of a restore, all or nothing, in bulk.
-
-``scorekeeper.exchange.archive_read`` checks a whole archive into an ``Archive`` (plain
-data, scored by the pure rules); ``archive_import`` writes it as a new club in one
-transaction. A deal's history names players by name and its author by e-mail; the author
-is matched only against the members of the new club (an archive cannot borrow another
-account of the site), otherwise the line keeps no author.
+"""Club archives as new clubs: ``archive_import`` writes what ``exchange.archive_read``
+checked, all or nothing, in bulk. A history line's author is matched only among the new
+club's members.
 """
 
 from __future__ import annotations

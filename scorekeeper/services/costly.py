@@ -1,10 +1,5 @@
-"""What one account may make the server compute in an hour: its costly actions, counted.
-
-A search for a better seating holds a worker up to a second; a change to an evening dated
-before the club's last one makes the next view of the club's figures rate every deal again
-(a second or two on a club of 20,000 deals). Each is counted (``CostlyAction``) and refused
-past its hourly limit, as the sign-in mails are (``accounts.limits``).
-"""
+"""What one account may make the server compute in an hour: its costly actions (a seating
+search, a change to an old evening) counted in ``CostlyAction`` and refused past a limit."""
 
 from __future__ import annotations
 
@@ -54,12 +49,8 @@ def _refusal(kind: str, minutes: int) -> TooCostly:
 
 
 def charge(*, user: User | None, kind: str) -> None:
-    """Count one ``kind`` of action by ``user``, or refuse it (TooCostly) past its limit.
-
-    In the caller's transaction: actions asked at once by one account count one after the
-    other (an advisory lock on PostgreSQL, the last lock of the services' order). Nobody
-    (an anonymous table link) is not counted.
-    """
+    """Count one ``kind`` of action by ``user`` (none for a table link), or raise TooCostly
+    past its limit; one account's actions count one after the other (an advisory lock)."""
     limit = per_hour(kind)
     if user is None or not user.is_authenticated or limit == 0:
         return

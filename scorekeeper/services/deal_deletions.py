@@ -151,13 +151,8 @@ def _restore(game: Game, deleted: DeletedDeal, restored_by: User | None) -> Deal
 
 
 def _number_before_later_deletions(game: Game, row: DeletedDeal) -> int:
-    """Where the deal goes back, given the deletions made after it that are not undone.
-
-    ``row.number`` is the deal's place when it was deleted. A later deletion before that
-    place moves it up by one; one at or after it is renumbered as if this deal had never
-    left (its own number, kept for its undo, moves on by one). So deletions undone in any
-    order put every deal back at its original number.
-    """
+    """Where the deal goes back, given the later deletions not undone, so that deletions undone
+    in any order put every deal back at its original number."""
     number = row.number
     later = DeletedDeal.objects.select_for_update().filter(
         game=game, restored_at__isnull=True, pk__gt=row.pk

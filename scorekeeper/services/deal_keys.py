@@ -1,9 +1,5 @@
 """A new deal's one-time key: the very same deal sent twice is stored once, and a key that
-comes back with another deal is refused in words instead of answered "saved".
-
-The key is the form's (a hidden field); a deletion keeps it in the deleted deal's snapshot
-and its undo gives it back, so the key resent after an undo is still "already saved".
-"""
+comes back with another deal is refused in words. An undo gives a deleted deal its key back."""
 
 from __future__ import annotations
 
@@ -99,12 +95,8 @@ def deal_of_key(
     stored: Callable[[Deal], DealInputs],
     facts: SaveFacts,
 ) -> Deal | None:
-    """The deal already stored with this key when it is the very same deal sent again.
-
-    None when the key stored nothing yet. DealKeyUsed when the key stored another deal
-    (another number, other answers or another dealer), or a deal deleted since: telling the
-    phone "saved" then would lose what it typed. ``facts``: save_facts for this key.
-    """
+    """The deal already stored with this key when it is the very same deal sent again; None
+    when the key stored nothing; DealKeyUsed when it stored another deal, or one deleted since."""
     existing = Deal.objects.get(pk=facts.keyed) if facts.keyed is not None else None
     if existing is None:
         if not facts.deletion_waiting:  # no snapshot could hold the key

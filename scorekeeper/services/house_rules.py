@@ -1,9 +1,5 @@
-"""House rules: a club's rules for its new evenings, and an open evening rescored by them.
-
-An evening keeps the rules it started with (``Evening.rules``) and every deal of it is scored
-by them, so a change of the club's rules never moves a past score. Only the owner's rescore
-of an open evening puts it under other rules: every tarot deal is scored again, all at once.
-"""
+"""House rules: a club's rules for its new evenings, and an open evening rescored by them
+(an evening keeps the rules it started with, so a club's change never moves a past score)."""
 
 from __future__ import annotations
 

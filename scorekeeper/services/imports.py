@@ -1,11 +1,6 @@
-"""Imports: deal sheets, season files and CSV as new evenings, all or nothing, in bulk.
-
-The whole file is checked and scored by the pure scoring code first (``scoring.import_plan``); only
-then are the rows written, with one ``bulk_create`` per table in one transaction. A game of
-10,000 deals takes a handful of queries, not 10,000 calls to ``deal_record``.
-
-Imported evenings are closed. Each imported game keeps a digest of its content (players,
-kind, target, every deal's inputs) so that the same game imported twice is noticed.
+"""Imports: deal sheets, season files and CSV as new, closed evenings, all or nothing:
+checked and scored first (``scoring.import_plan``), then one ``bulk_create`` per table. A
+game's content digest notices the same game imported twice.
 """
 
 from __future__ import annotations
@@ -226,11 +221,9 @@ def evenings_import(
     place: str = "",
     skip_existing: bool = False,
 ) -> list[Evening]:
-    """Every entry as a game of a new, closed evening: all of them or none (a ScoringError).
-
-    Players are matched by name (case and Unicode form aside) and created when missing; the
-    sheet's order is the seat order. A game already imported (same digest) is refused with a
-    ``DuplicateGame`` naming its evening, or left out with ``skip_existing``.
+    """Every entry as a game of a new, closed evening: all or none (a ScoringError). Players
+    matched by name or created; a game already imported raises ``DuplicateGame`` unless
+    ``skip_existing``.
     """
     plans = plan_entries(entries)
     with transaction.atomic():

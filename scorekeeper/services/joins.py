@@ -78,13 +78,8 @@ def removed_text() -> str:
 def invitation_mail_send(
     *, invitation: Invitation, invited_by: User, language: str, base_url: str
 ) -> None:
-    """Mail the invitation, in ``language``; refused (nothing sent) past the hourly limits.
-
-    The limits count the mails of the last hour to the address (as many as sign-in mails)
-    and from the owner, exactly: simultaneous sends to one address or from one owner count
-    one after the other (an advisory lock on PostgreSQL). Raises ``ServiceError`` when
-    refused or when the mail fails.
-    """
+    """Mail the invitation in ``language``, or raise ``ServiceError`` (nothing sent) past the
+    hourly limits, per address and per owner, or when the mail fails."""
     now = timezone.now()
     since = now - LIMIT_WINDOW
     with transaction.atomic():

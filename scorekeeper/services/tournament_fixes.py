@@ -1,15 +1,6 @@
-"""The organiser's after-the-fact changes to a tournament: correcting a table's deal or
-adding a missing one, also once its round is closed; letting a table enter deals past the
-plan; and searching again for a seating with fewer repeated meetings.
-
-A closed table evening stays closed for everyone: the correction (the addition) opens it
-inside its own transaction only, saves the deal through ``deals.deal_update``
-(``deals.deal_record``), so that the deal's history records it and who did it, and closes
-it again at the same time as before. The search runs
-``scoring.seating.plan_following`` with another seed, and keeps the better of the two plans;
-the round in play is seated again only while none of its deals is entered. One search is
-bounded (``SEARCH_WORK`` swaps weighed, ``SEARCH_SECONDS`` at most) and so is how many an
-account may ask for in an hour (``services.costly``).
+"""The organiser's after-the-fact changes to a tournament: correcting or adding a table's
+deal, also once its round is closed (the evening opened inside the transaction only, the
+deal's history kept); deals past the plan; and a bounded search for a better seating.
 """
 
 from __future__ import annotations
