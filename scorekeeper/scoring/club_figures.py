@@ -1,20 +1,10 @@
 """What a club argues about, deal by deal: point flow, partners, contracts, evening points.
 
-Pure (imports only ``scoring``): lists of :class:`DealFacts` in, numbers out. The caller picks
-the deals (a season's, or all time); passed deals score nothing, paper deals count where
-their scores alone tell (point flow, evening totals) and nowhere a taker or contract is needed.
+Point flow: every player who lost pays each winner a part of his loss proportional to that
+winner's gain; the flows add up exactly (fractions) to each player's score.
 
-Point flow, the rule: in a deal, every player who lost pays each player who won a part of
-his loss proportional to that winner's gain. At 4, each defender pays the taker all of his
-loss; at 5 with a partner (taker 2V, partner V), each defender pays 2/3 of his loss to the
-taker and 1/3 to the partner; when the attack fails, the taker and the partner each pay every
-defender an equal share of their losses. The flows of a deal add up exactly (fractions, never
-rounded) to each player's score, so a player's net flow over any deals equals his total.
-
-Evening points, the rule: players are placed by their evening total; players with the same
-total share their places, each getting the average of those places' points (a two-way tie
-for 1st on the scale 10, 6, 4 gives 8 each, and the next player is 3rd with 4). Places past
-the end of the scale get 0.
+Evening points: players are placed by their evening total; tied players share their
+places' points (a two-way tie for 1st on 10, 6, 4 gives 8 each); places past the scale get 0.
 """
 
 from __future__ import annotations
@@ -94,14 +84,8 @@ class PointFlow:
 
 
 def point_flow(deals: Iterable[DealFacts]) -> PointFlow:
-    """The flow over these deals; deals whose scores do not sum to zero are left out, by id.
-
-    The same sums as adding up each deal's :func:`deal_flow`, without a fraction per payment:
-    each payment is loss x gain / won, so the whole numbers loss x gain are added up per pair
-    and per deal total ``won``, and each pair's sums become one fraction at the end, over
-    their least common denominator (a season's replay spent most of its point flow
-    normalising fractions).
-    """
+    """The flow over these deals (deals not summing to zero left out, by id): the sums of each
+    deal's :func:`deal_flow`, added as whole numbers and made fractions once at the end."""
     numerators: dict[tuple[Pair, int], int] = defaultdict(int)
     counted = 0
     unbalanced = []

@@ -1,15 +1,6 @@
-"""Records and streaks of a club's deals, each pointing at the deal or evening it comes from.
-
-Pure (imports only ``scoring``). The caller passes a season's deals or all the club's. Ties
-keep the earliest: a record stands until it is beaten, not equalled.
-
-- the biggest deal won and lost: a player's score in one deal (paper deals count);
-- the best and worst evening: a player's total over an evening (paper deals count);
-- the longest run of made contracts, per player: his takes in order, made one after the
-  other; passed deals and paper deals do not break a run, since he did not take in them;
-- chelems and petits au bout, per player: counted for every player of the side that made
-  them (the attack for a chelem announced or not, the defence for one taken by the defence),
-  since the deal records the side and not the player who led the last trick.
+"""Records and streaks of a club's deals, each pointing at its deal or evening (pure). Ties
+keep the earliest. Paper deals count in the biggest deals and evenings; a streak is a run of
+made takes; chelems and petits au bout count for every player of the side that made them.
 """
 
 from __future__ import annotations

@@ -1,14 +1,9 @@
 """Every club figure over some deals, as one state that later deals extend (pure).
 
-The read side stores a :class:`FiguresState` for the evenings that no longer change, marked
-:meth:`~FiguresState.settle`-d, and adds tonight's deals to it at each view: a few dozen
-deals instead of the season's thousands.
-
-Deals come in the club's order (an evening's deals together). :meth:`~FiguresState.advance`
-adds deals after every deal in the state. Evenings stay open, their totals kept, until
-``settle`` counts them in the best and worst evening; ties are broken by the order of the
-deals and evenings, never by the order they were added in. The figures equal those of
-``club_figures``, ``club_records`` and ``ratings`` over the same deals (the tests say so).
+The read side stores the state of the settled evenings (:meth:`~FiguresState.settle`) and
+:meth:`~FiguresState.advance`-s a copy with tonight's deals. Ties go by the deals' order,
+never the order of adding; the figures equal ``club_figures``, ``club_records`` and
+``ratings`` over the same deals (the tests say so).
 """
 
 from __future__ import annotations

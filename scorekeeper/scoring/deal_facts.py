@@ -1,13 +1,6 @@
-"""DealFacts: what the club figures read from one stored deal (pure; no Django here).
-
-The reading side builds one :class:`DealFacts` per stored tarot deal (its ``Deal`` inputs and
-its ``DealScore`` rows) and hands them, in the club's order, to the figures in
-``scoring.ratings``, ``scoring.rating_quality``, ``scoring.club_figures`` and
-``scoring.club_records``. L'escopette deals are another game: they are not turned into
-DealFacts at all. A deal where everyone passed has ``passed=True``; a deal known only by its
-scores has ``paper=True`` (its taker and contract may be unknown). Both stay out of the
-ratings and the contract statistics but a paper deal's scores still count in point flow and
-records.
+"""DealFacts: what the club figures read from one stored tarot deal (pure). Passed and
+paper deals stay out of the ratings and contract statistics; a paper deal's scores still
+count in point flow and records.
 """
 
 from __future__ import annotations

@@ -1,10 +1,5 @@
-"""The 78 cards of a French Tarot deck, one by one: trumps 1-21 and the Excuse, four suits.
-
-Pure Python (no Django): the counter's tapping grid lays these cards out and counts the ones
-tapped. Each card has its query-string value (t1..t21, ex, h1..h10, hj, hn, hq, hk, ...),
-its kind of scoring.cards.KINDS and its face (a number, or excuse/jack/knight/queen/king);
-the screens give the faces their words.
-"""
+"""The 78 cards of a French Tarot deck, one by one, for the counter's tapping grid: each
+with its query-string value (t1..t21, ex, h1..hk, ...), its kind and its face."""
 
 from __future__ import annotations
 

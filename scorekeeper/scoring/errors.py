@@ -11,11 +11,9 @@ LARGEST = Decimal(10**9)
 
 
 class ScoringError(ValueError):
-    """An invalid input: names the field, and the deal (counted from 1) when known.
-
-    ``code`` names the kind of mistake and ``params`` its values, so that the edge of the app
-    (forms, the import page, commands with ``--lang``) can say it in the reader's language;
-    ``message`` stays the English text. Build coded errors with :meth:`coded`.
+    """An invalid input: names the field, and the deal (counted from 1) when known. ``code``
+    and ``params`` let the edge of the app say it in the reader's language (:meth:`coded`);
+    ``message`` stays the English text.
     """
 
     def __init__(

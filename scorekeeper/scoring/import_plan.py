@@ -1,11 +1,6 @@
-"""What an import will store, planned by the pure rules before anything is written.
-
-A file to import is a list of ``SheetEntry`` (a deal sheet and the evening it belongs to);
-``plan_entries`` checks and scores each one into a ``GamePlan`` (seats, dealers, every
-deal's scores, by the house rules its sheet names) and a digest of what the game is, so that
-the same game imported twice is noticed; ``evening_keys`` says which evening each game goes to
-and the rules of that evening. No Django here: the services store the plans, the exchange
-builds the entries.
+"""What an import will store, planned by the pure rules before anything is written:
+``plan_entries`` checks and scores each ``SheetEntry`` into a ``GamePlan`` with a digest of
+the game (the same game imported twice is noticed); ``evening_keys`` groups them in evenings.
 """
 
 from __future__ import annotations
@@ -182,11 +177,8 @@ EveningKey = tuple[Hashable, ...] | None
 def evening_keys(
     entries: Sequence[SheetEntry], plans: Sequence[GamePlan]
 ) -> tuple[list[EveningKey], dict[EveningKey, HouseRules]]:
-    """Each entry's evening key (None: an evening of its own) and each key's house rules.
-
-    An evening has one set of rules: its games of French Tarot share them, and L'escopette
-    has none. Games of one evening in the file (same ``SheetEntry.evening``) stay together,
-    the evening taking its first tarot game's rules; a tarot game by other rules goes to an
+    """Each entry's evening key (None: an evening of its own) and each key's house rules. An
+    evening's tarot games share its first tarot game's rules; a game by other rules goes to an
     evening of its own, the same day.
     """
     rules: dict[EveningKey, HouseRules] = {}

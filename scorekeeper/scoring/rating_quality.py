@@ -1,10 +1,6 @@
-"""Is the rating worth showing? Its predictions against the base rate (pure).
-
-Before each rated deal the state records p, the chance openskill's ``predict_win`` gives the
-attack. The base rate it must beat is the running rate of attack wins over the deals before
-(with one win and one loss imagined at the start, so the first deal is predicted 1/2): the
-fair rival, since it knows no more than the ratings did. The rating is worth showing only
-when both its Brier score and its log loss are lower than the base rate's.
+"""Is the rating worth showing? Its predictions (openskill's ``predict_win`` for the attack)
+against the running rate of attack wins before each deal (starting at 1/2): shown only when
+both its Brier score and its log loss are lower.
 """
 
 from __future__ import annotations

@@ -1,25 +1,11 @@
-"""Player ratings with openskill's Weng-Lin model (pure; imports openskill and scoring only).
+"""Player ratings with openskill's Weng-Lin model (PlackettLuce; pure).
 
-Each played deal is a match between two teams: the attack (the taker, and the called partner
-at 5) and the defence (the other seated players); the attack wins when the contract is made.
-Passed deals, paper deals and L'escopette stay out (see ``DealFacts.played``).
-
-The model is openskill's ``PlackettLuce`` with its default parameters except ``beta``, the
-spread of one deal's result around the players' skills: :data:`BETA` = 2 x the prior sigma,
-because in tarot the cards weigh more than the players. With two teams Plackett-Luce is the
-Bradley-Terry comparison of the two, it takes teams of any size, and it is the library's
-default and fastest model.
-
-openskill adds up a team's skills, so a lone taker against three defenders would always look
-like the underdog. The smaller team is therefore filled up to the size of the larger one with
-neutral seats (:data:`NEUTRAL_SIGMA`: the prior mu, a sigma near 0) that the library rates
-like anyone else and that are then dropped: a 1 v 3 deal is the taker plus two average seats
-against the three defenders.
-
-A player's shown figure is the conservative ``mu - 3 sigma`` (openskill's ``ordinal()``),
-hidden below :data:`MIN_DEALS` deals. The ratings depend only on the deals and their order:
-:class:`RatingState` can be advanced with newer deals, and :func:`replay` rebuilds it from
-the start after a deal is corrected or deleted.
+Each played deal is a match: the attack (taker and partner) against the defence; the attack
+wins when the contract is made. Passed, paper and l'escopette deals stay out. :data:`BETA`
+is 2 x the prior sigma (the cards weigh more than the players). The smaller team is filled
+with neutral seats (:data:`NEUTRAL_SIGMA`) so that a lone taker is not always the underdog.
+A player's figure is ``mu - 3 sigma``, hidden below :data:`MIN_DEALS` deals; :func:`replay`
+rebuilds the state after a correction.
 """
 
 from __future__ import annotations
@@ -171,19 +157,9 @@ class OutOfOrder(ValueError):
 
 
 class RatingState:
-    """The ratings after some deals, extendable with later ones, cheap to copy and to pickle.
-
-    Ratings are kept as plain (mu, sigma) pairs, a player's history as one point per evening
-    (his rating after its last deal, in the arrays of a ``History``) and the predictions as
-    arrays, so that a state of 10,000
-    deals is copied (:meth:`copy`) and kept in a cache in a few milliseconds. The openskill
-    model is not kept: it is the same for every state (:func:`rating_model`).
-
-    Rating a deal hands the library one rating object per seat. Making them anew for each
-    deal was a third of a replay (openskill gives each new rating a uuid), so each player's
-    object is made once and given his current (mu, sigma) before each deal, and the same
-    neutral seats fill every deal. The library copies what it is given before it computes,
-    and never keeps it.
+    """The ratings after some deals, extendable with later ones, cheap to copy and to pickle:
+    plain (mu, sigma) pairs, one history point per evening and arrays of predictions. Each
+    player's openskill rating object is made once and reused.
     """
 
     def __init__(self, model: PlackettLuce | None = None) -> None:

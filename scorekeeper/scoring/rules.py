@@ -1,10 +1,5 @@
-"""House rules: the table's variations on the FFT scoring, as one frozen value.
-
-``HouseRules()`` (``FFT_RULES``) is the French Tarot Federation's scoring; each field may be
-changed alone. The value tables that depend on a rule live here, keyed by plain strings
-(contract names, poignée names) so that this module imports nothing from ``tarot``.
-Pure Python: imports only ``scoring.errors``.
-"""
+"""House rules: the table's variations on the FFT scoring, as one frozen value
+(``HouseRules()`` is ``FFT_RULES``), and the value tables that depend on a rule."""
 
 from __future__ import annotations
 

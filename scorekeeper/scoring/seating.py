@@ -1,16 +1,9 @@
 """Seating for club tournaments: who sits at which table, in which seat, and who deals first.
 
-Pure Python, no Django. It lives in the scoring package because it is pure, though it
-computes no score. It may import only the standard library and ``scoring.errors`` and
-``scoring.seating_search`` (the local search on numbered players).
-
-Each round seats the players present at tables of 4, with tables of 5 only as the count
-requires and tables of 3 only when the organiser allows them and 4s and 5s cannot do it. The
-schedule keeps pairs from meeting twice: 16 players over 5 rounds is the affine plane of
-order 4 (5 parallel classes of 4 lines of 4 points over GF(4)), so no pair meets twice;
-other counts are seated by a greedy start and a bounded tabu search (``seating_search``),
-deterministic for a seed. Rounds can also be seated one at a time, from the players present
-and who met whom so far, so that late arrivals and withdrawals are seated between rounds.
+Tables of 4, of 5 as the count requires, of 3 only when allowed. 16 players over 5 rounds
+get the affine plane of order 4 (no pair meets twice); other counts a greedy start and a
+bounded tabu search (``seating_search``), deterministic for a seed. Rounds may also be seated
+one at a time from who is present and who met whom.
 """
 
 from __future__ import annotations
@@ -67,12 +60,8 @@ class Table:
 
 
 def table_sizes(n_players: int, allow_three: bool = False) -> list[int]:
-    """Tables of 4, then of 5 only as the count requires (then of 3 when allowed).
-
-    17 → [4, 4, 4, 5]; 19 → [4, 5, 5, 5]; 7 → [4, 3] with ``allow_three``. A ScoringError
-    (field ``players``) when the players cannot be seated: fewer than 3, or 3, 6, 7 or 11
-    without tables of 3.
-    """
+    """Tables of 4, then of 5 as needed (then of 3 when allowed): 17 → [4, 4, 4, 5]. A
+    ScoringError on ``players`` when they cannot be (fewer than 3; 3, 6, 7, 11 without 3s)."""
     if isinstance(n_players, bool) or not isinstance(n_players, int):
         raise ScoringError.coded(
             "players", "not_a_number", "%(value)s is not a number", value=repr(n_players)
@@ -137,13 +126,8 @@ def seat_round(
     allow_three: bool = False,
     planned: Iterable[Iterable[Hashable]] | None = None,
 ) -> tuple[Table, ...]:
-    """Seat one round of the players present, keeping apart the pairs in ``met``.
-
-    ``met`` maps a pair (frozenset of two players) to how many times it met already, as
-    :func:`meetings` gives. ``planned`` is this round as the schedule had it: its tables
-    are the starting point, less who has gone, with late arrivals added, and kept as they
-    are when they already meet no one twice. The same arguments give the same seating.
-    """
+    """Seat one round of the players present, keeping apart the pairs in ``met`` (as
+    :func:`meetings` gives), starting from the ``planned`` tables; deterministic."""
     players = distinct_players(present, "present")
     sizes = table_sizes(len(players), allow_three)
     index = {player: i for i, player in enumerate(players)}
@@ -167,13 +151,8 @@ def plan_schedule(
     work: int = WORK,
     seconds: float | None = None,
 ) -> tuple[tuple[Table, ...], ...]:
-    """Seat every round for these players, with as few repeated meetings as found.
-
-    16 players over up to 5 rounds get the affine plane (no pair twice, for any seed);
-    further rounds, and other counts, are seated round after round (a greedy start, then a
-    search of that round), then a tabu search over all the rounds. The same arguments give
-    the same schedule (unless ``seconds`` cuts the search short, as in ``plan_following``).
-    """
+    """Seat every round for these players, with as few repeated meetings as found (the affine
+    plane for 16 players over up to 5 rounds); deterministic unless ``seconds`` cuts the search."""
     deadline = None if seconds is None else time.monotonic() + seconds
     everyone = distinct_players(players, "players")
     if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
@@ -298,13 +277,8 @@ def plan_following(
     work: int = WORK,
     seconds: float | None = None,
 ) -> tuple[tuple[Table, ...], ...]:
-    """Seat the rounds still to play for these players, after the meetings in ``met``.
-
-    As :func:`plan_schedule` without the affine plane: rounds seated one by one from the
-    history, then searched together, within ``work`` swaps weighed and, when given, about
-    ``seconds`` of time (every round is seated all the same). Another seed gives another
-    search, so that the organiser can try again and keep the better plan.
-    """
+    """Seat the rounds still to play after the meetings in ``met``, within ``work`` and about
+    ``seconds``; another seed gives another search, so the organiser can keep the better plan."""
     deadline = None if seconds is None else time.monotonic() + seconds
     everyone = distinct_players(players, "players")
     if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:

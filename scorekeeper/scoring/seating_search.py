@@ -1,17 +1,10 @@
-"""The local search behind the seating scheduler: players are numbers 0..n-1 here.
+"""The local search behind the seating scheduler, on players numbered 0..n-1.
 
-Pure Python, no Django; it computes no score. ``scoring.seating`` owns the public API and
-turns players into numbers and back; this module only moves numbers between tables.
-
-The cost of a schedule is the sum over pairs of ``c * (c - 1) / 2``, where ``c`` is how many
-times the pair sits at one table (counting the history the caller passes in). It is zero when
-no pair meets twice, and it grows faster than linearly so that a pair meeting a third time
-weighs more than two pairs meeting a second time. Moves swap two players of one round
-between two of its tables (a tabu search in the manner of Dotú and Van Hentenryck's social
-golfer search), bounded by a number of moves so that a seed always gives the same result,
-and by an amount of work (swaps weighed). A caller that answers a request may also give a
-``deadline`` (``time.monotonic()``): the search then stops there with the best it met, and the
-same seed may give another result on a busier machine.
+A schedule's cost is the sum over pairs of ``c * (c - 1) / 2``, ``c`` being how often the
+pair shares a table (history included): a third meeting weighs more than two second ones.
+Moves swap two players of one round between tables (a tabu search after Dotú and Van
+Hentenryck), bounded in moves and work so that a seed gives one result, and by an optional
+``deadline``.
 """
 
 from __future__ import annotations
@@ -147,12 +140,8 @@ def improve(
     deadline: float | None = None,
 ) -> tuple[list[Tables], int, int]:
     """(schedule, cost, work left): the best schedule a tabu search of the free rounds met.
-
-    Each move takes a round with a repeated meeting and makes the best swap there that is
-    not tabu (a player just moved stays put for a few moves, unless moving him gives a new
-    best); after ``patience`` moves without a new best, a few random swaps shake the search
-    loose. ``counts`` must already hold the history and every round of ``rounds``; it is
-    left describing the returned schedule. Past ``deadline`` no work is left (0 returned).
+    ``counts`` holds the history and every round, and is left describing the returned schedule;
+    after ``patience`` moves without a new best, random swaps shake it loose.
     """
     cost = schedule_cost(counts)
     best_cost = cost

@@ -1,10 +1,6 @@
-"""The deal sheet: the project's JSON exchange format for a whole game.
-
-This module reads a sheet (``parse_sheet``, ``load_sheet_text``) and scores it
-(``score_sheet``, by the sheet's house rules); the value lives in ``sheet_model``, each deal
-is read by ``sheet_deals``, the JSON helpers are ``sheet_json``'s and writing back is
-``sheet_write``'s. Every name other modules used from here stays importable from here.
-Pure Python: imports only ``scorekeeper.scoring``.
+"""The deal sheet, the JSON exchange format for a whole game: read (``parse_sheet``,
+``load_sheet_text``) and scored (``score_sheet``); the value is ``sheet_model``'s, each deal
+``sheet_deals``'s, writing ``sheet_write``'s (their names stay importable from here).
 """
 
 from __future__ import annotations
