@@ -1,17 +1,8 @@
 """One canonical form for an e-mail address, before it identifies an account.
 
-Two spellings that reach one mailbox must be one account, and what cannot be read one way
-only is refused:
-
-- NFKC folds compatibility forms (fullwidth ``ｘ`` is ``x``), then the address is lower-cased;
-- invisible and control characters (U+200B, U+200D, U+FEFF, soft hyphen, bidi marks...) are
-  refused, not silently dropped;
-- the domain goes through IDNA 2008 (UTS 46 mapping, non-transitional, the ``idna`` package):
-  ``straße.test`` stays ``straße.test`` (its own domain, ``xn--strae-oqa.test``), never the
-  IDNA 2003 ``strasse.test`` that Python's own codec would mail to; an A-label
-  (``xn--…``) typed by hand is the same account as its Unicode form;
-- mail goes to ``mail_address()``, the ASCII form of the domain, so that no library on the
-  way applies IDNA 2003 to it.
+NFKC, then lower case; invisible and control characters refused; the domain through IDNA
+2008 (UTS 46, non-transitional: ``straße.test`` stays itself, an A-label typed by hand is the
+same account); mail goes to ``mail_address()``, the domain's ASCII form.
 """
 
 from __future__ import annotations

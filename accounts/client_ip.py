@@ -1,10 +1,6 @@
-"""The client's IP address, for the sign-in limits, behind zero or more trusted proxies.
-
-``REMOTE_ADDR`` is the peer of the server. When that peer is one of ``trusted`` (addresses
-or networks, from the ``TRUSTED_PROXIES`` setting), the client is the right-most address of
-``X-Forwarded-For`` that is not itself a trusted proxy: each proxy appends the address it
-received the request from, so what a client writes into the header itself sits further
-left and is never taken. With no trusted proxy the header is ignored entirely.
+"""The client's IP address for the sign-in limits: ``REMOTE_ADDR``, or, when that peer is a
+trusted proxy (``TRUSTED_PROXIES``), the right-most ``X-Forwarded-For`` address that is not
+one (a client's own entries sit further left); without trusted proxies the header is ignored.
 """
 
 from __future__ import annotations

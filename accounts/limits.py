@@ -1,9 +1,6 @@
-"""The hourly limits of sign-in (and invitation) mails, and what a refusal says.
-
-5 mails per address and 20 requests per client IP an hour, counted in the database so that
-they hold across server processes. On PostgreSQL the counting transactions of one address
-or one IP run one after the other (an advisory lock each); SQLite needs none, its
-transactions take the write lock at the start.
+"""The hourly limits of sign-in (and invitation) mails, and what a refusal says: 5 mails per
+address and 20 requests per IP an hour, counted in the database (one after the other on
+PostgreSQL: an advisory lock each).
 """
 
 from __future__ import annotations
@@ -47,11 +44,8 @@ def _lock_key(name: str) -> int:
 
 
 def count_one_at_a_time(*names: str) -> None:
-    """Serialise, until the end of the transaction, the transactions that count ``names``.
-
-    Advisory transaction locks, taken in one order so that two requests never wait on each
-    other crosswise. Also for the main app's invitation mails.
-    """
+    """Serialise, until the end of the transaction, the transactions that count ``names``
+    (advisory locks in one order)."""
     if connection.vendor != "postgresql":
         return
     with connection.cursor() as cursor:

@@ -113,13 +113,9 @@ LINK_LIFETIME = dt.timedelta(hours=1)
 
 
 class LoginCode(models.Model):
-    """One sign-in mail: a 6-digit code and a link token, both stored hashed.
-
-    The code works in the browser that asked, until ``expires_at``, while neither the code
-    (a newer code asked by the same browser, or too many wrong codes: ``code_voided_at``)
-    nor the whole mail (another sign-in of the address: ``voided_at``) is voided. The link
-    works anywhere for ``LINK_LIFETIME`` unless the mail is used or voided: wrong codes
-    typed in some browser never void it. Every write goes through ``accounts.services``.
+    """One sign-in mail: a 6-digit code and a link token, both stored hashed. The code works in
+    the browser that asked until ``expires_at`` unless voided (``code_voided_at``, ``voided_at``);
+    the link works anywhere for ``LINK_LIFETIME`` unless the mail is used or voided.
     """
 
     email = models.EmailField(_("e-mail address"), max_length=254)

@@ -1,24 +1,13 @@
 """Every database write of the sign-in flow: keyword-only functions, each in a transaction.
 
-Sign-in is by e-mail alone. ``login_request`` records the request, checks the hourly limits
-(kept in the database so that they hold across server processes), stores a fresh code and
-link token (hashed with HMAC-SHA256 keyed by ``SECRET_KEY``) and mails them.
-``login_with_code`` and ``login_with_link`` spend them and return the user, creating the
-account at its first sign-in and turning waiting invitations into memberships.
+Sign-in is by e-mail alone: ``login_request`` checks the hourly limits (``accounts.limits``)
+and mails a code and a link (both stored hashed); ``login_with_code`` and ``login_with_link``
+spend them, creating the account at its first sign-in.
 
-The limits (``accounts.limits``) count rows inside a transaction: exact on SQLite (whose
-transactions take the write lock at the start) and on PostgreSQL, where the transaction
-first takes an advisory lock on the address and one on the client's IP, so that
-simultaneous requests for either count one after the other. The mail itself is
-``accounts.login_mail``.
-
-Nobody can lock someone else out: a request voids only the earlier codes of the browser
-that asks (known by its cookie), never a code pending in another browser, and a refused
-request (over a limit) voids nothing. A code works only in its own browser, for
-``CODE_LIFETIME``; wrong codes void only that code. A link works anywhere for
-``LINK_LIFETIME`` (the hourly limit's window): whoever fills the address's limit, the
-links already in the mailbox still sign in, and the refusal says so. Once a code or a link
-signs in, every other pending code and link of the address stops.
+Nobody can lock someone else out: a request voids only the asking browser's earlier codes,
+a refused request voids nothing, wrong codes void only that code, and a link works anywhere
+for ``LINK_LIFETIME`` whoever fills the address's limit. A sign-in stops every other pending
+code and link of the address.
 """
 
 from __future__ import annotations
@@ -186,12 +175,8 @@ def login_request(
     next_url: str = "",
     browser_id: str = "",
 ) -> LoginRequested:
-    """Mail a new code and link to ``email``: the same answer whether it has an account or not.
-
-    ``base_url`` is the site's scheme and host (the link in the mail is absolute);
-    ``next_url``, already checked by the caller, rides along in the link; ``browser_id``
-    is the asking browser's cookie from an earlier request, if any (its earlier codes are
-    replaced; other browsers' are not touched).
+    """Mail a new code and link to ``email``, the same answer whether it has an account or not
+    (``base_url``: the site; ``next_url``: checked; ``browser_id``: the asking browser's cookie).
     Raises ``RateLimited`` (nothing sent, nothing voided) or ``MailNotSent``.
     """
     email = normalize_email_address(email)
@@ -249,11 +234,8 @@ def _expired() -> LoginRefused:
 
 
 def _sign_in(email: str) -> SignedIn:
-    """The account for ``email``, created at its first sign-in.
-
-    What other apps do at sign-in (the main app accepts invitations) hangs on Django's
-    ``user_logged_in`` signal, so that this app imports none of them.
-    """
+    """The account for ``email``, created at its first sign-in (the main app hangs its work on
+    ``user_logged_in``)."""
     user = User.objects.filter(email=email).first()
     created = False
     if user is None:

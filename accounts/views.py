@@ -1,9 +1,4 @@
-"""Sign-in by e-mail: thin function views over ``accounts.services``.
-
-The client IP for the hourly limit is ``REMOTE_ADDR``, or, when that is one of the proxies
-named by the ``TRUSTED_PROXIES`` setting, the address that proxy puts in X-Forwarded-For
-(see ``accounts.client_ip``).
-"""
+"""Sign-in by e-mail: thin function views over ``accounts.services``."""
 
 from __future__ import annotations
 
@@ -36,11 +31,8 @@ MAX_NEXT_LENGTH = 2000
 
 
 def safe_next(request: HttpRequest, candidate: str | None) -> str:
-    """``candidate`` when it is a path of this site ("/…"), else the empty string.
-
-    Anything else ("²", "home") would reach ``redirect()``, which takes a bare word for a
-    URL name to reverse and raises when there is none.
-    """
+    """``candidate`` when it is a path of this site ("/…"), else "" (``redirect()`` would take a
+    bare word for a URL name)."""
     if not candidate or len(candidate) > MAX_NEXT_LENGTH or not candidate.startswith("/"):
         return ""
     if url_has_allowed_host_and_scheme(

@@ -1,11 +1,6 @@
-"""The admin, for staff: members, invitations and links are edited here directly; a player
-is saved through the services (a rename raises the version of every evening that shows the
-name, so every page shows it at the next request); what the pages read and cache (evenings,
-games, seats, deals, scores, seasons, tournaments, the clubs' rules) is read-only here, and
-changed in the app, whose services keep the versions.
-
-Names follow the rules of every way in (``scoring.inputs``, through the form fields of
-``screens.input_fields``): what the admin stores, the club's archive restores.
+"""The admin, for staff: members, invitations and links edited directly; a player saved
+through the services (a rename shows on every page at the next request); what the pages read
+is read-only here. Names follow the rules of every way in (``screens.input_fields``).
 """
 
 from __future__ import annotations

@@ -1,8 +1,5 @@
-"""The club archive's small checks: JSON shapes, moments, addresses and a deal's history.
-
-Shared by ``archive_read`` (the whole file) and its parts; each check raises a coded
-``ScoringError`` naming the field, so that the refusal reads the same in every language.
-"""
+"""The club archive's small checks (JSON shapes, moments, addresses, a deal's history), each
+raising a coded ``ScoringError`` naming the field."""
 
 from __future__ import annotations
 

@@ -1,9 +1,5 @@
-"""The club archive in: the whole file checked by the pure scoring code into an ``Archive``.
-
-Nothing is written here: ``services.archive_import`` stores what ``read_archive`` returns.
-A ``ScoringError`` says where the first mistake is (evening N, game M, deal K); the format
-itself is described in ``archive_write``.
-"""
+"""The club archive in: the whole file checked by the pure scoring code into an ``Archive``
+for ``services.archive_import``; a ``ScoringError`` names the first mistake's place."""
 
 from __future__ import annotations
 

@@ -1,11 +1,6 @@
-"""The club archive's tournaments: written next to the evenings, read back and checked.
-
-The archive's ``"tournaments"`` list holds, for each tournament, its settings, its
-``entrants`` (players by name), its ``schedule`` (the plan, players by name) and the
-``played`` rounds, each with its tables; a table names its evening by its place in the
-archive's ``"evenings"`` list (from 0), whose one game is the table's. Archives without the
-key read as clubs without tournaments. Nothing is written here: ``services.archive_import``
-stores what ``read_tournaments`` returns (``services.archive_tournaments``).
+"""The club archive's tournaments, written and read back: settings, ``entrants`` and
+``schedule`` by name, ``played`` rounds whose tables name their evening by its place in the
+archive's ``"evenings"``. An archive without the key has no tournaments.
 """
 
 from __future__ import annotations

@@ -1,19 +1,10 @@
 """The club archive out: one JSON file with everything a club owns.
 
-``{"format": "scorekeeper-club-archive", "version": 1, "club": {...}, "members": [...],
-"invitations": [...], "players": [...], "seasons": [...], "evenings": [...]}``. Players are
-referred to by name (unique in a club), members by e-mail; no database id is written, so an
-archive imported into an empty database and exported again gives the same file. The
-``club`` carries its ``name``, ``created_at``, evening ranking points (``evening_points``:
-on or off; ``evening_points_scale``: the points by place) and its house ``rules`` (the deal
-sheet's ``"rules"`` object, only when they are not the FFT rules); so does each evening: the
-rules its French Tarot deals were scored by.
-
-A game is a deal sheet (``scorekeeper.scoring.sheet``) with its table: ``seats`` in order
-(``present``: still at the table), ``five_mode`` and ``first_dealer``; each deal adds its
-``dealer``, the players ``absent`` from the table (no score row; the sheet's ``sitting_out``
-also names the ones present who sat the deal out), ``created_at`` and an optional
-``history`` list (see :func:`history_of`).
+``{"format": "scorekeeper-club-archive", "version": 1, "club", "members", "invitations",
+"players", "seasons", "evenings", "tournaments"}``: players by name, members by e-mail, no
+database id (restored and exported again, the same file); house rules only where not FFT.
+A game is a deal sheet with its table (``seats``, ``five_mode``, ``first_dealer``); each deal
+adds its ``dealer``, ``absent``, ``created_at`` and ``history`` (:func:`history_of`).
 """
 
 from __future__ import annotations

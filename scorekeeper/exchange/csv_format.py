@@ -1,22 +1,13 @@
 """The app's CSV, both ways, in the reader's convention.
 
-Every CSV the app writes (an evening, a season, the paper template, a tournament's results)
-goes through one writer, ``CsvWriter``: the active language's convention, a byte order mark,
-and every text cell a spreadsheet would run as a formula (``=``, ``+``, ``-``, ``@``...)
-written after an apostrophe, which reading takes off again.
+One writer, ``CsvWriter``: the active language's separator and decimal mark (French ``;``
+and ``45,5``), a byte order mark, words in the reader's language, and a text cell a
+spreadsheet would run as a formula written after an apostrophe. Reading (``csv_read``) takes
+either convention and the words in any language or as the deal sheet's codes.
 
-Written in the active language's convention: French uses ``;`` between cells and a decimal
-comma (``45,5``), so that French Excel opens it in columns; English and Russian use ``,`` and
-``.``. UTF-8 with a byte order mark. Every word is in the reader's language: the headers,
-the contract, petit au bout, the chelem and the result. Reading (``csv_read``) detects the
-separator from the header row and takes either decimal mark, and those words in any of the
-app's languages (or as the codes of the deal sheet: ``attack``, ``unannounced``...).
-
-Columns: evening date, place, game, deal, kind (tarot / escopette / paper), dealer, taker,
-partner, contract, bouts, points, petit au bout, poignées, chelem, stakes (L'escopette: nine
-``trump:player`` pairs), result, then one column per player: the player's score, empty when
-the player did not play the deal. Rows of one game share its evening's date and place and
-its number; deals are numbered within their game, as on the evening's page.
+Columns: date, place, game, deal, kind, dealer, taker, partner, contract, bouts, points,
+petit au bout, poignées, chelem, stakes, result, then each player's score (empty when he did
+not play the deal).
 """
 
 from __future__ import annotations
@@ -119,11 +110,8 @@ def _cell(value: object) -> object:
 
 
 class CsvWriter:
-    """The one writer of the app's CSV files: rows in, the file's text out.
-
-    The active language's separator (``convention``), a byte order mark (so a spreadsheet
-    keeps accented names), CRLF line ends, and every text cell passed through ``_cell``.
-    """
+    """The one writer of the app's CSV files: rows in, the file's text out (separator, byte
+    order mark, CRLF, every text cell through ``_cell``)."""
 
     def __init__(self) -> None:
         self.separator, self.mark = convention()

@@ -1,10 +1,6 @@
-"""The house rules in the app's CSV: a "rules" and a "misères" column, both ways.
-
-Written only when some evening of the export is not played by the FFT rules (so an FFT
-export is as it always was). ``rules``: what differs from the FFT, as ``key=value`` words
-in the deal sheet's names (``multipliers=classic misere=10``), empty for the FFT rules; every
-row of a game says the same. ``misères``: the players who announced one, separated by commas
-(a JSON list when a name holds a comma).
+"""The house rules in the app's CSV, both ways, written only when some evening is not FFT:
+"rules" (``key=value`` words of what differs, ``multipliers=classic misere=10``) and
+"misères" (who announced one, separated by commas, or a JSON list).
 """
 
 from __future__ import annotations

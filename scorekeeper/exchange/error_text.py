@@ -1,10 +1,5 @@
-"""ScoringError in the reader's language: the edge of the app says what the pure code found.
-
-The scoring package raises ``ScoringError(field, message, deal, code=..., params=...)`` with an
-English message; forms, the import page and the commands (``--lang``) show ``error_text``.
-An error without a known code keeps its English message. The words themselves are in
-``error_messages``.
-"""
+"""ScoringError in the reader's language (the words are ``error_messages``'); an error with
+no known code keeps its English message."""
 
 from __future__ import annotations
 

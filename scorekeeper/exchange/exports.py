@@ -1,15 +1,7 @@
-"""Evenings and seasons out: CSV and the deal sheet JSON (``sheet_import`` reads them back).
-
-Shared by the export views and by the ``export_evening`` and ``export_season`` management
-commands. Reading an evening or a season takes the same handful
-of queries whatever its size.
-
-- CSV: UTF-8 with a byte order mark (so a spreadsheet keeps accented names), a row per deal,
-  a column per player. Deals are numbered within their game, as on the evening's page.
-- JSON: the deal sheet of ``scorekeeper.scoring.sheet`` for a game; an evening's export is
-  its first game's sheet (``game=`` for another). A season is
-  ``{"season": name, "start", "end", "evenings": [{"date", "place", "game", "sheet"}, ...]}``:
-  one entry per game, so one per evening unless an evening held several games.
+"""Evenings and seasons out, for the export views and commands, in a handful of queries: CSV
+(``csv_format``) and the deal sheet JSON (an evening: its first game's sheet, ``game=`` for
+another; a season: ``{"season", "start", "end", "evenings": [{"date", "place", "game",
+"sheet"}]}``).
 """
 
 from __future__ import annotations

@@ -1,8 +1,6 @@
-"""What an import would write, read without writing anything: the preview page's figures.
-
-Evenings (and which of them are already in the club), deals, players to create and each
-player's total. Reads through the services' ``PlayerBook`` and ``duplicate_of`` (both read
-only until ``PlayerBook.save``, which is never called here).
+"""What an import would write, read without writing: evenings (and those already here),
+deals, players to create and totals, through the services' ``PlayerBook`` and
+``duplicate_of``, never saved.
 """
 
 from __future__ import annotations

@@ -1,10 +1,5 @@
-"""Names that look alike but are different text: "Аna" (a Cyrillic А) beside "Ana".
-
-After Unicode's security mechanisms (UTS #39): a name's *skeleton* maps the Cyrillic and
-Greek letters drawn like Latin ones to those, case aside; two names with one skeleton but
-different text look the same on screen. A name mixing Latin with Cyrillic or Greek letters
-is suspicious on its own. Used by the import preview to warn before new players are made.
-"""
+"""Names that look alike but are different text ("Аna" with a Cyrillic А beside "Ana"),
+by UTS #39 skeletons, and names mixing scripts: the import preview warns of them."""
 
 from __future__ import annotations
 

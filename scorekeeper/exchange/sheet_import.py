@@ -1,8 +1,6 @@
-"""Deal sheets, season files and CSV in: read, checked, and handed to the import service.
-
-Shared by the import view and the ``import_sheet`` management command. ``read_import`` turns
-a file into ``SheetEntry`` items (nothing written); ``import_entries`` stores them through
-``services.evenings_import``; either raises ``ImportRefused`` with the first mistake.
+"""Deal sheets, season files and CSV in, for the import view and ``import_sheet``:
+``read_import`` (checked ``SheetEntry`` items), ``import_entries`` (stored), or
+``ImportRefused``.
 """
 
 from __future__ import annotations
@@ -29,11 +27,8 @@ IMPORT_MAX_DEALS = 10_000  # what one import (page or command) may bring in
 
 
 class ImportRefused(Exception):
-    """A file that cannot be imported: the error, and the evening of the file it is in.
-
-    ``line`` reads as ``score_deals`` prints it (English); ``text()`` says it in the active
-    language.
-    """
+    """A file that cannot be imported: the error and its evening; ``line`` as ``score_deals``
+    prints it, ``text()`` in the active language."""
 
     def __init__(self, error: ScoringError, evening: int | None = None) -> None:
         self.error = error
@@ -99,12 +94,8 @@ UTF8_SEQUENCE = re.compile(
 
 
 def decode(content: bytes) -> str:
-    """The file's text: UTF-8, or Windows-1252 for a file with no UTF-8 character at all.
-
-    French Excel saves "CSV (point-virgule)" in Windows-1252; but a file holding UTF-8
-    characters ("Zoé") and one broken byte is UTF-8 with a mistake, refused naming its line,
-    not read whole as Windows-1252 (which would make "Zoé" a new player "ZoÃ©").
-    """
+    """The file's text: UTF-8, or Windows-1252 (French Excel) for a file with no UTF-8
+    character at all; UTF-8 with a broken byte is refused naming its line."""
     try:
         return content.decode("utf-8")
     except UnicodeDecodeError as error:

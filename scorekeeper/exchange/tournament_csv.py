@@ -1,9 +1,5 @@
-"""A tournament's results as CSV: rank, player, federation licence number, each round's
-score, total and tie-breaks.
-
-Written by the app's one CSV writer (``csv_format.CsvWriter``): the reader's separator, a
-byte order mark, and a name a spreadsheet would run as a formula kept as text.
-"""
+"""A tournament's results as CSV (``csv_format.CsvWriter``): rank, player, licence number,
+each round's score, total and tie-breaks."""
 
 from __future__ import annotations
 

@@ -1,8 +1,4 @@
-"""What the management commands share: ``--lang``, reading a sheet, writing a file out.
-
-Private to ``scorekeeper/management/commands``: the commands import these helpers from here,
-never from one another.
-"""
+"""What the management commands share: ``--lang``, reading a sheet, writing a file out."""
 
 from __future__ import annotations
 

@@ -1,10 +1,6 @@
-"""Clubs, players, evenings, games and deals: the tables, a module per family.
-
-Models hold data and read-only helpers; every write goes through ``scorekeeper.services``.
-Scores come only from ``scorekeeper.scoring``; a deal stores its inputs and each player's
-score (``DealScore``) so that totals are plain sums in the database. Everything is
-imported from here (``from scorekeeper.models import Deal``); the modules may import
-``scorekeeper.scoring`` and each other, nothing else of the app.
+"""The tables, a module per family; everything is imported from here. Models hold data and
+read-only helpers; writes go through ``services``; they import only ``scoring`` and each
+other.
 """
 
 from __future__ import annotations

@@ -11,13 +11,8 @@ from scorekeeper.models.clubs import Club, new_share_token
 
 
 class WaitingArchive(models.Model):
-    """An uploaded club archive waiting for its preview to be confirmed (an hour at most).
-
-    Kept compact (the archive's JSON without spaces, compressed), a few per account, bounded
-    in bytes per account and for the site (``services.archive_waiting``); the same file again
-    is kept once (``digest``). Its restore takes the row once: ``club`` then names the club it
-    made, and the content is dropped.
-    """
+    """An uploaded club archive waiting for its restore (an hour at most), compact and bounded
+    (``services.archive_waiting``); once restored, ``club`` names the club and the content goes."""
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     token = models.CharField(max_length=64, unique=True, default=new_share_token)

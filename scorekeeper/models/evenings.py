@@ -122,12 +122,8 @@ class Seat(models.Model):
 
 
 class Season(models.Model):
-    """A club's named date range. An evening belongs to every season its date falls in.
-
-    The calendar year is created by itself when its first evening starts; an owner may add
-    others (a spring league, say). No foreign key: a season's evenings are the club's
-    evenings with ``start <= date <= end``.
-    """
+    """A club's named date range (no foreign key: its evenings are those with ``start <= date
+    <= end``). The calendar year is created with its first evening."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
     name = models.CharField(_("name"), max_length=80)

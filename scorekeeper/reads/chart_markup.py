@@ -1,9 +1,5 @@
-"""How a line chart is written as markup: its figures, its SVG and its data table.
-
-``LineChart`` (laid out by ``line_charts.line_chart``) writes its parts as markup itself,
-rather than template loops: a chart is drawn again after every deal saved (the sheet's, the
-season's). Reads nothing but its arguments.
-"""
+"""A line chart written as markup (its figure, SVG and data table) by ``LineChart`` itself
+rather than template loops: charts are drawn again after every deal saved."""
 
 from __future__ import annotations
 

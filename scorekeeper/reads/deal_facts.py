@@ -1,11 +1,5 @@
-"""Stored French Tarot deals as the club figures read them (``scoring.deal_facts.DealFacts``).
-
-Some evenings' deals are read in two queries (their deals, then their scores; 500 evenings a
-query). L'escopette games are not read at all.
-
-A deal's ``ordinal`` is its place in the club's history, the same whatever range is read:
-by the evening's date and id, the game's number and the deal's number.
-"""
+"""Stored French Tarot deals as the club figures read them, two queries per 500 evenings; a
+deal's ``ordinal`` orders the club's history by evening date and id, game, deal number."""
 
 from __future__ import annotations
 

@@ -1,8 +1,4 @@
-"""The read side of a deal's history and of an evening's deleted deals, in words.
-
-Each change (``DealChange``) keeps the deal's inputs before and after, as the snapshot a
-deletion keeps (player ids); here they become lines a person reads: "Points: 49 → 56".
-"""
+"""A deal's history and an evening's deleted deals in words ("Points: 49 → 56")."""
 
 from __future__ import annotations
 

@@ -1,9 +1,6 @@
-"""Evening ranking points in the standings: each evening's places, given points by a scale.
-
-A club that gives them (``Club.evening_points``, its ``evening_points_scale``) ranks each
-evening by the players' totals that night (``scoring.club_figures.evening_places``: tied
-players share their places' points) and adds the points up over the season. The per-evening
-totals come from the season's standings (``SeasonStats.points``): no query here.
+"""Evening ranking points in the standings: each evening's places given points by the
+club's scale (``scoring.club_figures.evening_places``), added up over the season from the
+standings' per-evening totals: no query here.
 """
 
 from __future__ import annotations

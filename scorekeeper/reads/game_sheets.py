@@ -1,10 +1,6 @@
-"""The read side of a game: its score sheet, read plainly from the stored scores.
-
-Scores and each player's running total after each deal are read as stored: the scoring
-service scored the deal when it was saved, and the services keep the totals with every
-change (``DealScore.total``, services.deal_totals). Each deal's outcome (made or failed by
-how much) and L'escopette's winner come from ``scorekeeper.scoring``. One query for the
-deals and their scores, plus the seats.
+"""A game's score sheet, read as stored (the scores and the running totals the services
+keep), with each deal's outcome from ``scoring``: one query for the deals and scores, plus
+the seats.
 """
 
 from __future__ import annotations

@@ -1,8 +1,5 @@
-"""The house rules as the read side sees them: which rules some evenings were played by, and
-what a rescore of an open evening by other rules would change (computed, nothing written).
-
-Scores come from ``scorekeeper.scoring``; this module reads the database and writes nothing.
-"""
+"""The house rules some evenings were played by, and what a rescore of an open evening by
+other rules would change (computed, nothing written)."""
 
 from __future__ import annotations
 
@@ -39,11 +36,8 @@ def _rules(data: object) -> HouseRules:
 
 
 def rules_in_force(evenings: QuerySet[Evening] | Iterable[Evening]) -> list[RulesInForce]:
-    """Each set of rules these evenings' French Tarot was played by, the most played first.
-
-    A queryset costs one query (evenings without a tarot game are left out); more than one
-    entry means the standings over these evenings mix rules.
-    """
+    """Each set of rules these evenings' French Tarot was played by, most played first (one
+    query); more than one means the standings mix rules."""
     if isinstance(evenings, QuerySet):
         datas = _grouped(evenings)
     else:

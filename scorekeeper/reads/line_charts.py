@@ -1,11 +1,5 @@
-"""Line charts drawn on the server as inline SVG: the numbers, laid out; no JavaScript.
-
-``line_chart`` turns named series into everything the template needs: the paths, the axes,
-their ticks and labels, a short description and a data table (the text equivalent for screen
-readers), as a ``LineChart`` that writes itself as markup (``chart_markup``). Colours come
-from CSS classes (``stats.css``), so both themes are right. The charts of the product are
-``charts``'; this module reads nothing but its arguments.
-"""
+"""Line charts drawn on the server as inline SVG, no JavaScript: paths, axes, ticks, a
+description and a data table for screen readers, coloured by CSS classes (``stats.css``)."""
 
 from __future__ import annotations
 

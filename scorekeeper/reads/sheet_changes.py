@@ -1,10 +1,5 @@
-"""Which deals of a game's score sheet changed since a moment: what a phone must redraw.
-
-A page shows the sheet as it stood at ``as_of`` (the server's clock, read before the sheet).
-A deal saved, corrected or put back since then changes its own row and the running totals of
-every later row; a deletion moves every later row up one. So the rows to redraw are those
-from the lowest deal number touched since then to the end. One query per game.
-"""
+"""Which rows of a game's score sheet a phone must redraw since ``as_of``: from the lowest
+deal number saved, corrected, put back or deleted since then to the end. One query a game."""
 
 from __future__ import annotations
 

@@ -1,12 +1,7 @@
-"""Who may see what. Everyone who is not a member of a club gets 404 for all of it (nothing
-says it exists), except a tournament table's phone: its link grants this session the deal
-entry of that table's evening (``TABLE_GRANT_VIEWS``), while its round is open. Once the
-round closed, that phone gets ``TableRoundClosed``, which the table's views word (410, or
-the form kept in place: ``screens.tournaments.closed_table``).
-
-Who knows the club is told why in words (a ``Refusal``, a page with its status and a way
-back): a member asking for the owner's actions (403), an account the owner removed (403),
-anyone asking to change a closed evening (409).
+"""Who may see what. Who is not a member of a club gets 404 for all of it, except a
+tournament table's phone, granted its evening's deal entry while its round is open
+(``TableRoundClosed`` after). Who knows the club is told why (a ``Refusal``): the owner's
+actions (403), a removed account (403), a closed evening (409).
 """
 
 from __future__ import annotations
@@ -144,11 +139,8 @@ def evening_for(request: HttpRequest, evening_id: int) -> tuple[Evening, Members
 
 
 def member_version(request: HttpRequest, evening_id: int) -> int | None:
-    """The evening's version, when this session's signed-in account is a member of its club;
-    else None, and ``evening_for`` decides. One query, the session's account not loaded: what
-    ``django.contrib.auth.get_user`` checks (Django's own backend, an active account, the
-    session's mark of its password) is checked on the row the membership joins. Anything
-    else (no one signed in, a table's link, a mark to renew, another backend) is None."""
+    """The evening's version when the session's account is a member of its club (one query,
+    checking what ``auth.get_user`` would on the joined row); else None."""
     session = request.session
     backend = session.get(BACKEND_SESSION_KEY)
     mark = session.get(HASH_SESSION_KEY)

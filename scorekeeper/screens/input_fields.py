@@ -1,11 +1,5 @@
-"""Form fields for names, places and dates, read by the rules every way in follows.
-
-``scorekeeper.scoring.inputs`` holds the rules (NFC, single spaces, no control or invisible
-character, a length; dates between 1900 and 2999); the imports, the archives and the services
-call them, and these fields call them for every form and for the admin, so that what a form
-takes an archive restores and what a file brings a form would have taken. The value a form
-gives is the rule's (NFC, single spaces); a refusal is the rule's message, next to the field.
-"""
+"""Form fields for names, places and dates, read by ``scoring.inputs``, the rules every way
+in follows (forms, admin, imports, archives): the value and the refusal are the rule's."""
 
 from __future__ import annotations
 

@@ -1,9 +1,5 @@
-"""The house rules in words: each rule's name, its choices, what it means, and the short line
-("House rules: classic multipliers, misère 10") the deal form and the sheet show.
-
-Shared by the club's rules page, the table and the season pages. Imports only the pure
-``scoring.rules`` and Django's translation.
-"""
+"""The house rules in words: each rule's name, choices and meaning, and the short line
+("House rules: classic multipliers, misère 10") the deal form and the sheet show."""
 
 from __future__ import annotations
 

@@ -1,9 +1,5 @@
-"""The standings table, as the season page and the club page show it.
-
-Shared by the screens (``seasons`` and ``clubs``): the columns with their sorting links and
-the context ``seasons/_standings_table.html`` reads, and the rules the standings' evenings were
-played by (``seasons/_rules_note.html``). Reads ``scorekeeper.reads`` only.
-"""
+"""The standings table of the season and club pages: columns with their sorting links, the
+context ``seasons/_standings_table.html`` reads, and the rules note."""
 
 from __future__ import annotations
 
@@ -182,14 +178,8 @@ def standings_context(
 
 
 def club_season_context(club: Club) -> dict[str, Any]:
-    """The current season's standings for the club page (a few queries, whatever its size).
-
-    L'escopette's table too when the season has games of it (two queries more when its
-    figures are not in memory yet).
-
-    In the view: ``context.update(standings.club_season_context(club))``; in the
-    template: ``{% include "scorekeeper/seasons/_standings_table.html" %}``.
-    """
+    """The current season's standings for the club page (a few queries), l'escopette's too
+    when the season has some; the template includes ``seasons/_standings_table.html``."""
     season = standings.current_season(club, timezone.localdate())
     scale = evening_points_scale(club)
     return {**standings_context(season, on_club_page=True, scale=scale), "club": club}

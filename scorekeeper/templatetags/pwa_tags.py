@@ -18,11 +18,8 @@ register = template.Library()
 
 @register.simple_tag(takes_context=True)
 def pwa_config(context: dict[str, Any]) -> SafeString:
-    """A ``<script type="application/json" id="sk-pwa">`` block (data, never executed).
-
-    ``userId`` names whose deals kept offline this page may send: the signed-in account, or
-    a tournament table's phone signed out (``screens.access.queue_owner``; null otherwise).
-    """
+    """A ``<script type="application/json" id="sk-pwa">`` block; ``userId`` names whose offline
+    deals this page may send (``screens.access.queue_owner``)."""
     user = context.get("user")
     signed_in = user is not None and user.is_authenticated
     request = context.get("request")

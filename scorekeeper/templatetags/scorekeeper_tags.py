@@ -1,9 +1,5 @@
-"""Template helpers for the pages used mid-game, written for speed on a cheap phone's server.
-
-A deal form has some forty choices: rendering each through Django's widget templates and
-``format_html`` costs more than the rest of the page, so these build the same markup with
-plain string operations, escaping every value.
-"""
+"""Template helpers for the deal form's forty choices, built with plain string operations
+(every value escaped): Django's widget templates cost more than the rest of the page."""
 
 from __future__ import annotations
 

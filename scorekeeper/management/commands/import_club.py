@@ -1,8 +1,5 @@
-"""`manage.py import_club PATH`: a club archive as a new club, all or nothing.
-
-Members are restored as archived (an account is created for an address that has none); an
-invalid archive saves nothing and exits with status 2 and one line (in --lang's language).
-"""
+"""`manage.py import_club PATH`: a club archive as a new club, all or nothing, its members
+restored (status 2 and one line, in ``--lang``'s language, for an invalid archive)."""
 
 from __future__ import annotations
 

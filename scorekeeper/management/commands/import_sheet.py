@@ -1,9 +1,5 @@
-"""`manage.py import_sheet CLUB_ID PATH`: a deal sheet (or a season file) into new evenings.
-
-All or nothing: a bad sheet saves nothing and exits with status 2 and one line, as
-``score_deals`` prints it (``deal 3: points: 93 is more than 91``), or in the language given
-with ``--lang``. Also reads the app's CSV. Imported evenings are closed.
-"""
+"""`manage.py import_sheet CLUB_ID PATH`: a deal sheet, season file or CSV as new closed
+evenings, all or nothing (a bad file: status 2 and one line, in ``--lang``'s language)."""
 
 from __future__ import annotations
 

@@ -89,11 +89,8 @@ def _restore(request: HttpRequest, token: str) -> HttpResponse | str:
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def club_restore(request: HttpRequest) -> HttpResponse:
-    """Upload an archive, see what it holds, then confirm: the club is written only then.
-
-    Between the two the archive waits in the database (``services.archive_wait``), compact,
-    under a token that only this account can restore, once.
-    """
+    """Upload an archive, see what it holds, then confirm: the club is written only then, the
+    archive waiting meanwhile under a token only this account can restore, once."""
     form = ArchiveForm(request.POST or None, request.FILES or None)
     problem = ""
     status = 200

@@ -1,10 +1,6 @@
-"""Joining a club by its join link: the owner makes and revokes it; whoever opens it, signed
-in, is asked to join and becomes a member with a tap. A link that is unknown, expired or
-revoked gives 404.
-
-Opening the link signed out only offers to sign in (``next`` brings them back here, where
-they are asked): nothing is kept in the session, so a later sign-in joins nothing by
-itself. An account the owner removed is told how to come back (an invitation).
+"""Joining a club by its join link (the owner makes and revokes it): signed in, a tap joins;
+signed out, only an offer to sign in (nothing kept in the session). An unknown, expired or
+revoked link gives 404; a removed account is told how to come back.
 """
 
 from __future__ import annotations

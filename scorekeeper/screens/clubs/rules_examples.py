@@ -1,8 +1,5 @@
-"""The worked examples of the rules page: one deal per rule, scored by each of its choices.
-
-Every number comes from ``scorekeeper.scoring`` (nothing is written here by hand), so the
-page cannot drift from the way the app scores.
-"""
+"""The worked examples of the rules page: one deal per rule, scored by ``scoring`` for each
+of its choices, so that the page cannot drift from the way the app scores."""
 
 from __future__ import annotations
 

@@ -1,9 +1,5 @@
-"""The club's house rules: the page that explains and sets them, and an open evening's rescore.
-
-Members read the rules; only the owner changes them (other members are refused: 403) and rescores
-an open evening by them, after a preview of what changes. Evenings keep the rules they
-started with: a change here moves no past score.
-"""
+"""The club's house rules: the page that explains them, the owner's change, and an open
+evening's rescore after a preview."""
 
 from __future__ import annotations
 

@@ -1,11 +1,5 @@
-"""The club pages: members, invitations and players.
-
-Thin function views: parse a form, call one service, redirect (POST/redirect/GET) or show
-the page again with the errors next to the fields (status 200) and what was typed kept.
-Everyone who is not a member gets 404 on every club URL, signed in or not; the other
-members asking for an owner's action are told it is the owner's (403,
-``scorekeeper.screens.access``).
-"""
+"""The club pages: members, invitations and players (POST/redirect/GET, or the page again
+with the errors next to the fields)."""
 
 from __future__ import annotations
 

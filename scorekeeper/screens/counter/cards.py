@@ -1,8 +1,5 @@
-"""Counting a pile card by card (how many of each kind) or by tapping each card on a grid.
-
-The grid's cards come from scoring.deck; this module gives them their words (the tile's
-face and what a screen reader says) and checks the counts against the deck.
-"""
+"""Counting a pile card by card or by tapping each card of ``scoring.deck`` on a grid: the
+cards' words, and the counts checked against the deck."""
 
 from __future__ import annotations
 

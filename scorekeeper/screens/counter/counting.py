@@ -1,10 +1,6 @@
-"""The counter's shared parts: the ways of counting, the result, the contract's values.
-
-The counter form (forms.py) counts a pile by pairs (pairs.py), card by card or by tapping
-the cards (cards.py). It only reads and checks what was typed; every card total and score comes from
-scorekeeper.scoring. Its own checks repeat the deck limits of the scoring package so that
-each message can be translated and shown next to its field, all at once; the scoring
-package's own errors stay the last word (any it raises still lands on the form).
+"""The counter's shared parts: the ways of counting, the result, the contract's values. The
+forms check the deck's limits themselves so that each message lands next to its field;
+every total comes from ``scoring``, whose errors stay the last word.
 """
 
 from __future__ import annotations

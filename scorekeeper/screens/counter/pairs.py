@@ -1,8 +1,5 @@
-"""Counting a pile by pairs: each honour laid on a low card, two low cards together.
-
-The piles of 5, 4, 3, 2 and 1 (and the single card left over) are counted; the scoring
-package adds them up (scoring.cards.PairCount). This module checks what the deck allows.
-"""
+"""Counting a pile by pairs (``scoring.cards.PairCount``): the piles of 5, 4, 3, 2 and 1
+and the card left over, checked against the deck."""
 
 from __future__ import annotations
 

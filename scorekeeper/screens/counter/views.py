@@ -1,8 +1,6 @@
-"""The counter page: count a pile of cards, public, driven by the query string.
-
-It is a calculator: GET only (shareable, back-button friendly, no CSRF), the full page for
-a plain request, the result partial for htmx. Coming from a deal form, it carries the form's
-`deal-*` fields and its `return` address along, and hands the count back to that address.
+"""The counter page: a public calculator driven by the query string (GET only; the result
+partial for htmx). From a deal form, it carries the form's ``deal-*`` fields and its
+``return`` address, and hands the count back there.
 """
 
 from __future__ import annotations
@@ -48,12 +46,8 @@ def deal_parameters(query: QueryDict) -> list[tuple[str, str]]:
 def use_result_url(
     return_url: str, deal_params: Iterable[tuple[str, str]], points: Decimal, bouts: int
 ) -> str:
-    """The deal form's address carrying its fields back, with the count put in.
-
-    Every `deal-*` parameter goes back unchanged except the points (the attack's), whose
-    side they are for (the attack) and the attack's bouts. The return address keeps its own
-    query parameters, except any `deal-*` ones: those sent here are the newer.
-    """
+    """The deal form's address carrying its ``deal-*`` fields back (newer than its own), with
+    the attack's points and bouts put in."""
     counted = {
         f"{DEAL_PREFIX}points": plain_points(points),
         f"{DEAL_PREFIX}points_for": ATTACK,

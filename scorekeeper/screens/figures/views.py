@@ -1,9 +1,5 @@
-"""The club figures pages: ratings, head to head, records, contracts; a season or all time.
-
-Each view parses the range (``ScopeForm``), reads the range's figures (one query when nothing
-changed) and the players' names, lays out its page's rows and renders. Everyone who is not a
-member of the club gets 404.
-"""
+"""The club figures pages, for a season or all time: the range (``ScopeForm``), its figures,
+the players' names, the page's rows."""
 
 from __future__ import annotations
 

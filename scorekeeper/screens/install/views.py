@@ -1,10 +1,8 @@
 """The installable app: web app manifest, service worker, offline page and favicon.
 
-The service worker is served from the site's root (``/sw.js``) so that its scope is the
-whole site. It is a few lines of settings followed by ``importScripts`` of its logic, a
-static file (``static/scorekeeper/sw-logic.js``). Its version is a hash of the static
-files (the production manifest, or the files themselves in development): a new deploy
-with changed static files gives a new service worker, which drops the old static cache.
+The service worker is served from ``/sw.js`` (its scope: the whole site), its logic imported
+from a static file; its version is a hash of the static files, so a deploy that changes them
+drops the old static cache.
 """
 
 from __future__ import annotations

@@ -1,8 +1,4 @@
-"""Files out of the seasons screen: an evening's and a season's CSV and deal sheet JSON.
-
-Thin views over ``scorekeeper.exchange.exports``. Everyone who is not a member of the club
-gets 404; the answers are never kept by a shared cache or the browser.
-"""
+"""Files out of the seasons screen: an evening's and a season's CSV and deal sheet JSON."""
 
 from __future__ import annotations
 

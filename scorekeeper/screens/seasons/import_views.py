@@ -1,8 +1,4 @@
-"""Files into the seasons screen: a deal sheet, a season file or a CSV as new evenings.
-
-Thin views over ``scorekeeper.exchange.sheet_import`` (reading), ``exchange.import_preview``
-(the preview) and ``services`` (through ``sheet_import.import_entries``).
-"""
+"""Files into the seasons screen: a deal sheet, a season file or a CSV as new evenings."""
 
 from __future__ import annotations
 
@@ -23,11 +19,8 @@ from scorekeeper.screens.seasons.forms import ImportForm
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def club_import(request: HttpRequest, club_id: int) -> HttpResponse:
-    """A deal sheet, a season file or a CSV into new closed evenings: all of it, or nothing.
-
-    The first post shows a preview (evenings, deals, players to create, totals); the file is
-    kept in the text field, and "Import" posts it again to write it.
-    """
+    """A file into new closed evenings, all or nothing: the first post shows a preview, keeping
+    the file in the text field; "Import" posts it again to write it."""
     membership = membership_for(request, club_id)
     club = membership.club
     form = ImportForm(request.POST or None, request.FILES or None)

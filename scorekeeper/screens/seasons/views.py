@@ -1,9 +1,4 @@
-"""Seasons: the list, a season's standings, a player's page and charts.
-
-Thin function views over ``scorekeeper.reads`` (standings, figures, charts) and
-``scorekeeper.services`` (writes); the standings table is ``screens.standings``, the files
-``export_views`` and ``import_views``. Everyone who is not a member of the club gets 404.
-"""
+"""Seasons: the list, a season's standings, a player's page and charts."""
 
 from __future__ import annotations
 
