@@ -14,10 +14,7 @@ from accounts.services import CODE_DIGITS
 
 
 def clean_email_address(value: str) -> str:
-    """``value`` in its canonical form, or a ValidationError that says why it cannot be used.
-
-    Every form that takes an address to identify someone (sign-in, invitations) uses it.
-    """
+    """``value`` in its canonical form, or a ValidationError saying why (sign-in, invitations)."""
     try:
         return normalize_email_address(value)
     except UnusableAddress:

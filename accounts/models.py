@@ -17,10 +17,7 @@ from accounts.addresses import UnusableAddress, canonical_email
 
 
 def normalize_email_address(email: str) -> str:
-    """The stored form of an address (see ``accounts.addresses``).
-
-    Raises ``UnusableAddress`` (a ValueError) for one that has no single canonical form.
-    """
+    """The stored form of an address (``accounts.addresses``), or ``UnusableAddress``."""
     return canonical_email(email)
 
 

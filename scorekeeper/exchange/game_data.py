@@ -1,7 +1,4 @@
-"""Games as stored, loaded for the files that carry them out (exports and archives).
-
-Reading an evening, a season or a whole club takes five queries whatever its size.
-"""
+"""Games as stored, loaded for exports and archives in five queries whatever the size."""
 
 from __future__ import annotations
 

@@ -131,10 +131,8 @@ def new_share_token() -> str:
 
 
 class JoinLink(models.Model):
-    """A club's link that makes whoever opens it and signs in a member, until it expires.
-
-    One usable link per club at a time: making a new one revokes the old.
-    """
+    """A club's link that makes whoever opens it and signs in a member, until it expires; a new
+    one revokes the old."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="join_links")
     token = models.CharField(max_length=64, unique=True, default=new_share_token)
@@ -179,10 +177,8 @@ class InvitationMail(models.Model):
 
 
 class RemovedMember(models.Model):
-    """An account the owner removed from the club: the club's join link no longer lets it in.
-
-    An invitation from the owner to its address lets it back (and forgets this row).
-    """
+    """An account the owner removed: the join link no longer lets it in; an invitation from the
+    owner does (and forgets this row)."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="removed_members")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")

@@ -1,8 +1,5 @@
-"""The checks of rules.md §5 on each field of a tarot deal, and the names a field may take.
-
-Each check raises a coded ScoringError naming the field. Pure Python: imports only
-``scoring.cards``, ``scoring.errors`` and ``scoring.rules``.
-"""
+"""The checks of rules.md §5 on each field of a tarot deal (each a coded ScoringError naming
+the field), and the names a field may take."""
 
 from __future__ import annotations
 

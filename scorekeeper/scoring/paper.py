@@ -1,9 +1,5 @@
-"""Paper deals: a deal known only by each player's score.
-
-Paper history brought in from before the app, or a deal the rules here do not cover, is kept
-as the scores the table wrote down: whole numbers, one per player who played, summing to zero.
-It counts in totals and standings but not in contract statistics.
-"""
+"""Paper deals: a deal known only by each player's score (whole numbers summing to zero),
+counted in totals and standings but not in contract statistics."""
 
 from __future__ import annotations
 

@@ -38,11 +38,8 @@ _GF4_TIMES = ((0, 0, 0, 0), (0, 1, 2, 3), (0, 2, 3, 1), (0, 3, 1, 2))
 
 @dataclass(frozen=True)
 class Table:
-    """One table of a round: the players in seat order (seat 1 first) and who deals first.
-
-    Iterating over a table gives its players, so a round can be a list of tables or of
-    plain tuples of players wherever the module reads rounds.
-    """
+    """One table of a round: the players in seat order and who deals first; iterating gives the
+    players, so a round may be tables or plain tuples."""
 
     players: tuple[Hashable, ...]
     first_dealer: int  # index into players

@@ -1,7 +1,4 @@
-"""Reading each deal of a deal sheet: the players, who sits out, and every kind of deal.
-
-Pure Python: imports the deal types and checks of ``scoring`` and ``scoring.sheet_json``.
-"""
+"""Reading each deal of a deal sheet: the players, who sits out, and every kind of deal."""
 
 from __future__ import annotations
 

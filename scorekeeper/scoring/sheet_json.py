@@ -1,7 +1,4 @@
-"""Reading a deal sheet's JSON: the text decoded strictly, and the errors a bad value gets.
-
-Pure Python: imports only ``scoring.errors``.
-"""
+"""Reading a deal sheet's JSON: the text decoded strictly, and the errors a bad value gets."""
 
 from __future__ import annotations
 

@@ -1,7 +1,4 @@
-"""The deal sheet as a value: a whole game, its deals and the house rules it is scored by.
-
-Pure Python: imports only the deal types of ``scoring``.
-"""
+"""The deal sheet as a value: a whole game, its deals and the house rules it is scored by."""
 
 from __future__ import annotations
 

@@ -1,7 +1,4 @@
-"""Writing a deal sheet back: the Sheet as its JSON object or text, and its players mapped.
-
-Pure Python: imports the deal types of ``scoring`` and ``scoring.sheet_model``.
-"""
+"""Writing a deal sheet back: the Sheet as its JSON object or text, and its players mapped."""
 
 from __future__ import annotations
 

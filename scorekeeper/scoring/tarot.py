@@ -1,8 +1,5 @@
-"""French Tarot: the value of a deal and how the players share it (rules.md §2-§5).
-
-Every scoring function takes the table's ``HouseRules`` as ``rules`` (the FFT rules unless
-told). Pure Python: imports only ``scoring.cards``, ``scoring.errors`` and ``scoring.rules``.
-"""
+"""French Tarot: the value of a deal and how the players share it (rules.md §2-§5), by the
+table's ``HouseRules`` (the FFT rules unless told)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,5 @@
-"""Tiny helpers that read settings from environment variables and fail loudly.
-
-A bad value stops start-up with an ``ImproperlyConfigured`` error that names the variable.
-"""
+"""Tiny helpers that read settings from environment variables; a bad value stops start-up
+with an ``ImproperlyConfigured`` naming the variable."""
 
 from __future__ import annotations
 

@@ -96,10 +96,7 @@ def snapshot_by(snapshot: dict[str, Any] | None, to: Callable[[Any], Any]) -> di
 
 
 def _store_history(club: Club, pairs: Sequence[tuple[Deal, list[dict[str, Any]]]]) -> None:
-    """Imported deals' history entries as ``DealChange`` rows (names back to ids).
-
-    An entry's author is one of the new club's members, or nobody.
-    """
+    """Imported deals' history as ``DealChange`` rows; an author only among the new members."""
     if not pairs:
         return
     ids = {p.name: p.pk for p in Player.objects.filter(club=club)}

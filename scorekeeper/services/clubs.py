@@ -58,10 +58,7 @@ def invitation_withdraw(*, invitation: Invitation) -> None:
 
 @transaction.atomic
 def invitations_accept(*, user: User) -> list[Membership]:
-    """Turn the invitations waiting for this user's address into memberships.
-
-    Called by the sign-in flow each time someone signs in.
-    """
+    """Turn the invitations waiting for this user's address into memberships (at each sign-in)."""
     memberships = []
     for invitation in (
         Invitation.objects.select_for_update().filter(email=user.email).order_by("pk")

@@ -11,10 +11,7 @@ register = template.Library()
 
 @register.simple_tag
 def qr_svg(text: str, label: str = "") -> SafeString:
-    """An ``<svg class="qr-code">`` of ``text``: black on white whatever the theme, scalable.
-
-    Error correction M keeps it readable from across a table on a phone's screen.
-    """
+    """An ``<svg class="qr-code">`` of ``text``, black on white, error correction M."""
     code = segno.make(text, error="m", micro=False)
     svg = code.svg_inline(
         scale=1,

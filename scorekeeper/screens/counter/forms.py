@@ -1,7 +1,4 @@
-"""The counter page's form: count one side's pile, its bouts and what the contract makes.
-
-The ways of counting live beside it (pairs.py, cards.py); the shared parts in counting.py.
-"""
+"""The counter page's form: count one side's pile, its bouts and what the contract makes."""
 
 from __future__ import annotations
 
