@@ -49,9 +49,8 @@ def current_season(seasons: list[Season]) -> Season | None:
     return max(seasons, key=lambda season: (season.end, season.start, season.pk), default=None)
 
 
-def _page(
-    request: HttpRequest, club_id: int, name: str, template: str, build: Callable[..., Any]
-) -> HttpResponse:
+def _page(request: HttpRequest, club_id: int, kind: str, build: Callable[..., Any]) -> HttpResponse:
+    name, template = f"figures_{kind}", f"scorekeeper/figures/{kind}.html"
     membership = membership_for(request, club_id)
     club = membership.club
     seasons = club_seasons(club)
@@ -85,45 +84,12 @@ def _page(
     return render(request, template, context)
 
 
-@require_http_methods(["GET", "HEAD"])
-def ratings(request: HttpRequest, club_id: int) -> HttpResponse:
-    return _page(
-        request,
-        club_id,
-        "figures_ratings",
-        "scorekeeper/figures/ratings.html",
-        figures_pages.ratings_page,
-    )
+def _figures_view(kind: str, build: Callable[..., Any]) -> Callable[..., HttpResponse]:
+    """The view of one figures page (``figures_<kind>``, ``figures/<kind>.html``)."""
+    return require_http_methods(["GET", "HEAD"])(functools.partial(_page, kind=kind, build=build))
 
 
-@require_http_methods(["GET", "HEAD"])
-def head_to_head(request: HttpRequest, club_id: int) -> HttpResponse:
-    return _page(
-        request,
-        club_id,
-        "figures_head_to_head",
-        "scorekeeper/figures/head_to_head.html",
-        figures_pages.head_to_head_page,
-    )
-
-
-@require_http_methods(["GET", "HEAD"])
-def records(request: HttpRequest, club_id: int) -> HttpResponse:
-    return _page(
-        request,
-        club_id,
-        "figures_records",
-        "scorekeeper/figures/records.html",
-        figures_pages.records_page,
-    )
-
-
-@require_http_methods(["GET", "HEAD"])
-def contracts(request: HttpRequest, club_id: int) -> HttpResponse:
-    return _page(
-        request,
-        club_id,
-        "figures_contracts",
-        "scorekeeper/figures/contracts.html",
-        figures_pages.contracts_page,
-    )
+ratings = _figures_view("ratings", figures_pages.ratings_page)
+head_to_head = _figures_view("head_to_head", figures_pages.head_to_head_page)
+records = _figures_view("records", figures_pages.records_page)
+contracts = _figures_view("contracts", figures_pages.contracts_page)
