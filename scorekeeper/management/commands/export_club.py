@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import BaseCommand, CommandParser
 
 from scorekeeper.exchange import archive_write
-from scorekeeper.management.command_io import write_out
+from scorekeeper.management.command_io import row, write_out
 from scorekeeper.models import Club
 
 
@@ -22,7 +22,5 @@ class Command(BaseCommand):
         parser.add_argument("--output", "-o", help="a file to write instead of standard output")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        club = Club.objects.filter(pk=options["club_id"]).first()
-        if club is None:
-            raise CommandError(f"no club {options['club_id']}")
+        club = row(Club, options["club_id"])
         write_out(self, archive_write.dump_archive(club), options.get("output"))

@@ -3,18 +3,13 @@ restored (status 2 and one line, in ``--lang``'s language, for an invalid archiv
 
 from __future__ import annotations
 
-from typing import Any, NoReturn
+from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
 from scorekeeper import services
 from scorekeeper.exchange import archive_read
-from scorekeeper.management.command_io import (
-    EXIT_INVALID,
-    add_lang_argument,
-    language,
-    read_sheet_bytes,
-)
+from scorekeeper.management.command_io import add_lang_argument, language, read_sheet_bytes, refuse
 from scorekeeper.scoring.errors import ScoringError
 
 
@@ -34,9 +29,5 @@ class Command(BaseCommand):
                 archive = archive_read.read_archive(read_sheet_bytes(options["path"]))
                 club = services.archive_import(archive=archive, owner=None, restore_members=True)
             except ScoringError as error:
-                self._refuse(archive_read.refusal_text(error))
+                refuse(self, archive_read.refusal_text(error))
         self.stdout.write(f"club {club.pk}: {club.name} ({archive.deal_count} deals)")
-
-    def _refuse(self, line: str) -> NoReturn:
-        self.stderr.write(line, style_func=lambda text: text)
-        raise SystemExit(EXIT_INVALID)

@@ -4,17 +4,18 @@ evenings, all or nothing (a bad file: status 2 and one line, in ``--lang``'s lan
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any, NoReturn
+from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import BaseCommand, CommandParser
 
 from scorekeeper.exchange import exports, sheet_import
 from scorekeeper.exchange.error_text import error_text
 from scorekeeper.management.command_io import (
-    EXIT_INVALID,
     add_lang_argument,
     language,
     read_sheet_bytes,
+    refuse,
+    row,
 )
 from scorekeeper.models import Club
 from scorekeeper.scoring.errors import ScoringError
@@ -40,9 +41,7 @@ class Command(BaseCommand):
         add_lang_argument(parser)
 
     def handle(self, *args: Any, **options: Any) -> None:
-        club = Club.objects.filter(pk=options["club_id"]).first()
-        if club is None:
-            raise CommandError(f"no club {options['club_id']}")
+        club = row(Club, options["club_id"])
         with language(options):
             try:
                 evenings = sheet_import.import_entries(
@@ -54,12 +53,8 @@ class Command(BaseCommand):
                     skip_existing=options["skip_existing"],
                 )
             except ScoringError as error:
-                self._refuse(exports.one_line(error) if not options["lang"] else error_text(error))
+                refuse(self, exports.one_line(error) if not options["lang"] else error_text(error))
             except sheet_import.ImportRefused as refused:
-                self._refuse(refused.line if not options["lang"] else refused.text())
+                refuse(self, refused.line if not options["lang"] else refused.text())
         for evening in evenings:
             self.stdout.write(f"evening {evening.pk}: {evening.date.isoformat()}")
-
-    def _refuse(self, line: str) -> NoReturn:
-        self.stderr.write(line, style_func=lambda text: text)
-        raise SystemExit(EXIT_INVALID)

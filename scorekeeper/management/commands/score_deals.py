@@ -9,12 +9,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 
 from scorekeeper.exchange.error_text import error_text
-from scorekeeper.management.command_io import (
-    EXIT_INVALID,
-    add_lang_argument,
-    language,
-    read_sheet_bytes,
-)
+from scorekeeper.management.command_io import add_lang_argument, language, read_sheet_bytes, refuse
 from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.scoring.sheet import load_sheet_text, score_sheet
 
@@ -38,8 +33,7 @@ class Command(BaseCommand):
             if options.get("lang"):
                 with language(options):
                     line = error_text(error)
-            self.stderr.write(line, style_func=lambda text: text)
-            raise SystemExit(EXIT_INVALID) from None
+            refuse(self, line)
         out = getattr(self.stdout, "_out", None)
         if out is sys.stdout and hasattr(out, "reconfigure"):
             out.reconfigure(encoding="utf-8")
