@@ -47,6 +47,12 @@ PRECACHE = [
     "django_htmx/htmx-2.min.js",
 ]
 SW_LOGIC = "scorekeeper/sw-logic.js"
+ICONS = (  # the manifest's: file, sizes, type, purpose
+    ("icon-192.png", "192x192", "image/png", "any"),
+    ("icon-512.png", "512x512", "image/png", "any"),
+    ("icon-maskable-512.png", "512x512", "image/png", "maskable"),
+    ("icon.svg", "any", "image/svg+xml", "any"),
+)
 
 
 def _static_version() -> str:
@@ -125,30 +131,8 @@ def manifest(request: HttpRequest) -> JsonResponse:
             "background_color": THEME["light"]["background"],
             "categories": ["games", "utilities"],
             "icons": [
-                {
-                    "src": f"{icons}icon-192.png",
-                    "sizes": "192x192",
-                    "type": "image/png",
-                    "purpose": "any",
-                },
-                {
-                    "src": f"{icons}icon-512.png",
-                    "sizes": "512x512",
-                    "type": "image/png",
-                    "purpose": "any",
-                },
-                {
-                    "src": f"{icons}icon-maskable-512.png",
-                    "sizes": "512x512",
-                    "type": "image/png",
-                    "purpose": "maskable",
-                },
-                {
-                    "src": f"{icons}icon.svg",
-                    "sizes": "any",
-                    "type": "image/svg+xml",
-                    "purpose": "any",
-                },
+                {"src": f"{icons}{name}", "sizes": sizes, "type": kind, "purpose": purpose}
+                for name, sizes, kind, purpose in ICONS
             ],
         }
     response = JsonResponse(data, json_dumps_params={"ensure_ascii": False})
