@@ -48,10 +48,6 @@ def _check_whole(field: str, value: object) -> int:
     return value
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 @dataclass(frozen=True)
 class CardCount:
     """A pile counted card by card: how many of each kind."""
@@ -174,26 +170,3 @@ def other_pile(points: object) -> Decimal:
     if mine < 0:
         raise ScoringError("points", f"{show_points(mine)} is less than 0")
     return (DECK_TOTAL - mine).quantize(ONE_PLACE)
-
-
-def pairs_from_cards(count: CardCount) -> PairCount:
-    """The pair count of a pile counted card by card (each honour laid on a low card)."""
-    if not isinstance(count, CardCount):
-        raise ScoringError("pile", f"{count!r} is not a card count")
-    count.validate()
-    honours = count.honours()
-    if honours > count.lows:
-        raise ScoringError(
-            "lows",
-            f"{_plural(honours, 'honour')} but only {_plural(count.lows, 'low card')}: "
-            "the pair method cannot pair them all, count card by card",
-        )
-    spare = count.lows - honours
-    return PairCount(
-        fives=count.bouts + count.kings,
-        fours=count.queens,
-        threes=count.knights,
-        twos=count.jacks,
-        ones=spare // 2,
-        leftover="low" if spare % 2 else None,
-    )

@@ -39,15 +39,6 @@ def _payments(scores: Mapping[Player, int]) -> tuple[int, list[tuple[Pair, int]]
     return won, [((payer, payee), loss * gain) for payer, loss in losers for payee, gain in winners]
 
 
-def deal_flow(scores: Mapping[Player, int]) -> dict[Pair, Fraction]:
-    """Who paid whom in one deal: {(payer, payee): points}; ValueError if not zero-sum."""
-    payments = _payments(scores)
-    if payments is None:
-        raise ValueError(f"the scores do not sum to zero: {dict(scores)!r}")
-    won, parts = payments
-    return {pair: Fraction(numerator, won) for pair, numerator in parts}
-
-
 @dataclass(frozen=True)
 class PointFlow:
     """Points paid from one player to another over some deals (gross, each way)."""
@@ -208,16 +199,6 @@ def contract_table(
 
 
 # Evenings ----------------------------------------------------------------------------------
-
-
-def evening_totals(deals: Iterable[DealFacts]) -> dict[int, dict[Player, int]]:
-    """Each evening's total per player, evenings in the order of their first deal."""
-    totals: dict[int, dict[Player, int]] = {}
-    for deal in in_order(deals):
-        evening = totals.setdefault(deal.evening_id, {})
-        for player, score in deal.scores.items():
-            evening[player] = evening.get(player, 0) + score
-    return totals
 
 
 def check_scale(scale: object) -> tuple[int, ...]:

@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
 
-from scorekeeper.scoring.club_figures import evening_totals
 from scorekeeper.scoring.deal_facts import DealFacts, in_order
 
 Player = Hashable
@@ -101,10 +100,6 @@ def deal_records(deals: list[DealFacts]) -> tuple[DealRecord | None, DealRecord 
     return best, worst
 
 
-def evening_records(deals: list[DealFacts]) -> tuple[EveningRecord | None, EveningRecord | None]:
-    return evening_bests(evening_totals(deals))
-
-
 def evening_bests(
     evenings: dict[int, dict[Player, int]],
 ) -> tuple[EveningRecord | None, EveningRecord | None]:
@@ -174,28 +169,3 @@ def feat_deals(
             chelems.setdefault(player, []).append(deal.deal_id)
         for player in sides.get(deal.petit_au_bout, ()):
             petits.setdefault(player, []).append(deal.deal_id)
-
-
-def feats(deals: Iterable[DealFacts]) -> tuple[list[Tally], list[Tally]]:
-    """(chelems, petits au bout) per player of the side that made them, the most first."""
-    chelems: dict[Player, list[int]] = {}
-    petits: dict[Player, list[int]] = {}
-    feat_deals(deals, chelems, petits)
-    return tallies(chelems), tallies(petits)
-
-
-def club_records(deals: Iterable[DealFacts]) -> ClubRecords:
-    """All the records over these deals."""
-    ordered = in_order(deals)
-    biggest_win, biggest_loss = deal_records(ordered)
-    best_evening, worst_evening = evening_records(ordered)
-    chelems, petits = feats(ordered)
-    return ClubRecords(
-        biggest_win=biggest_win,
-        biggest_loss=biggest_loss,
-        best_evening=best_evening,
-        worst_evening=worst_evening,
-        streaks=made_streaks(ordered),
-        chelems=chelems,
-        petits_au_bout=petits,
-    )

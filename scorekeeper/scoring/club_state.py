@@ -2,8 +2,8 @@
 
 The read side stores the state of the settled evenings (:meth:`~FiguresState.settle`) and
 :meth:`~FiguresState.advance`-s a copy with tonight's deals. Ties go by the deals' order,
-never the order of adding; the figures equal ``club_figures``, ``club_records`` and
-``ratings`` over the same deals (the tests say so).
+never the order of adding; the figures equal the same figures computed from scratch
+(the tests say so).
 """
 
 from __future__ import annotations
@@ -262,8 +262,3 @@ class FiguresState:
             chelems=tallies(self.chelems),
             petits_au_bout=tallies(self.petits),
         )
-
-
-def figures_state(deals: Iterable[DealFacts], *, min_takes: int = MIN_TAKES) -> FiguresState:
-    """Every figure from the first deal."""
-    return FiguresState(min_takes=min_takes).advance(deals)

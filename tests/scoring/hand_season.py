@@ -3,12 +3,31 @@ check that a kept state's figures equal the same deals' figures computed from sc
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
+from fractions import Fraction
 
-from scorekeeper.scoring.club_figures import contract_table, partnerships, point_flow
-from scorekeeper.scoring.club_records import club_records
+from scorekeeper.scoring.club_figures import (
+    MIN_TAKES,
+    Pair,
+    Player,
+    _payments,
+    contract_table,
+    partnerships,
+    point_flow,
+)
+from scorekeeper.scoring.club_records import (
+    ClubRecords,
+    EveningRecord,
+    Tally,
+    deal_records,
+    evening_bests,
+    feat_deals,
+    made_streaks,
+    tallies,
+)
 from scorekeeper.scoring.club_state import FiguresState
-from scorekeeper.scoring.deal_facts import DealFacts
+from scorekeeper.scoring.deal_facts import DealFacts, in_order
 from scorekeeper.scoring.ratings import replay
 from scorekeeper.scoring.tarot import TarotDeal, deal_outcome
 
@@ -96,3 +115,59 @@ def same_as_replay(state: FiguresState, deals: list[DealFacts]) -> None:
     assert state.ratings.predictions == again.predictions
     assert state.ratings.quality == again.quality  # the floats, to the last bit
     assert state.ratings.table() == again.table()  # mu, sigma, deals and history
+
+
+# The figures from scratch, that the kept state must equal --------------------------------
+
+
+def figures_state(deals: Iterable[DealFacts], *, min_takes: int = MIN_TAKES) -> FiguresState:
+    """Every figure from the first deal."""
+    return FiguresState(min_takes=min_takes).advance(deals)
+
+
+def deal_flow(scores: Mapping[Player, int]) -> dict[Pair, Fraction]:
+    """Who paid whom in one deal: {(payer, payee): points}; ValueError if not zero-sum."""
+    payments = _payments(scores)
+    if payments is None:
+        raise ValueError(f"the scores do not sum to zero: {dict(scores)!r}")
+    won, parts = payments
+    return {pair: Fraction(numerator, won) for pair, numerator in parts}
+
+
+def evening_totals(deals: Iterable[DealFacts]) -> dict[int, dict[Player, int]]:
+    """Each evening's total per player, evenings in the order of their first deal."""
+    totals: dict[int, dict[Player, int]] = {}
+    for deal in in_order(deals):
+        evening = totals.setdefault(deal.evening_id, {})
+        for player, score in deal.scores.items():
+            evening[player] = evening.get(player, 0) + score
+    return totals
+
+
+def evening_records(deals: list[DealFacts]) -> tuple[EveningRecord | None, EveningRecord | None]:
+    return evening_bests(evening_totals(deals))
+
+
+def feats(deals: Iterable[DealFacts]) -> tuple[list[Tally], list[Tally]]:
+    """(chelems, petits au bout) per player of the side that made them, the most first."""
+    chelems: dict[Player, list[int]] = {}
+    petits: dict[Player, list[int]] = {}
+    feat_deals(deals, chelems, petits)
+    return tallies(chelems), tallies(petits)
+
+
+def club_records(deals: Iterable[DealFacts]) -> ClubRecords:
+    """All the records over these deals."""
+    ordered = in_order(deals)
+    biggest_win, biggest_loss = deal_records(ordered)
+    best_evening, worst_evening = evening_records(ordered)
+    chelems, petits = feats(ordered)
+    return ClubRecords(
+        biggest_win=biggest_win,
+        biggest_loss=biggest_loss,
+        best_evening=best_evening,
+        worst_evening=worst_evening,
+        streaks=made_streaks(ordered),
+        chelems=chelems,
+        petits_au_bout=petits,
+    )

@@ -12,7 +12,6 @@ from scorekeeper.scoring.cards import (
     CardCount,
     PairCount,
     other_pile,
-    pairs_from_cards,
     pile_points,
 )
 from scorekeeper.scoring.errors import ScoringError
@@ -163,27 +162,3 @@ def test_the_other_pile_of_an_impossible_pile_is_an_error(mine):
     with pytest.raises(ScoringError) as caught:
         other_pile(mine)
     assert caught.value.field == "points"
-
-
-def test_pairs_from_cards_lays_each_honour_on_a_low_card():
-    pile = CardCount(bouts=1, kings=2, queens=1, knights=1, jacks=1, lows=11)
-    assert pairs_from_cards(pile) == PairCount(
-        fives=3, fours=1, threes=1, twos=1, ones=2, leftover="low"
-    )
-
-
-def test_pairs_from_cards_with_an_even_count_leaves_nothing_over():
-    assert pairs_from_cards(CardCount(kings=1, lows=3)) == PairCount(fives=1, ones=1)
-
-
-def test_pairs_from_cards_refuses_more_honours_than_low_cards():
-    with pytest.raises(ScoringError) as caught:
-        pairs_from_cards(CardCount(kings=3, lows=2))
-    assert caught.value.field == "lows"
-    assert "card by card" in caught.value.message
-
-
-def test_pairs_from_cards_checks_the_card_count_first():
-    with pytest.raises(ScoringError) as caught:
-        pairs_from_cards(CardCount(kings=5, lows=10))
-    assert caught.value.field == "kings"

@@ -10,15 +10,24 @@ from scorekeeper.scoring.club_figures import (
     ContractCell,
     check_scale,
     contract_table,
-    deal_flow,
     evening_places,
-    evening_totals,
     partnerships,
     point_flow,
 )
-from scorekeeper.scoring.club_records import club_records, made_streaks
+from scorekeeper.scoring.club_records import made_streaks
 from scorekeeper.scoring.errors import ScoringError
-from tests.scoring.hand_season import FIVE, FOUR, corrected, paper, passed, played, season
+from tests.scoring.hand_season import (
+    FIVE,
+    FOUR,
+    club_records,
+    corrected,
+    deal_flow,
+    evening_totals,
+    paper,
+    passed,
+    played,
+    season,
+)
 from tools.bench.rating_club import synthetic_club
 
 

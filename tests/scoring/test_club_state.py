@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pickle
 
-from scorekeeper.scoring.club_state import figures_state
-from tests.scoring.hand_season import FOUR, corrected, played, same_as_replay, season
+from tests.scoring.hand_season import FOUR, corrected, figures_state, played, same_as_replay, season
 from tools.bench.rating_club import synthetic_club
 
 

@@ -15,7 +15,6 @@ from scorekeeper.models import Deal, FiguresCheckpoint
 from scorekeeper.reads import deal_facts as reads_facts
 from scorekeeper.reads.club_figures import club_figures, replay_state
 from scorekeeper.reads.deal_facts import evening_facts, evening_marks
-from scorekeeper.scoring.club_figures import deal_flow
 from scorekeeper.scoring.ratings import BETA, NEUTRAL_SIGMA, PRIOR_MU, PRIOR_SIGMA
 from tests.scorekeeper.season_factories import (
     World,
@@ -25,6 +24,7 @@ from tests.scorekeeper.season_factories import (
     passed,
     play_evening,
 )
+from tests.scoring.hand_season import deal_flow
 
 pytestmark = pytest.mark.django_db
 
