@@ -1,16 +1,21 @@
-"""``manage.py loadtest --scenario tournament``: a tournament's round ending.
+"""``manage.py loadtest --scenario tournament``: a club's tournaments ending their round at once.
 
-``--tables`` tables of 4 (50: 200 players) seated for a round by the services, each with all
-its deals but the last one entered; during the load every table's phone saves the round's
-last deal (all of them within ``LAST_DEALS_WITHIN`` seconds, wrk going round the tables),
-reloads its table page and polls it, while ``RANKING_PHONES`` phones follow the public
-ranking (its live part, as htmx asks for it) and the organiser follows the tournament's page;
-the login page alongside as the yardstick. The tables' phones are not signed in: their
-sessions hold the table's grant, as a table card's QR code gives it.
+One club (``--deals`` deals of history) runs a tournament of free deals and, once the app has
+them (``DUPLICATE``), one of duplicate deals, each of ``--tables`` tables of 4 (50: 200
+players each) seated for round 1 by the services with ``PLAYED`` deals entered at each table.
+During the load each table's phone does what the evening page does: it polls its table every
+4 s and saves a deal every ``SAVE_EVERY`` seconds (through htmx, the answer in place; the
+organiser let every table play past the plan), and the table's page is loaded whole once per
+deal; ``RANKING_PHONES`` phones follow each public ranking and the organiser each tournament's
+page, at their pages' pace; the login page alongside as the yardstick. One more table of each
+tournament is the probe's (``ranking_probe``): how soon the ranking shows a deal saved there.
+The tables' phones are not signed in: their sessions hold the table's grant, as a table
+card's QR code gives it.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import urllib.request
 from dataclasses import dataclass
@@ -25,21 +30,19 @@ from scorekeeper.models import Club, Player, TournamentTable
 from scorekeeper.reads.sheet_changes import as_of_now
 from scorekeeper.scoring.tarot import TarotDeal
 from scorekeeper.screens.access import TABLE_GRANTS
+from scorekeeper.screens.tournaments.views import LIVE_SECONDS
 from tools.bench.load_club import Table, _session_maker
-from tools.bench.load_scenarios import (
-    CSRF_SECRET,
-    GZIP,
-    POLL_EVERY,
-    Item,
-    Kind,
-    cookie,
-)
-from tools.bench.synthetic_club import build, deal_form
+from tools.bench.load_scenarios import GZIP, POLL_EVERY, Item, Kind, _saves, cookie
+from tools.bench.ranking_probe import Probe
+from tools.bench.synthetic_club import build
 
-DEALS_PER_ROUND = 6  # the round's deals; all but the last are entered before the load
-LAST_DEALS_WITHIN = 60.0  # seconds in which every table saves its last deal
-RANKING_PHONES = 50  # phones following the public ranking
-ORGANISER_EVERY = 20.0  # seconds between two polls of the organiser's page (its live pace)
+DEALS_PER_ROUND = 6  # the round's planned deals
+PLAYED = DEALS_PER_ROUND - 2  # entered at each table before the load
+SAVE_EVERY = 60.0  # seconds between two deals at a table: a round's last deals, in a minute
+RANKING_PHONES = 50  # phones following each public ranking
+#: The tournaments of the scenario: duplicate joins free deals once the app has them.
+DUPLICATE = False
+PAST_PLAN = 10_000  # deals the organiser allows past the plan: the load never runs short
 
 
 @dataclass
@@ -49,6 +52,8 @@ class TournamentLoad:
     organiser: str  # the organiser's session
     tables: list[Table]  # each table's phone: cookies[0], a session with the table's grant
     ranking_phones: int = RANKING_PHONES
+    name: str = "free"  # what its requests are called by: free, duplicate
+    probe: Probe | None = None  # the table the ranking probe saves at
 
 
 def build_tournament(
@@ -57,40 +62,79 @@ def build_tournament(
     secret_key: str,
     *,
     deals_per_round: int = DEALS_PER_ROUND,
-    played: int = DEALS_PER_ROUND - 1,
+    played: int = PLAYED,
     number: int = 0,
     ranking_phones: int = RANKING_PHONES,
 ) -> TournamentLoad:
-    """The benchmark's club (``number``: one of a night's), ``4 * tables`` players
-    registered, round 1 of ``deals_per_round`` deals seated and ``played`` of them entered at
-    each table (by default all but the last); ``ranking_phones`` phones follow the ranking."""
+    """The benchmark's club (``number``: one of a night's) with ``deals`` deals, and a
+    tournament of free deals in it (``tournament_in``)."""
     built = build(deals, number=number)
-    user = User.objects.get(pk=built.user_id)
     club = Club.objects.get(pk=built.club_id)
+    user = User.objects.get(pk=built.user_id)
+    return tournament_in(
+        club, user, tables, secret_key, deals_per_round=deals_per_round, played=played,
+        ranking_phones=ranking_phones,
+    )  # fmt: skip
+
+
+def build_tournaments(deals: int, tables: int, secret_key: str) -> list[TournamentLoad]:
+    """The scenario's club and its tournaments, each with a table more for the probe."""
+    built = build(deals)
+    club = Club.objects.get(pk=built.club_id)
+    user = User.objects.get(pk=built.user_id)
+    kinds = ("free", "duplicate") if DUPLICATE else ("free",)
+    return [tournament_in(club, user, tables, secret_key, kind=kind, probe=True) for kind in kinds]
+
+
+def tournament_in(
+    club: Club,
+    user: User,
+    tables: int,
+    secret_key: str,
+    *,
+    kind: str = "free",
+    deals_per_round: int = DEALS_PER_ROUND,
+    played: int = PLAYED,
+    ranking_phones: int = RANKING_PHONES,
+    probe: bool = False,
+) -> TournamentLoad:
+    """A tournament of ``club``'s: ``4 * tables`` players registered (4 more for the
+    ``probe``'s table), round 1 of ``deals_per_round`` deals seated and ``played`` of them
+    entered at each table; ``ranking_phones`` phones follow the ranking."""
+    seated = 4 * (tables + probe)
     Player.objects.bulk_create(
-        Player(club=club, name=f"Entrant {index:03d}") for index in range(1, 4 * tables + 1)
+        Player(club=club, name=f"{kind.title()} {index:03d}") for index in range(1, seated + 1)
     )
-    players = list(Player.objects.filter(club=club, name__startswith="Entrant ").order_by("pk"))
+    players = Player.objects.filter(club=club, name__startswith=f"{kind.title()} ")
     tournament = services.tournament_create(
         club=club,
         created_by=user,
-        name="Load test cup",
+        name=f"Load test cup ({kind})",
         date=dt.date(dt.date.today().year, 6, 1),
         rounds=3,
         deals_per_round=deals_per_round,
     )
-    for player in players:
+    for player in players.order_by("pk"):
         services.tournament_register(tournament=tournament, player=player)
     first = services.round_start(tournament=tournament, created_by=user)
+    first.tables.update(extra_deals=PAST_PLAN)
     # The sessions are checked by the servers; the round's deals are dated before the club's
     # last evening, which the servers let the load test change at will (local_servers).
     with override_settings(SECRET_KEY=secret_key, OLD_EVENING_CHANGES_PER_HOUR=0):
         organiser = _session_maker(user)()
-        seated = [
+        playing = [
             _table_played(table, user, played)
             for table in first.tables.select_related("game", "evening").order_by("number")
         ]
-    return TournamentLoad(tournament.pk, tournament.public_token, organiser, seated, ranking_phones)
+    load = TournamentLoad(
+        tournament.pk, tournament.public_token, organiser, playing, ranking_phones, kind
+    )
+    if probe:
+        table = load.tables.pop()
+        names = dict(Player.objects.filter(pk__in=table.present).values_list("pk", "name"))
+        ranking = f"/ranking/{tournament.public_token}/"
+        load.probe = Probe(kind, ranking, _saves([table])[0], names[table.present[1]])
+    return load
 
 
 def _table_played(table: TournamentTable, user: User, played: int) -> Table:
@@ -119,7 +163,7 @@ def _table_played(table: TournamentTable, user: User, played: int) -> Table:
     )
 
 
-def tournament_kinds(load: TournamentLoad, *, save_every: float = LAST_DEALS_WITHIN) -> list[Kind]:
+def tournament_kinds(load: TournamentLoad, *, save_every: float = SAVE_EVERY) -> list[Kind]:
     """Every kind of request of the round, with its pace: a deal saved at each table every
     ``save_every`` seconds (by default: the round's last deals, all within a minute)."""
     tables = len(load.tables)
@@ -130,7 +174,7 @@ def tournament_kinds(load: TournamentLoad, *, save_every: float = LAST_DEALS_WIT
         Kind(
             "ranking poll",
             [_ranking(load)],
-            load.ranking_phones / POLL_EVERY,
+            load.ranking_phones / LIVE_SECONDS,
             load.ranking_phones,
             (200,),
         ),
@@ -149,14 +193,7 @@ def tournament_kinds(load: TournamentLoad, *, save_every: float = LAST_DEALS_WIT
             tables,
             (200, 304),
         ),
-        Kind(
-            "last deal save",
-            [_save(t, c) for t, c in zip(load.tables, phone, strict=True)],
-            save_rate,
-            max(1, tables // 20),
-            (302,),
-            method="POST",
-        ),
+        Kind("deal save", _saves(load.tables), save_rate, max(1, tables // 20), (200,), "POST"),
         Kind(
             "table page",
             [
@@ -175,7 +212,7 @@ def tournament_kinds(load: TournamentLoad, *, save_every: float = LAST_DEALS_WIT
                     "headers": {"Cookie": cookie(load.organiser), "HX-Request": "true", **GZIP},
                 }
             ],
-            1 / ORGANISER_EVERY,
+            1 / LIVE_SECONDS,
             1,
             (200,),
         ),
@@ -183,20 +220,21 @@ def tournament_kinds(load: TournamentLoad, *, save_every: float = LAST_DEALS_WIT
     ]
 
 
+def tournaments_kinds(loads: list[TournamentLoad]) -> list[Kind]:
+    """Each tournament's kinds, named after it ("free deal save"...), then one login page."""
+    sent = [tournament_kinds(load) for load in loads]
+    named = [
+        dataclasses.replace(kind, name=f"{load.name} {kind.name}")
+        for load, kinds in zip(loads, sent, strict=True)
+        for kind in kinds[:-1]
+    ]
+    return [*named, sent[0][-1]]
+
+
 def _ranking(load: TournamentLoad) -> Item:
+    """The ranking's live part, as htmx asks for it: without ``If-None-Match`` (while a
+    round ends it changes more often than a phone polls: nearly every poll is new)."""
     return {"path": f"/ranking/{load.public_token}/", "headers": {"HX-Request": "true", **GZIP}}
-
-
-def _save(table: Table, session: str) -> Item:
-    return {
-        "path": f"/evenings/{table.evening_id}/games/{table.game_id}/deals/",
-        "body": "&".join(f"{k}={v}" for k, v in deal_form(table.present).items()),
-        "headers": {
-            "Cookie": cookie(session),
-            "X-CSRFToken": CSRF_SECRET,
-            "Content-Type": "application/x-www-form-urlencoded",
-        },
-    }
 
 
 def tournament_warm_up(origin: str, load: TournamentLoad) -> None:
@@ -212,3 +250,8 @@ def tournament_warm_up(origin: str, load: TournamentLoad) -> None:
     request = urllib.request.Request(f"{origin}{ranking['path']}", headers=ranking["headers"])
     with urllib.request.urlopen(request, timeout=30) as answer:
         answer.read()
+
+
+def tournaments_warm_up(origin: str, loads: list[TournamentLoad]) -> None:
+    for load in loads:
+        tournament_warm_up(origin, load)
