@@ -31,6 +31,33 @@ class TournamentForm(forms.Form):
     allow_three = forms.BooleanField(
         label=_("Allow tables of 3 when 4s and 5s cannot seat everyone"), required=False
     )
+    # Not sent (an older page, a script): free deals, ranked by match points if duplicate.
+    kind = forms.TypedChoiceField(
+        label=_("Deals"),
+        choices=[
+            ("free", _("Free deals: each table deals its own cards")),
+            (
+                "duplicate",
+                _("Duplicate: each deal is dealt once, in a case, and played at several tables"),
+            ),
+        ],
+        initial="free",
+        required=False,
+        empty_value="free",
+        widget=forms.RadioSelect,
+        help_text=_("Duplicate: 12 to 60 players, at tables of 4."),
+    )
+    method = forms.TypedChoiceField(
+        label=_("Duplicate results"),
+        choices=[
+            ("match_points", _("Match points: 2 for each score beaten, 1 for each tie")),
+            ("mean", _("Score against the mean of those who held the same cards")),
+        ],
+        initial="match_points",
+        required=False,
+        empty_value="match_points",
+        widget=forms.RadioSelect,
+    )
 
 
 class PlayerPicks(forms.ModelMultipleChoiceField):
