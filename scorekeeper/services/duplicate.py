@@ -113,7 +113,9 @@ class TableCases:
 def table_cases(game: Game) -> TableCases | None:
     """The cases of a duplicate tournament table's game; None for any other game."""
     found = (
-        TournamentTable.objects.filter(game_id=game.pk, round__tournament__kind="duplicate")
+        TournamentTable.objects.filter(
+            game_id=game.pk, round__tournament__kind=Tournament.Kind.DUPLICATE
+        )
         .values_list("round__tournament__schedule", "round__number", "number")
         .first()
     )

@@ -147,7 +147,7 @@ def _schedule_search(tournament: Tournament) -> tuple[int | None, int]:
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.state == Tournament.State.FINISHED:
         raise ServiceError(_("This tournament is over."))
-    if tournament.kind == "duplicate":
+    if tournament.kind == Tournament.Kind.DUPLICATE:
         raise ServiceError(_("A duplicate tournament follows its movement."))
     rounds = list(tournament.tournament_rounds.order_by("number"))
     current = rounds[-1] if rounds and not rounds[-1].is_closed else None

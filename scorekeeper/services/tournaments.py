@@ -70,8 +70,8 @@ def tournament_create(
     date: dt.date | None = None,
     place: str = "",
     allow_three: bool = False,
-    kind: str = "free",
-    method: str = "match_points",
+    kind: str = Tournament.Kind.FREE,
+    method: str = Tournament.Method.MATCH_POINTS,
 ) -> Tournament:
     """A tournament of free deals, or of duplicate deals (``kind``) ranked by ``method``."""
     if kind not in Tournament.Kind.values or method not in Tournament.Method.values:
@@ -93,7 +93,7 @@ def tournament_create(
         place=clean_place(place, "place"),
         rounds=rounds,
         deals_per_round=deals_per_round,
-        allow_three=allow_three and kind == "free",
+        allow_three=allow_three and kind == Tournament.Kind.FREE,
         kind=kind,
         method=method,
     )
@@ -269,7 +269,7 @@ def round_start(*, tournament: Tournament, created_by: User) -> TournamentRound:
         raise ServiceError(_("Every round has been played."))
     present = _present_ids(tournament)
     try:
-        if tournament.kind == "duplicate":
+        if tournament.kind == Tournament.Kind.DUPLICATE:
             tables = duplicate_seat(tournament, number)
         else:
             table_sizes(len(present), tournament.allow_three)

@@ -75,7 +75,10 @@ def tournament_list(request: HttpRequest, club_id: int) -> HttpResponse:
 
 def _can_search(tournament: Tournament, rounds: list[reads.RoundProgress]) -> bool:
     """A round not yet seated remains, or the round in play has no deal yet."""
-    if tournament.state == Tournament.State.FINISHED or tournament.kind == "duplicate":
+    if (
+        tournament.state == Tournament.State.FINISHED
+        or tournament.kind == Tournament.Kind.DUPLICATE
+    ):
         return False  # a duplicate tournament follows its movement
     fresh = bool(rounds) and not rounds[-1].closed and not any(t.deals for t in rounds[-1].tables)
     return fresh or len(rounds) < tournament.rounds
@@ -247,7 +250,7 @@ def case_labels(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """A duplicate tournament's case labels (étuis), one per case, to print: drawn for the
     players present until the first round is seated, then the movement it follows."""
     tournament, _membership = _tournament(request, tournament_id)
-    if tournament.kind != "duplicate":
+    if tournament.kind != Tournament.Kind.DUPLICATE:
         raise Http404
     movement, error = services.movement_of(tournament), ""
     if movement is None:
