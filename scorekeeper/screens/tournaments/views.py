@@ -175,9 +175,11 @@ def round_start(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament, _membership = _tournament(request, tournament_id)
     try:
         started = services.round_start(tournament=tournament, created_by=request.user)
-    except ServiceError as error:
+    except ServiceError as error:  # too few players, say: told where they are registered
         messages.error(request, error.message)
-        return redirect("tournament", tournament.pk)
+        return redirect(
+            "tournament_players" if error.field == "players" else "tournament", tournament.pk
+        )
     messages.success(request, _("Round %(number)s is seated.") % {"number": started.number})
     return redirect("tournament_cards", tournament.pk, started.number)
 

@@ -141,3 +141,12 @@ def test_the_organiser_adds_a_missing_deal_with_its_case_once_the_round_is_close
     assert client.post(url, _post(table, case), **EN).status_code == 302
     assert Deal.objects.get(game=table.game).case_number == case
     assert client.post(url, _post(table, case), **EN).status_code == 422
+
+
+def test_seating_too_few_players_is_refused_on_the_players_page() -> None:
+    _club, _players, tournament = make_tournament(8, kind="duplicate")
+    client = _organiser(tournament)
+    answer = client.post(reverse("round_start", args=[tournament.pk]), follow=True, **EN)
+    assert answer.redirect_chain[-1][0] == reverse("tournament_players", args=[tournament.pk])
+    assert "needs 12 to 60 players: 8 are present" in answer.text
+    assert not tournament.tournament_rounds.exists()
