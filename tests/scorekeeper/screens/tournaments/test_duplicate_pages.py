@@ -122,7 +122,9 @@ def test_the_phone_enters_the_next_case_and_is_refused_a_case_not_its_own() -> N
     for wrong, words in ((other, "is not played at this table"), ("", "Give the case number")):
         refused = phone.post(save, _post(table, wrong), **EN)
         assert refused.status_code == 422
-        error = re.search(r'class="field case-field field-error">(.*?)</div>', refused.text, re.S)
+        error = re.search(
+            r'case-field field-error">.*?class="errorlist[^>]*>(.*?)</ul>', refused.text, re.S
+        )
         assert error is not None and words in error.group(1)
     assert not Deal.objects.filter(game=table.game).exists()
     assert phone.post(save, _post(table, cases[0]), **EN).status_code == 302
