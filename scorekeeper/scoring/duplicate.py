@@ -233,27 +233,20 @@ def duplicate_ranking(
             count[held.player] += 1
             best[held.player] += bool(others) and held.score >= max(others)
     figures = {
-        p: _decimal(got[p] if method == "mean" else 100 * got[p] / most[p])
-        if method == "mean" or most[p]
-        else Decimal(50)
+        p: _decimal(100 * got[p] / most[p] if most[p] else Fraction(50))
+        if method == "match_points"
+        else _decimal(got[p])
         for p in got
     }
     name = names or {}
-    order = sorted(
-        figures,
-        key=lambda p: (-figures[p], -raw[p], -best[p], name.get(p, str(p))),
-    )
+    order = sorted(figures, key=lambda p: (-figures[p], -raw[p], -best[p], name.get(p, str(p))))
     lines: list[DuplicateLine] = []
-    for place, player in enumerate(order, 1):
-        line = DuplicateLine(
-            player, place, figures[player], raw[player], count[player], best[player]
-        )
-        previous = lines[-1] if lines else None
-        if previous and (previous.figure, previous.raw, previous.best) == (
-            line.figure, line.raw, line.best,
-        ):  # fmt: skip
-            line = DuplicateLine(player, previous.rank, line.figure, line.raw, line.held, line.best)
-        lines.append(line)
+    for place, p in enumerate(order, 1):
+        tied = lines and (lines[-1].figure, lines[-1].raw, lines[-1].best) == (
+            figures[p], raw[p], best[p],
+        )  # fmt: skip
+        rank = lines[-1].rank if tied else place
+        lines.append(DuplicateLine(p, rank, figures[p], raw[p], count[p], best[p]))
     return lines, results
 
 
