@@ -1,14 +1,15 @@
 """``manage.py loadtest --scenario tournament``: a club's tournaments ending their round at once.
 
-One club (``--deals`` deals of history) runs a tournament of free deals and, once the app has
-them (``DUPLICATE``), one of duplicate deals, each of ``--tables`` tables of 4 (50: 200
-players each) seated for round 1 by the services with ``PLAYED`` deals entered at each table.
-During the load each table's phone does what the evening page does: it polls its table every
-4 s and saves a deal every ``SAVE_EVERY`` seconds (through htmx, the answer in place; the
-organiser let every table play past the plan), and the table's page is loaded whole once per
-deal; ``RANKING_PHONES`` phones follow each public ranking and the organiser each tournament's
-page, at their pages' pace; the login page alongside as the yardstick. One more table of each
-tournament is the probe's (``ranking_probe``): how soon the ranking shows a deal saved there.
+One club (``--deals`` deals of history) runs a tournament of free deals of ``--tables`` tables
+of 4 (50: 200 players) and, with ``DUPLICATE``, as many tables of duplicate deals (in
+tournaments of at most ``DUPLICATE_TABLES``: the movement seats 12 to 60 players), each seated
+for round 1 by the services with ``PLAYED`` deals entered at each table. During the load each
+table's phone does what the evening page does: it polls its table every 4 s and saves a deal
+every ``SAVE_EVERY`` seconds (through htmx, the answer in place; free deals past the plan, as
+the organiser allowed; a duplicate table's next case), and the table's page is loaded whole
+once per deal; ``RANKING_PHONES`` phones follow each kind's rankings and the organiser each
+tournament's page, at their pages' pace; the login page alongside as the yardstick. One more
+table of each kind is the probe's (``ranking_probe``): how soon the ranking shows its saves.
 The tables' phones are not signed in: their sessions hold the table's grant, as a table
 card's QR code gives it.
 """
@@ -31,6 +32,7 @@ from scorekeeper.reads.sheet_changes import as_of_now
 from scorekeeper.scoring.tarot import TarotDeal
 from scorekeeper.screens.access import TABLE_GRANTS
 from scorekeeper.screens.tournaments.views import LIVE_SECONDS
+from scorekeeper.services.duplicate import movement_of
 from tools.bench.load_club import Table, _session_maker
 from tools.bench.load_scenarios import GZIP, POLL_EVERY, Item, Kind, _saves, cookie
 from tools.bench.ranking_probe import Probe
@@ -39,9 +41,11 @@ from tools.bench.synthetic_club import build
 DEALS_PER_ROUND = 6  # the round's planned deals
 PLAYED = DEALS_PER_ROUND - 2  # entered at each table before the load
 SAVE_EVERY = 60.0  # seconds between two deals at a table: a round's last deals, in a minute
-RANKING_PHONES = 50  # phones following each public ranking
-#: The tournaments of the scenario: duplicate joins free deals once the app has them.
-DUPLICATE = False
+RANKING_PHONES = 50  # phones following each kind's public rankings
+#: Duplicate tournaments beside the free one (the app has them since issue 39).
+DUPLICATE = True
+DUPLICATE_TABLES = 15  # a duplicate tournament's most tables: 60 players
+DUPLICATE_DEALS = 8  # a duplicate round's cases: 4 left to save at each table, 8 at the probe's
 PAST_PLAN = 10_000  # deals the organiser allows past the plan: the load never runs short
 
 
@@ -54,6 +58,8 @@ class TournamentLoad:
     ranking_phones: int = RANKING_PHONES
     name: str = "free"  # what its requests are called by: free, duplicate
     probe: Probe | None = None  # the table the ranking probe saves at
+    cases: dict[int, list[int]] = dataclasses.field(default_factory=dict)  # a duplicate
+    # table's cases left to save, by its evening
 
 
 def build_tournament(
@@ -78,12 +84,20 @@ def build_tournament(
 
 
 def build_tournaments(deals: int, tables: int, secret_key: str) -> list[TournamentLoad]:
-    """The scenario's club and its tournaments, each with a table more for the probe."""
+    """The scenario's club and its tournaments: free deals, then duplicate (``DUPLICATE``),
+    ``tables`` tables of each kind and one more for the probe."""
     built = build(deals)
     club = Club.objects.get(pk=built.club_id)
     user = User.objects.get(pk=built.user_id)
-    kinds = ("free", "duplicate") if DUPLICATE else ("free",)
-    return [tournament_in(club, user, tables, secret_key, kind=kind, probe=True) for kind in kinds]
+    loads = [tournament_in(club, user, tables, secret_key, probe=True)]
+    count = -(-(tables + 1) // DUPLICATE_TABLES) if DUPLICATE and tables >= 2 else 0
+    for index in range(count):  # the probe's table in the first
+        size = (tables + 1) // count + (index < (tables + 1) % count)
+        phones = max(1, RANKING_PHONES * size // (tables + 1))
+        duplicate = {"kind": "duplicate", "deals_per_round": DUPLICATE_DEALS, "probe": index == 0}
+        load = tournament_in(club, user, size - (index == 0), secret_key, **duplicate)
+        loads.append(dataclasses.replace(load, ranking_phones=phones))
+    return loads
 
 
 def tournament_in(
@@ -101,11 +115,6 @@ def tournament_in(
     """A tournament of ``club``'s: ``4 * tables`` players registered (4 more for the
     ``probe``'s table), round 1 of ``deals_per_round`` deals seated and ``played`` of them
     entered at each table; ``ranking_phones`` phones follow the ranking."""
-    seated = 4 * (tables + probe)
-    Player.objects.bulk_create(
-        Player(club=club, name=f"{kind.title()} {index:03d}") for index in range(1, seated + 1)
-    )
-    players = Player.objects.filter(club=club, name__startswith=f"{kind.title()} ")
     tournament = services.tournament_create(
         club=club,
         created_by=user,
@@ -113,32 +122,52 @@ def tournament_in(
         date=dt.date(dt.date.today().year, 6, 1),
         rounds=3,
         deals_per_round=deals_per_round,
+        kind=kind,
     )
-    for player in players.order_by("pk"):
+    for player in Player.objects.bulk_create(
+        Player(club=club, name=f"Cup {tournament.pk} player {index:03d}")
+        for index in range(1, 4 * (tables + probe) + 1)
+    ):
         services.tournament_register(tournament=tournament, player=player)
     first = services.round_start(tournament=tournament, created_by=user)
     first.tables.update(extra_deals=PAST_PLAN)
+    cases = {table.evening_id: _cases(table) for table in first.tables.all()}
     # The sessions are checked by the servers; the round's deals are dated before the club's
     # last evening, which the servers let the load test change at will (local_servers).
     with override_settings(SECRET_KEY=secret_key, OLD_EVENING_CHANGES_PER_HOUR=0):
         organiser = _session_maker(user)()
         playing = [
-            _table_played(table, user, played)
-            for table in first.tables.select_related("game", "evening").order_by("number")
+            _table_played(table, user, 0 if probe and number == tables else played, cases)
+            for number, table in enumerate(
+                first.tables.select_related("game", "evening").order_by("number")
+            )
         ]
     load = TournamentLoad(
         tournament.pk, tournament.public_token, organiser, playing, ranking_phones, kind
     )
+    if kind == "duplicate":
+        load.cases = cases
     if probe:
         table = load.tables.pop()
         names = dict(Player.objects.filter(pk__in=table.present).values_list("pk", "name"))
         ranking = f"/ranking/{tournament.public_token}/"
-        load.probe = Probe(kind, ranking, _saves([table])[0], names[table.present[1]])
+        save = _saves([table], load.cases)[0]
+        load.probe = Probe(kind, ranking, save, names[table.present[1]])
     return load
 
 
-def _table_played(table: TournamentTable, user: User, played: int) -> Table:
-    """``played`` deals of the round entered at ``table``, and its phone's session."""
+def _cases(table: TournamentTable) -> list[int]:
+    """A duplicate table's cases this round (none for free deals)."""
+    if table.round.tournament.kind != "duplicate":
+        return []
+    return list(movement_of(table.round.tournament).cases(table.round.number - 1, table.number - 1))
+
+
+def _table_played(
+    table: TournamentTable, user: User, played: int, cases: dict[int, list[int]]
+) -> Table:
+    """``played`` deals of the round entered at ``table`` (a duplicate table's first cases,
+    taken off ``cases``), and its phone's session."""
     ids = tuple(table.game.seats.order_by("position").values_list("player_id", flat=True))
     size = len(ids)
     for number in range(played):
@@ -153,6 +182,7 @@ def _table_played(table: TournamentTable, user: User, played: int) -> Table:
                 points=Decimal(45 + number % 7),
             ),
             created_by=user,
+            **({"case_number": cases[table.evening_id].pop(0)} if cases[table.evening_id] else {}),
         )
     store = SessionStore()
     store[TABLE_GRANTS] = {str(table.evening_id): table.token}
@@ -193,7 +223,14 @@ def tournament_kinds(load: TournamentLoad, *, save_every: float = SAVE_EVERY) ->
             tables,
             (200, 304),
         ),
-        Kind("deal save", _saves(load.tables), save_rate, max(1, tables // 20), (200,), "POST"),
+        Kind(
+            "deal save",
+            _saves(load.tables, load.cases),
+            save_rate,
+            max(1, tables // 20),
+            (200,),
+            "POST",
+        ),
         Kind(
             "table page",
             [
@@ -221,14 +258,20 @@ def tournament_kinds(load: TournamentLoad, *, save_every: float = SAVE_EVERY) ->
 
 
 def tournaments_kinds(loads: list[TournamentLoad]) -> list[Kind]:
-    """Each tournament's kinds, named after it ("free deal save"...), then one login page."""
-    sent = [tournament_kinds(load) for load in loads]
-    named = [
-        dataclasses.replace(kind, name=f"{load.name} {kind.name}")
-        for load, kinds in zip(loads, sent, strict=True)
-        for kind in kinds[:-1]
-    ]
-    return [*named, sent[0][-1]]
+    """Each kind of tournament's requests, named after it ("free deal save"...): those of
+    its tournaments together (a wrk each), then one login page."""
+    named: dict[str, Kind] = {}
+    for load in loads:
+        for kind in tournament_kinds(load)[:-1]:
+            name = f"{load.name} {kind.name}"
+            if name not in named:
+                named[name] = dataclasses.replace(kind, name=name, items=[*kind.items])
+                continue
+            joined = named[name]
+            joined.items.extend(kind.items)
+            joined.rate += kind.rate
+            joined.connections += kind.connections
+    return [*named.values(), tournament_kinds(loads[0])[-1]]
 
 
 def _ranking(load: TournamentLoad) -> Item:

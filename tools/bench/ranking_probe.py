@@ -2,9 +2,9 @@
 
 While wrk sends the load, ``follow`` goes round the probes' tables: every ``PROBE_EVERY``
 seconds it reads the ranking, saves a deal as the table's phone saves it, then reads the
-ranking every ``READ_EVERY`` seconds until the taker's total moved. Each lag is counted from
-the save's answer; a phone polling the ranking every ``LIVE_SECONDS`` shows it at most that
-much later (``shown_within``).
+ranking every ``READ_EVERY`` seconds until the taker's row changed (a duplicate table's probe
+stops when its cases are all played). Each lag is counted from the save's answer; a phone
+polling the ranking every ``LIVE_SECONDS`` shows it at most that much later (``shown_within``).
 """
 
 from __future__ import annotations
@@ -30,21 +30,22 @@ class Probe:
     taker: str  # the player whose total each save moves
 
 
-def _total(origin: str, probe: Probe) -> str | None:
-    """The taker's total as the ranking's live part shows it."""
+def _row(origin: str, probe: Probe) -> str | None:
+    """The taker's row as the ranking's live part shows it (his total in it)."""
     request = urllib.request.Request(origin + probe.ranking, headers={"HX-Request": "true"})
     with urllib.request.urlopen(request, timeout=30) as answer:
         html = answer.read().decode()
-    row = f'data-player="{re.escape(probe.taker)}">.*?<td class="total"><strong>(-?\\d+)<'
-    found = re.search(row, html, re.DOTALL)
-    return found.group(1) if found else None
+    found = re.search(f'<tr[^>]*data-player="{re.escape(probe.taker)}".*?</tr>', html, re.DOTALL)
+    return found.group(0) if found else None
 
 
-def _save(origin: str, probe: Probe, key: str) -> None:
+def _save(origin: str, probe: Probe, key: str, case: int | None) -> None:
     """The table's deal, saved as deal-entry.js sends it (as wrk's script does)."""
     item = probe.save
     since = int((time.time() - item["since_ago"]) * 1000)
     body = f"{item['body']}&deal-idempotency_key={key}&sheet-since={since}"
+    if case is not None:
+        body += f"&deal-case_number={case}"
     request = urllib.request.Request(
         origin + item["path"], data=body.encode(), headers=item["headers"], method="POST"
     )
@@ -59,11 +60,16 @@ def follow(origin: str, probes: list[Probe], seconds: float) -> dict[str, list[f
     turn = 0
     while probes and time.monotonic() + PROBE_EVERY < end:
         probe = probes[turn % len(probes)]
+        cases = probe.save.get("cases")
+        if cases is not None and len(lags[probe.name]) >= len(cases):
+            probes = [other for other in probes if other is not probe]  # its cases all played
+            continue
         started = time.monotonic()
-        before = _total(origin, probe)
-        _save(origin, probe, f"probe{turn}x{int(time.time())}")
+        before = _row(origin, probe)
+        case = cases[len(lags[probe.name])] if cases is not None else None
+        _save(origin, probe, f"probe{turn}x{int(time.time())}", case)
         saved = time.monotonic()
-        while time.monotonic() - saved < GIVE_UP and _total(origin, probe) == before:
+        while time.monotonic() - saved < GIVE_UP and _row(origin, probe) == before:
             time.sleep(READ_EVERY)
         lags[probe.name].append(min(time.monotonic() - saved, GIVE_UP))
         turn += 1
