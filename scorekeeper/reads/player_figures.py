@@ -137,9 +137,10 @@ def _nights(rows: list[dict[str, Any]]) -> list[EveningLine]:
     nights: dict[int, EveningLine] = {}  # tournament id or -evening id -> the night
     for row in rows:
         tournament_id = row["evening__tournament_table__round__tournament_id"]
-        night = nights.get(tournament_id or -row["evening_id"])
+        key = tournament_id or -row["evening_id"]
+        night = nights.get(key)
         if night is None:
-            nights[tournament_id or -row["evening_id"]] = EveningLine(
+            nights[key] = EveningLine(
                 row["evening_id"],
                 row["evening__date"],
                 row["evening__tournament_table__round__tournament__name"] or row["evening__place"],
