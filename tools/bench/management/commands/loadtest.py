@@ -72,7 +72,8 @@ class Command(BaseCommand):
         parser.add_argument(
             "--tables",
             type=int,
-            help="tables playing (night: the clubs' 300; one-club: 200; tournament: 50)",
+            help="tables playing (night: the clubs' 300; one-club: 200; tournament: 50 of "
+            "each kind)",
         )
         parser.add_argument(
             "--tournament-tables",
