@@ -85,6 +85,8 @@ class Deal(models.Model):
     # Known only by its scores (paper history, or a deal the rules here do not cover): counts in
     # totals and standings, not in contract statistics.
     paper = models.BooleanField(_("scores only"), default=False)
+    # The case (étui) a duplicate tournament's deal was dealt from, numbered from 1.
+    case_number = models.PositiveSmallIntegerField(_("case"), null=True, blank=True)
     # Once per game (deal_key_once_per_game); NULL, not "", for the deals without one.
     idempotency_key = models.CharField(max_length=64, null=True, blank=True)  # noqa: DJ001
     created_by = models.ForeignKey(

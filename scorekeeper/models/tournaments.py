@@ -17,7 +17,17 @@ class Tournament(models.Model):
 
     ``schedule`` is the plan drawn when the first round starts: ``{"players": [ids],
     "rounds": [[[ids of a table]...]...]}``; later rounds follow it while nobody came or went.
+    A duplicate tournament's is ``{"movement": Movement.to_json(), "players": [TournamentPlayer
+    ids in the movement's order]}`` (scoring.duplicate); it is ranked by ``method``.
     """
+
+    class Kind(models.TextChoices):
+        FREE = "free", _("free deals")
+        DUPLICATE = "duplicate", _("duplicate")
+
+    class Method(models.TextChoices):
+        MATCH_POINTS = "match_points", _("match points")
+        MEAN = "mean", _("score against the mean")
 
     class State(models.TextChoices):
         REGISTRATION = "registration", _("registration")
@@ -33,6 +43,10 @@ class Tournament(models.Model):
     allow_three = models.BooleanField(_("tables of 3 allowed"), default=False)
     state = models.CharField(_("state"), max_length=12, choices=State, default=State.REGISTRATION)
     schedule = models.JSONField(default=dict, blank=True)
+    kind = models.CharField(_("kind"), max_length=10, choices=Kind, default=Kind.FREE)
+    method = models.CharField(
+        _("ranking method"), max_length=12, choices=Method, default=Method.MATCH_POINTS
+    )
     # The public ranking's link; None once the organiser revoked it (a new one can be made).
     public_token = models.CharField(
         max_length=64, unique=True, null=True, blank=True, default=new_share_token

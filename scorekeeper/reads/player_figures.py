@@ -1,6 +1,7 @@
 """A player's figures over a season (or all time): contracts, partners, bonuses, evenings.
 
-Read from the player's stored evenings (``models.figures``, kept by the writes): one query.
+Read from the player's stored evenings (``models.figures``, kept by the writes): one query. A
+tournament's tables and rounds are one evening, a night (as in ``reads.standings``).
 Owns ``PlayerFigures`` and its lines, ``player_figures``
 and ``player_sections`` (French Tarot figures plus the L'escopette summary).
 """
@@ -17,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.models import Deal, Player, PlayerEvening
 from scorekeeper.models.figures import ESCOPETTE, FIGURES, KINDS, TAROT, Tally, tally_of
-from scorekeeper.reads.standings import StandingRow
+from scorekeeper.reads.standings import NIGHT_FIELDS, StandingRow
 
 CONTRACT_LABELS = dict(Deal.Contract.choices)
 # The poignées as the player's page names them, in full (the deal form says only the size).
@@ -49,10 +50,13 @@ class SideCount:
 
 @dataclass
 class EveningLine:
-    evening_id: int
+    """One night of the player's: an evening, or a tournament's tables added up."""
+
+    evening_id: int  # the night's first
     date: dt.date
     place: str
     total: int
+    tournament_id: int | None = None
 
 
 @dataclass
@@ -105,9 +109,7 @@ def _player_rows(
     if end is not None:
         rows = rows.filter(evening__date__lte=end)
     found: dict[str, list[dict[str, Any]]] = {kind: [] for kind in kinds}
-    for row in rows.order_by("evening__date", "evening_id").values(
-        "kind", "evening_id", "evening__date", "evening__place", *FIGURES
-    ):
+    for row in rows.order_by("evening__date", "evening_id").values(*NIGHT_FIELDS, *FIGURES):
         found[row["kind"]].append(row)
     return found
 
@@ -130,13 +132,33 @@ def player_figures(
     return _player_figures(player, _player_rows(player, start, end, (kind,))[kind])
 
 
+def _nights(rows: list[dict[str, Any]]) -> list[EveningLine]:
+    """The player's nights, in date order: each evening, a tournament's tables as one."""
+    nights: dict[int, EveningLine] = {}  # tournament id or -evening id -> the night
+    for row in rows:
+        tournament_id = row["evening__tournament_table__round__tournament_id"]
+        key = tournament_id or -row["evening_id"]
+        night = nights.get(key)
+        if night is None:
+            nights[key] = EveningLine(
+                row["evening_id"],
+                row["evening__date"],
+                row["evening__tournament_table__round__tournament__name"] or row["evening__place"],
+                row["total"],
+                tournament_id,
+            )
+        else:
+            night.total += row["total"]
+    return list(nights.values())
+
+
 def _summary(player: Player, rows: list[dict[str, Any]]) -> StandingRow:
     tally = _tally(rows)
     return StandingRow(
         player_id=player.pk,
         name=player.name,
         total=tally.total,
-        evenings=len(rows),
+        evenings=len(_nights(rows)),
         deals=tally.deals,
         takes=tally.takes,
         made=tally.made,
@@ -159,10 +181,7 @@ def player_sections(
 def _player_figures(player: Player, rows: list[dict[str, Any]]) -> PlayerFigures:
     tally = _tally(rows)
     summary = _summary(player, rows)
-    evenings = [
-        EveningLine(row["evening_id"], row["evening__date"], row["evening__place"], row["total"])
-        for row in rows
-    ]
+    evenings = _nights(rows)
     figures = PlayerFigures(
         player=player,
         summary=summary,

@@ -1,7 +1,9 @@
 """A season's standings (or all time's): ranked rows, their sorting, and each evening's points.
 
 Added up from the evenings' stored figures (``models.figures``, kept by the writes), so a page
-makes the same few queries whatever the number of deals, evenings or players; what is added up
+makes the same few queries whatever the number of deals, evenings or players. A tournament's
+tables and rounds are one evening here, a *night*: one line, one point, the sum of a player's
+tables (its ``EveningPoint`` carries the tournament and its first evening's id). What is added up
 is kept in the cache under the digest of the range's evenings at their versions (one query). Owns
 ``StandingRow``, ``SeasonStats``, ``EveningPoint``, the ``season_stats*`` and ``for_season*``
 readers, the sorting of the standings table and ``current_season``. The ``*_by_kind``
@@ -11,13 +13,14 @@ readers give both games with the queries of one.
 from __future__ import annotations
 
 import datetime as dt
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from itertools import accumulate
 from typing import Any
 
 from django.core.cache import cache
-from django.db.models import Count, F, QuerySet, Sum
+from django.db.models import F, QuerySet, Sum
 
 from scorekeeper.models import Club, EveningFigures, PlayerEvening, Season
 from scorekeeper.models.figures import FIGURES, KINDS, TAROT
@@ -88,6 +91,7 @@ class EveningPoint:
     evening_id: int
     date: dt.date
     place: str = ""
+    tournament_id: int | None = None  # a tournament's night: all its tables and rounds
 
 
 @dataclass
@@ -96,7 +100,7 @@ class SeasonStats:
 
     rows: list[StandingRow]  # ranked by total
     evenings: list[EveningPoint]  # in date order
-    points: dict[tuple[int, int], int]  # (evening id, player id) -> points that evening
+    points: dict[tuple[int, int], int]  # (night's evening id, player id) -> points that night
     deals: int = 0  # deals played (passed deals not counted)
     games: int = 0  # L'escopette: games with at least one deal
     unreplayable: int = 0  # L'escopette: games the rules cannot replay (no winner counted)
@@ -119,6 +123,17 @@ def cumulative_totals(
             row = deltas[player_id] = [0] * len(evenings)
         row[index] += scored
     return {player_id: list(accumulate(row)) for player_id, row in deltas.items()}
+
+
+#: A stored evening's row as a night reads it: its tournament and that tournament's name, if any.
+NIGHT_FIELDS = (
+    "kind",
+    "evening_id",
+    "evening__date",
+    "evening__place",
+    "evening__tournament_table__round__tournament_id",
+    "evening__tournament_table__round__tournament__name",
+)
 
 
 def _in_range(
@@ -171,7 +186,8 @@ _SUMMED = ("total", "evenings", "deals", "takes", "made", "games", "won", "unrep
 
 
 def _joined(before: SeasonStats, after: SeasonStats, name: str) -> SeasonStats:
-    """The standings of two ranges, the second after the first, as one."""
+    """The standings of two ranges, the second after the first, as one (a tournament's night
+    with tables on both sides stays one night)."""
     rows = {row.player_id: replace(row) for row in before.rows}
     for row in after.rows:
         total = rows.get(row.player_id)
@@ -180,10 +196,20 @@ def _joined(before: SeasonStats, after: SeasonStats, name: str) -> SeasonStats:
             continue
         for figure in _SUMMED:
             setattr(total, figure, getattr(total, figure) + getattr(row, figure))
+    first = {e.tournament_id: e.evening_id for e in before.evenings if e.tournament_id}
+    again = {
+        e.evening_id: first[e.tournament_id] for e in after.evenings if e.tournament_id in first
+    }
+    points = dict(before.points)
+    for (evening_id, player_id), scored in after.points.items():
+        night = again.get(evening_id, evening_id)
+        if night != evening_id and (night, player_id) in before.points:
+            rows[player_id].evenings -= 1
+        points[night, player_id] = points.get((night, player_id), 0) + scored
     return SeasonStats(
         rows=_rank(list(rows.values())),
-        evenings=[*before.evenings, *after.evenings],
-        points={**before.points, **after.points},
+        evenings=[*before.evenings, *(e for e in after.evenings if e.evening_id not in again)],
+        points=points,
         deals=before.deals + after.deals,
         games=before.games + after.games,
         unreplayable=before.unreplayable + after.unreplayable,
@@ -195,11 +221,11 @@ def _added_up(
     club_id: int, start: dt.date | None, end: dt.date | None, kinds: Sequence[str], marks: str
 ) -> dict[str, SeasonStats]:
     """Each game's standings, added up from the evenings' stored figures (three queries,
-    whatever the number of deals: the players' sums, their evenings, the evenings' counts)."""
+    whatever the number of deals: the players' sums, their nights, the evenings' counts)."""
     rows = _in_range(PlayerEvening.objects.filter(kind__in=kinds), club_id, start, end)
     sums = (
         rows.values("kind", "player_id", name=F("player__name"))
-        .annotate(evening_count=Count("pk"), **{name: Sum(name) for name in FIGURES})
+        .annotate(**{name: Sum(name) for name in FIGURES})
         .order_by()
     )
     stats = {
@@ -213,7 +239,6 @@ def _added_up(
                 player_id=line["player_id"],
                 name=line["name"],
                 total=line["total"],
-                evenings=line["evening_count"],
                 deals=line["deals"],
                 takes=line["takes"],
                 made=line["made"],
@@ -221,14 +246,18 @@ def _added_up(
                 won=line["won"],
             )
         )
-    seen: dict[str, set[int]] = {kind: set() for kind in kinds}
-    for kind, evening_id, date, place, player_id, total in rows.order_by(
+    nights: dict[tuple[str, int], int] = {}  # kind, tournament id or -evening id -> evening id
+    for kind, evening_id, date, place, tournament_id, name, player_id, total in rows.order_by(
         "evening__date", "evening_id", "player_id"
-    ).values_list("kind", "evening_id", "evening__date", "evening__place", "player_id", "total"):
-        if evening_id not in seen[kind]:
-            seen[kind].add(evening_id)
-            stats[kind].evenings.append(EveningPoint(evening_id, date, place))
-        stats[kind].points[evening_id, player_id] = total
+    ).values_list(*NIGHT_FIELDS, "player_id", "total"):
+        key = (kind, tournament_id or -evening_id)
+        night = nights.get(key)
+        if night is None:
+            night = nights[key] = evening_id
+            point = EveningPoint(evening_id, date, name or place, tournament_id)
+            stats[kind].evenings.append(point)
+        points = stats[kind].points
+        points[night, player_id] = points.get((night, player_id), 0) + total
     counts = _in_range(EveningFigures.objects.filter(kind__in=kinds), club_id, start, end)
     for kind, played, games, unreplayable in (
         counts.values("kind")
@@ -238,6 +267,9 @@ def _added_up(
     ):
         stats[kind].deals, stats[kind].games, stats[kind].unreplayable = played, games, unreplayable
     for kind in kinds:
+        played = Counter(player_id for _night, player_id in stats[kind].points)
+        for row in standing[kind]:
+            row.evenings = played[row.player_id]
         stats[kind].rows = _rank(standing[kind])
     return stats
 

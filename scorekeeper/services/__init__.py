@@ -55,6 +55,7 @@ from scorekeeper.services.deals import (
     deal_record,
     deal_update,
 )
+from scorekeeper.services.duplicate import movement_draw, movement_of, table_cases
 from scorekeeper.services.evenings import (
     dealer_after,
     default_sitting_out,
@@ -144,6 +145,8 @@ __all__ = [
     "join_with_link",
     "member_leave",
     "member_remove",
+    "movement_draw",
+    "movement_of",
     "next_dealer",
     "ownership_transfer",
     "player_add",
@@ -162,6 +165,7 @@ __all__ = [
     "share_link_create",
     "share_link_revoke",
     "table_allow_more",
+    "table_cases",
     "tournament_create",
     "tournament_deal_add",
     "tournament_deal_correct",

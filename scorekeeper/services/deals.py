@@ -41,6 +41,7 @@ from scorekeeper.services.costly import charge_old_evening
 from scorekeeper.services.deal_keys import deal_of_key, save_facts
 from scorekeeper.services.deal_snapshots import deal_inputs, deal_snapshot
 from scorekeeper.services.deal_totals import game_totals_keep
+from scorekeeper.services.duplicate import case_check
 from scorekeeper.services.evenings import next_dealer, present_players
 
 # --- Deals ---------------------------------------------------------------------------------
@@ -191,6 +192,7 @@ def deal_record(
     idempotency_key: str | None = None,
     expected_number: int | None = None,
     past_plan: bool = False,
+    case_number: int | None = None,
 ) -> Deal:
     """Score and store the next deal of a game. The same idempotency key stores it once:
     the very same deal sent again returns the deal stored, marked ``already_stored``; the
@@ -204,6 +206,7 @@ def deal_record(
 
     A tournament table's game stops at the round's planned deals and those the organiser
     allowed past them (ServiceError), unless ``past_plan`` (the organiser's own addition).
+    A duplicate table's deal carries its case (``duplicate.case_check``).
     """
     game = lock_game(game.pk)
     facts = save_facts(game, idempotency_key)  # read under the lock: numbers, keys
@@ -236,6 +239,7 @@ def deal_record(
     deal = Deal(
         game=game,
         number=number,
+        case_number=case_check(game, case_number) if facts.planned is not None else None,
         dealer=dealer,
         created_by=_person(created_by),
         idempotency_key=idempotency_key or None,

@@ -56,14 +56,24 @@ def tournament_deal_correct(
 
 @transaction.atomic
 def tournament_deal_add(
-    *, table: TournamentTable, inputs: DealInputs, dealer: Player | None = None, added_by: User
+    *,
+    table: TournamentTable,
+    inputs: DealInputs,
+    dealer: Player | None = None,
+    added_by: User,
+    case_number: int | None = None,
 ) -> Deal:
     """The organiser adds a deal the table could not enter (its round closed first, say):
     the table's next deal, recorded in its history as added by ``added_by``, whether or not
     the round is closed, past the planned deals too (the organiser's own decision)."""
     with _opened(table):
         return deal_record(
-            game=table.game, inputs=inputs, dealer=dealer, created_by=added_by, past_plan=True
+            game=table.game,
+            inputs=inputs,
+            dealer=dealer,
+            created_by=added_by,
+            past_plan=True,
+            case_number=case_number,
         )
 
 
@@ -128,6 +138,8 @@ def _schedule_search(tournament: Tournament) -> tuple[int | None, int]:
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.state == Tournament.State.FINISHED:
         raise ServiceError(_("This tournament is over."))
+    if tournament.kind == Tournament.Kind.DUPLICATE:
+        raise ServiceError(_("A duplicate tournament follows its movement."))
     rounds = list(tournament.tournament_rounds.order_by("number"))
     current = rounds[-1] if rounds and not rounds[-1].is_closed else None
     seated = _seated_rounds(tournament)

@@ -42,6 +42,7 @@ from scorekeeper.scoring.inputs import (
 from scorekeeper.scoring.seating import Table, meetings, plan_schedule, seat_round, table_sizes
 from scorekeeper.services.clubs import player_named
 from scorekeeper.services.common import ServiceError, lock_evenings
+from scorekeeper.services.duplicate import duplicate_seat
 from scorekeeper.services.evenings import evening_close, evening_start
 
 MAX_ROUNDS = 20
@@ -69,7 +70,12 @@ def tournament_create(
     date: dt.date | None = None,
     place: str = "",
     allow_three: bool = False,
+    kind: str = Tournament.Kind.FREE,
+    method: str = Tournament.Method.MATCH_POINTS,
 ) -> Tournament:
+    """A tournament of free deals, or of duplicate deals (``kind``) ranked by ``method``."""
+    if kind not in Tournament.Kind.values or method not in Tournament.Method.values:
+        raise ServiceError(_("Choose a kind of tournament and a method."), "kind")
     if not 1 <= rounds <= MAX_ROUNDS:
         raise ServiceError(
             _("Choose between 1 and %(count)s rounds.") % {"count": MAX_ROUNDS}, "rounds"
@@ -87,7 +93,9 @@ def tournament_create(
         place=clean_place(place, "place"),
         rounds=rounds,
         deals_per_round=deals_per_round,
-        allow_three=allow_three,
+        allow_three=allow_three and kind == Tournament.Kind.FREE,
+        kind=kind,
+        method=method,
     )
 
 
@@ -261,8 +269,11 @@ def round_start(*, tournament: Tournament, created_by: User) -> TournamentRound:
         raise ServiceError(_("Every round has been played."))
     present = _present_ids(tournament)
     try:
-        table_sizes(len(present), tournament.allow_three)
-        tables = _seat(tournament, number, present)
+        if tournament.kind == Tournament.Kind.DUPLICATE:
+            tables = duplicate_seat(tournament, number)
+        else:
+            table_sizes(len(present), tournament.allow_three)
+            tables = _seat(tournament, number, present)
     except ScoringError as error:
         raise ServiceError(
             _("%(count)s players present cannot be seated at tables of 4 and 5.")

@@ -9,11 +9,13 @@ CPU time of gunicorn and of PostgreSQL's whole server is counted.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import secrets
 import shutil
 import subprocess
 import tempfile
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -28,16 +30,13 @@ from tools.bench.databases import connected_to, database_url
 from tools.bench.load_club import build_tables
 from tools.bench.load_night import TOURNAMENT_TABLES, build_night, night_kinds, night_warm_up
 from tools.bench.load_scenarios import Kind, kinds, warm_up
-from tools.bench.load_tournament import (
-    build_tournament,
-    tournament_kinds,
-    tournament_warm_up,
-)
+from tools.bench.load_tournament import build_tournaments, tournaments_kinds, tournaments_warm_up
+from tools.bench.ranking_probe import Probe, follow
 from tools.bench.wrk import run_wrk
 
 TARGET_P95_MS = 150.0
 #: night: many clubs and a tournament (the default); one-club: the earlier load, one club's
-#: tables (for comparison only); tournament: a tournament's round ending.
+#: tables (for comparison only); tournament: a club's tournaments ending their round.
 SCENARIOS = ("night", "one-club", "tournament")
 
 
@@ -58,6 +57,8 @@ class LoadRun:
     #: The machine's load average over the last minute, before the warm-up and after the load.
     load_average: tuple[float, float] = (0.0, 0.0)
     version_in_address: bool = False  # the live polls named their version as ?version=
+    #: Each tournament's lags (seconds) from a save to its ranking showing it (``ranking_probe``).
+    follow: dict[str, list[float]] = dataclasses.field(default_factory=dict)
 
     def served(self) -> int:
         """The requests answered during the load, every kind together."""
@@ -109,6 +110,7 @@ class LoadRun:
             },
             "cpu_ms_per_request": self.ms_per_request(),
             "load_average": {"before": self.load_average[0], "after": self.load_average[1]},
+            "ranking_follows_s": self.follow,
         }
 
 
@@ -184,7 +186,7 @@ def run_loadtest(
                     f"{duration} s of load…"
                 )
                 load_before = os.getloadavg()[0]
-                sent, cpu, machine = _load(
+                sent, cpu, machine, lags = _load(
                     wrk, origin, url, server, plan, duration, folder, version_in_address
                 )
                 load_after = os.getloadavg()[0]
@@ -203,6 +205,7 @@ def run_loadtest(
         scenario=scenario,
         clubs=plan.clubs,
         tournament_tables=plan.tournament_tables,
+        follow=lags,
     )
 
 
@@ -214,6 +217,7 @@ class _Plan:
     warm_up: Callable[[str], None]
     clubs: int = 1
     tournament_tables: int = 0
+    probes: list[Probe] = dataclasses.field(default_factory=list)  # rankings timed meanwhile
 
 
 def _build(
@@ -235,8 +239,13 @@ def _build(
             tournament_tables,
         )
     if scenario == "tournament":
-        load = build_tournament(deals, tables, secret_key)
-        return _Plan(lambda: tournament_kinds(load), lambda o: tournament_warm_up(o, load), 0)
+        loads = build_tournaments(deals, tables, secret_key)
+        return _Plan(
+            lambda: tournaments_kinds(loads),
+            lambda o: tournaments_warm_up(o, loads),
+            0,
+            probes=[load.probe for load in loads if load.probe is not None],
+        )
     if scenario != "one-club":
         raise ValueError(f"scenario: {scenario!r}, not one of {SCENARIOS}")
     _built, seats = build_tables(deals, tables, secret_key, dates=dates, seating=seating)
@@ -255,9 +264,10 @@ def _load(
     duration: int,
     folder: str,
     version_in_address: bool,
-) -> tuple[list[Kind], list[float], tuple[float, float]]:
+) -> tuple[list[Kind], list[float], tuple[float, float], dict[str, list[float]]]:
     """The servers warmed up, then the load, with the CPU it cost each server (gunicorn and
-    PostgreSQL) and the whole machine's busy and stolen seconds meanwhile."""
+    PostgreSQL), the whole machine's busy and stolen seconds meanwhile, and the plan's
+    rankings' lags behind a save (timed by a thread of this process during the load)."""
     plan.warm_up(origin)
     scenario = plan.kinds()
     # PostgreSQL's whole server: backends close and open during the load
@@ -266,11 +276,15 @@ def _load(
     postmaster = local_servers.parent_pid(backend)
     pids = (server.pid, postmaster)
     before, machine_before = _cpu_seconds(*pids), local_servers.machine_cpu_seconds()
+    lags: dict[str, list[float]] = {}
+    probing = threading.Thread(target=lambda: lags.update(follow(origin, plan.probes, duration)))
+    probing.start()
     run_wrk(wrk, origin, scenario, duration, Path(folder), version_in_address=version_in_address)
+    probing.join()
     after, machine_after = _cpu_seconds(*pids), local_servers.machine_cpu_seconds()
     cpu = [b - a for a, b in zip(before, after, strict=True)]
     busy, stolen = (b - a for a, b in zip(machine_before, machine_after, strict=True))
-    return scenario, cpu, (busy, stolen)
+    return scenario, cpu, (busy, stolen), lags
 
 
 def _cpu_seconds(*pids: int) -> list[float]:

@@ -124,12 +124,14 @@ def _updates(seats: list[Table]) -> list[Item]:
     ]
 
 
-def _saves(seats: list[Table]) -> list[Item]:
+def _saves(seats: list[Table], cases: dict[int, list[int]] | None = None) -> list[Item]:
     """The scorer's deal form posted as deal-entry.js posts it: through htmx, with the moment
     of the sheet on screen (the last save's, a deal ago); the answer is the next deal's form
-    and the changed rows. wrk adds an idempotency key to each."""
+    and the changed rows. wrk adds an idempotency key to each, and a duplicate tournament
+    table's next case (``cases``: those left, by evening), as the form prefills it."""
     return [
         {
+            **({"cases": cases[t.evening_id]} if cases and cases.get(t.evening_id) else {}),
             "path": f"/evenings/{t.evening_id}/games/{t.game_id}/deals/",
             "body": "&".join(f"{k}={v}" for k, v in deal_form(t.present).items()),
             "since_ago": int(DEAL_EVERY),

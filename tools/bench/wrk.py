@@ -61,6 +61,11 @@ function request()
     path = path .. "&since=" .. ((os.time() - item.since_ago) * 1000)
   end
   if body ~= nil then
+    if item.cases ~= nil then
+      -- a duplicate tournament's table: its next case, as the form prefills it
+      item.turn = (item.turn or 0) % #item.cases + 1
+      body = body .. "&deal-case_number=" .. item.cases[item.turn]
+    end
     local key = "lt" .. id .. "x" .. counter .. "x" .. math.random(1, 1000000000)
     body = body .. "&deal-idempotency_key=" .. key
     if item.since_ago ~= nil then

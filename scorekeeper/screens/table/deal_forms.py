@@ -32,6 +32,7 @@ from scorekeeper.scoring.tarot import (
 from scorekeeper.screens.table import bid_grid
 from scorekeeper.screens.table.house_rules_fields import HouseRulesFields
 from scorekeeper.server.parsing import parse_id
+from scorekeeper.services.duplicate import TableCases
 
 SIDES = [("attack", _("Attack")), ("defense", _("Defence"))]
 POIGNEES = POIGNEE_KINDS
@@ -181,12 +182,18 @@ class TarotDealForm(HouseRulesFields, DealFormBase):
         label=_("Chelem"), choices=CHELEM_CHOICES, required=False, widget=forms.RadioSelect
     )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, cases: TableCases | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.inputs: TarotDeal[int] | PassedDeal[int] | None = None
         self.outcome: DealOutcome[int] | None = None
         self.add_house_rules(self.game)  # the misère field when the evening's rules have it
         self.fields["bid"].choices = bid_grid.bid_choices(self.present)
+        self.cases = cases  # a new deal at a duplicate table: its case, typed by number
+        if cases is not None:
+            self.fields["case_number"] = forms.IntegerField(
+                label=_("Case"), required=False, min_value=1, max_value=999
+            )
+            self.initial.setdefault("case_number", cases.next_case)
 
     # The grid of the taker and the contract (bid_grid).
     def bid_rows(self) -> list[bid_grid.BidRow]:
@@ -228,6 +235,9 @@ class TarotDealForm(HouseRulesFields, DealFormBase):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        refusal = self.cases.refusal(data.get("case_number")) if self.cases else None
+        if refusal and not self.has_error("case_number"):
+            self.add_error("case_number", refusal)
         if self.errors:
             return data
         bid = bid_grid.parse_bid(data.get("bid"))

@@ -98,6 +98,7 @@ def deal_create(request: HttpRequest, evening_id: int, game_id: int) -> HttpResp
                 created_by=request.user,
                 idempotency_key=form.cleaned_data["idempotency_key"] or None,
                 expected_number=form.cleaned_data["number"],
+                case_number=form.cleaned_data.get("case_number"),
             )
         except services.DealNumberTaken as taken:
             conflict = taken

@@ -80,7 +80,10 @@ def deal_form(
     ``carried``: the answers the counter handed back (``deal-<field>`` parameters), once.
     """
     present = present if present is not None else services.present_players(game)
+    cases = services.table_cases(game) if game.kind == Game.Kind.TAROT else None
     if data is not None:  # what was sent is what counts: no need to work out the defaults
+        if cases is not None:
+            return TarotDealForm(data, game=game, present=present, cases=cases)
         return deal_form_class(game)(data, game=game, present=present)
     dealer = dealer or services.next_dealer(game, present)
     if carried and _carried_deal_stored(request, game, carried):
@@ -91,7 +94,7 @@ def deal_form(
     initial["sitting_out"] = [p.pk for p in services.default_sitting_out(game, present, dealer)]
     if carried:
         initial.update(initial_from_query(carried, list(TarotDealForm.base_fields)))
-    form = TarotDealForm(data, game=game, present=present, initial=initial)
+    form = TarotDealForm(data, game=game, present=present, initial=initial, cases=cases)
     form.returned = bool(carried)  # deal-entry.js asks for its preview at once
     return form
 

@@ -126,7 +126,11 @@ def table_deal_add(
     if request.method == "POST" and form.is_valid() and form.inputs is not None:
         try:
             deal = services.tournament_deal_add(
-                table=found, inputs=form.inputs, dealer=form.dealer_player(), added_by=request.user
+                table=found,
+                inputs=form.inputs,
+                dealer=form.dealer_player(),
+                added_by=request.user,
+                case_number=form.cleaned_data.get("case_number"),
             )
         except (services.ServiceError, ScoringError) as error:
             form.add_error(None, refusal_message(error))

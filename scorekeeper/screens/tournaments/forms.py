@@ -7,7 +7,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from scorekeeper.models import Club, Player
+from scorekeeper.models import Club, Player, Tournament
 from scorekeeper.screens.input_fields import (
     NameListField,
     PlaceField,
@@ -30,6 +30,36 @@ class TournamentForm(forms.Form):
     )
     allow_three = forms.BooleanField(
         label=_("Allow tables of 3 when 4s and 5s cannot seat everyone"), required=False
+    )
+    # Not sent (an older page, a script): free deals, ranked by match points if duplicate.
+    kind = forms.TypedChoiceField(
+        label=_("Deals"),
+        choices=[
+            (Tournament.Kind.FREE, _("Free deals: each table deals its own cards")),
+            (
+                Tournament.Kind.DUPLICATE,
+                _("Duplicate: each deal is dealt once, in a case, and played at several tables"),
+            ),
+        ],
+        initial=Tournament.Kind.FREE,
+        required=False,
+        empty_value=Tournament.Kind.FREE,
+        widget=forms.RadioSelect,
+        help_text=_("Duplicate: 12 to 60 players, at tables of 4."),
+    )
+    method = forms.TypedChoiceField(
+        label=_("Duplicate results"),
+        choices=[
+            (
+                Tournament.Method.MATCH_POINTS,
+                _("Match points: 2 for each score beaten, 1 for each tie"),
+            ),
+            (Tournament.Method.MEAN, _("Score against the mean of those who held the same cards")),
+        ],
+        initial=Tournament.Method.MATCH_POINTS,
+        required=False,
+        empty_value=Tournament.Method.MATCH_POINTS,
+        widget=forms.RadioSelect,
     )
 
 

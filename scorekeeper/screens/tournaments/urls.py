@@ -35,6 +35,7 @@ urlpatterns = [
         views.round_seats,
         name="tournament_seats",
     ),
+    path("tournaments/<id:tournament_id>/cases/", views.case_labels, name="tournament_cases"),
     path(
         "tournaments/<id:tournament_id>/results/",
         views.tournament_results,

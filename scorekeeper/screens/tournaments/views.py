@@ -21,7 +21,9 @@ from scorekeeper.exchange.game_data import CSV_CONTENT_TYPE
 from scorekeeper.exchange.tournament_csv import results_csv
 from scorekeeper.models import Membership, Tournament, TournamentPlayer, TournamentRound
 from scorekeeper.reads import tournaments as reads
+from scorekeeper.reads.duplicate import ranking_for
 from scorekeeper.screens.access import membership_for
+from scorekeeper.screens.tournaments import cases
 from scorekeeper.screens.tournaments.forms import RegisterForm, TournamentForm
 from scorekeeper.server import conditional
 from scorekeeper.server.error_pages import Refusal
@@ -74,8 +76,11 @@ def tournament_list(request: HttpRequest, club_id: int) -> HttpResponse:
 
 def _can_search(tournament: Tournament, rounds: list[reads.RoundProgress]) -> bool:
     """A round not yet seated remains, or the round in play has no deal yet."""
-    if tournament.state == Tournament.State.FINISHED:
-        return False
+    if (
+        tournament.state == Tournament.State.FINISHED
+        or tournament.kind == Tournament.Kind.DUPLICATE
+    ):
+        return False  # a duplicate tournament follows its movement
     fresh = bool(rounds) and not rounds[-1].closed and not any(t.deals for t in rounds[-1].tables)
     return fresh or len(rounds) < tournament.rounds
 
@@ -92,7 +97,7 @@ def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "tournament": tournament,
         "rounds": rounds,
         "current": rounds[-1] if rounds else None,
-        "ranking": reads.ranking(tournament),
+        "ranking": ranking_for(tournament),
         "present": tournament.entrants.filter(present=True).count(),
         "can_start": tournament.state != Tournament.State.FINISHED
         and (not rounds or rounds[-1].closed),
@@ -171,9 +176,11 @@ def round_start(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament, _membership = _tournament(request, tournament_id)
     try:
         started = services.round_start(tournament=tournament, created_by=request.user)
-    except ServiceError as error:
+    except ServiceError as error:  # too few players, say: told where they are registered
         messages.error(request, error.message)
-        return redirect("tournament", tournament.pk)
+        return redirect(
+            "tournament_players" if error.field == "players" else "tournament", tournament.pk
+        )
     messages.success(request, _("Round %(number)s is seated.") % {"number": started.number})
     return redirect("tournament_cards", tournament.pk, started.number)
 
@@ -210,10 +217,12 @@ def _round_page(request: HttpRequest, tournament_id: int, number: int, template:
     tournament, _membership = _tournament(request, tournament_id)
     _round(tournament, number)
     progress = next(r for r in reads.progress(tournament) if r.number == number)
+    movement = services.movement_of(tournament)
     tables = [
         (
             table,
             request.build_absolute_uri(reverse("tournament_table", args=[table.token])),
+            cases.table_rounds(movement, table.number) if movement else [],
         )
         for table in progress.tables
     ]
@@ -222,6 +231,7 @@ def _round_page(request: HttpRequest, tournament_id: int, number: int, template:
         "tournament": tournament,
         "round": progress,
         "tables": tables,
+        "sitting_out": cases.sitting_out(tournament, movement, number),
     }
     return render(request, f"scorekeeper/tournaments/{template}", context)
 
@@ -239,10 +249,34 @@ def round_seats(request: HttpRequest, tournament_id: int, number: int) -> HttpRe
 
 
 @require_http_methods(["GET", "HEAD"])
+def case_labels(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """A duplicate tournament's case labels (étuis), one per case, to print: drawn for the
+    players present until the first round is seated, then the movement it follows."""
+    tournament, _membership = _tournament(request, tournament_id)
+    if tournament.kind != Tournament.Kind.DUPLICATE:
+        raise Http404
+    movement, error = services.movement_of(tournament), ""
+    if movement is None:
+        try:
+            present = tournament.entrants.filter(present=True).count()
+            movement = services.movement_draw(tournament, present)
+        except ServiceError as refused:
+            error = refused.message
+    context = {
+        "club": tournament.club,
+        "tournament": tournament,
+        "error": error,
+        "labels": cases.case_labels(movement) if movement else [],
+        "hands": list(enumerate(cases.HANDS, start=1)),
+    }
+    return render(request, "scorekeeper/tournaments/case_labels.html", context)
+
+
+@require_http_methods(["GET", "HEAD"])
 def tournament_results(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The ranking on one printable page, for the results board."""
     tournament, _membership = _tournament(request, tournament_id)
-    ranking = reads.ranking(tournament)
+    ranking = ranking_for(tournament)
     context = {
         "club": tournament.club,
         "tournament": tournament,
@@ -256,7 +290,7 @@ def tournament_results(request: HttpRequest, tournament_id: int) -> HttpResponse
 @require_http_methods(["GET", "HEAD"])
 def tournament_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament, _membership = _tournament(request, tournament_id)
-    response = HttpResponse(results_csv(reads.ranking(tournament)), content_type=CSV_CONTENT_TYPE)
+    response = HttpResponse(results_csv(ranking_for(tournament)), content_type=CSV_CONTENT_TYPE)
     filename = f"tournament-{tournament.date:%Y-%m-%d}-{tournament.pk}.csv"
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response

@@ -3,10 +3,11 @@ built from nothing (the cache emptied, the read model computed again from the sc
 
 Random sequences of service calls: deals saved at two tables tonight and at an older evening,
 corrections, deletions and undos, renames, seat changes, a rescore by other rules, closing,
-a member removed, a tournament table's deals. After each call the standings (both games), a
-player's page, the ratings, head to head, records and contracts (all time and the season)
-and the tournament ranking are read, then read again from an empty cache and a read model
-rebuilt from the stored scores: both must be equal.
+a member removed, a tournament table's deals and its next round (the night counts once).
+After each call the standings (both games), a player's page, the ratings, head to head,
+records and contracts (all time and the season) and the tournament ranking are read, then
+read again from an empty cache and a read model rebuilt from the stored scores: both must be
+equal.
 """
 
 from __future__ import annotations
@@ -60,6 +61,7 @@ ACTIONS = st.lists(
                 "close",
                 "remove_member",
                 "tournament",
+                "next_round",
                 "move",
             ]
         ),
@@ -160,9 +162,14 @@ class Scene:
             if membership is not None:
                 services.member_remove(membership=membership)
         elif action == "tournament":
-            table = self.tournament.tournament_rounds.get().tables.get()
+            table = self.tournament.tournament_rounds.order_by("number").last().tables.get()
             if not table.evening.is_closed and table.game.deals.count() < 4:
                 self._save(table.game, n)
+        elif action == "next_round":
+            current = self.tournament.tournament_rounds.order_by("number").last()
+            services.round_close(tournament_round=current, even_short=True)
+            if current.number < self.tournament.rounds:
+                services.round_start(tournament=self.tournament, created_by=self.owner)
         elif action == "move" and evenings:
             evening = evenings[n % len(evenings)]
             date = OLD + dt.timedelta(days=n % 70)

@@ -18,8 +18,10 @@ per kind, and each p50 as a multiple of the login page's.
 
 ``--scenario one-club`` is the earlier load, for comparison only: one club with ``--deals``
 deals (10000) and ``--tables`` evenings in progress (200), seated from its 12 players
-(``--seating``) on one night (``--dates``). ``--scenario tournament`` plays a tournament's
-round ending: ``--tables`` tables of 4 (50) each saving its last deal within a minute.
+(``--seating``) on one night (``--dates``). ``--scenario tournament`` plays a club's
+tournaments ending a round (``load_tournament``): free deals and duplicate, ``--tables``
+tables of 4 (50) each, every table saving a deal a minute, their rankings followed; it
+times how soon each ranking shows a save (``ranking_probe``).
 
 It is a benchmark, not a test: run it on a quiet machine (other work on the same cores makes
 every figure worse). The machinery is in ``tools.bench``; this command parses and prints.
@@ -28,6 +30,7 @@ every figure worse). The machinery is in ``tools.bench``; this command parses an
 from __future__ import annotations
 
 import json
+import statistics
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +46,9 @@ from tools.bench.load_run import (
     run_loadtest,
 )
 from tools.bench.load_scenarios import Kind
+from tools.bench.ranking_probe import LIVE_SECONDS, shown_within
+
+FOLLOW_TARGET_S = 5.0  # a tournament's ranking shows a save within this, on its page
 
 
 class Command(BaseCommand):
@@ -59,13 +65,15 @@ class Command(BaseCommand):
             default="night",
             help="night (the default): clubs of 3 to 8 tables each, every club its own "
             "players, and a tournament; one-club: one club's tables, as in the earlier loads "
-            "(for comparison only); tournament: a round's last deals saved within a minute "
-            "while 50 phones follow the ranking",
+            "(for comparison only); tournament: a club's tournaments (free deals, duplicate) "
+            "ending a round, every table saving a deal a minute while 50 phones follow each "
+            "ranking, and how soon the ranking shows a save",
         )
         parser.add_argument(
             "--tables",
             type=int,
-            help="tables playing (night: the clubs' 300; one-club: 200; tournament: 50)",
+            help="tables playing (night: the clubs' 300; one-club: 200; tournament: 50 of "
+            "each kind)",
         )
         parser.add_argument(
             "--tournament-tables",
@@ -158,7 +166,7 @@ class Command(BaseCommand):
                 what += f" and a tournament of {load.tournament_tables} tables"
             deals = f"{options['deals']} deals built in each club"
         elif load.scenario == "tournament":
-            what = "tournament tables"
+            what = f"tables in each tournament ({', '.join(load.follow) or 'free'})"
         else:
             what += {"own": ", each its own players", "club": ", the club's 12 players"}[
                 load.seating
@@ -186,6 +194,15 @@ class Command(BaseCommand):
             f"{per_request['gunicorn']:.2f} ms a request), PostgreSQL {cpu[1]:.1f} s "
             f"({cpu[1] / seconds:.2f} cores, {per_request['postgresql']:.2f} ms a request)"
         )
+        for name, lags in load.follow.items():
+            within = shown_within(lags)
+            verdict = "ok" if lags and within <= FOLLOW_TARGET_S else "MISSED"
+            self.stdout.write(
+                f"{name} ranking after a save: {len(lags)} saves, median "
+                f"{statistics.median(lags or [0]):.2f} s, worst {max(lags, default=0):.2f} s; "
+                f"on a page polling every {LIVE_SECONDS} s within {within:.1f} s "
+                f"(target {FOLLOW_TARGET_S:g} s): {verdict}"
+            )
         busy, stolen = load.machine
         before, after = load.load_average
         self.stdout.write(

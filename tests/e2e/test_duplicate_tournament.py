@@ -1,0 +1,165 @@
+"""A duplicate tournament in the browser, from its creation to its printed results: 24
+players at 6 tables of 4, over 6 rounds of 1 deal and 6 cases (issue 39's "Done when").
+
+The organiser creates it (duplicate, match points), pastes the 24 players, seats round 1,
+prints the case labels; each round, the 6 table phones (browser contexts without an
+account, kept from round to round) open the links their cards' QR codes decode to, and
+enter their case, prefilled with the card's; in round 3 table 6 has not played when the
+organiser closes the round: asked first, he closes it anyway and adds the table's deal
+himself. No player holds a case twice, and the printed results rank the 24 players as
+the scoring package does.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Browser, Locator, Page, expect
+
+from scorekeeper.models import Deal, Tournament, TournamentTable
+from tests.e2e.conftest import PHONE
+from tests.e2e.deal_taps import tap_bid
+from tests.e2e.test_installable_offline import decode_qr
+from tests.e2e.test_setting_up_a_tournament import organiser_page
+from tests.factories import make_club, make_user
+
+expect.set_options(timeout=15_000)
+pytestmark = pytest.mark.django_db(transaction=True)
+
+PLAYERS = [f"Joueur {chr(ord('A') + i)}" for i in range(24)]
+TABLES = ROUNDS = 6
+SHORT_ROUND, SHORT_TABLE = 3, 6
+
+
+def _phone(browser: Browser) -> Page:
+    context = browser.new_context(viewport=PHONE, locale="en-GB", has_touch=True)
+    context.set_default_timeout(15_000)
+    return context.new_page()
+
+
+def _fill_deal(form: Locator, taker: str, points: int) -> None:
+    tap_bid(form, taker, "Garde")
+    bouts = form.get_by_role("group", name="Bouts in the attack's tricks", exact=True)
+    bouts.get_by_label("2", exact=True).tap()
+    form.get_by_label("Points", exact=True).fill(str(points))
+
+
+def _points(case: int, table: int) -> int:
+    """What a table makes of a case: each case is played 6 times, not all alike."""
+    return 30 + (7 * case + 5 * table) % 31
+
+
+def test_a_duplicate_tournament_of_24_players_from_creation_to_printed_results(
+    live_server, browser: Browser
+) -> None:
+    owner = make_user("ana@example.com")
+    club, _players = make_club(owner, players=[])
+    organiser = organiser_page(browser, live_server, owner, PHONE)
+    organiser.goto(f"{live_server.url}/clubs/{club.pk}/tournaments/")
+    organiser.get_by_label("Rounds").fill(str(ROUNDS))
+    organiser.get_by_label("Deals per round").fill("1")
+    organiser.get_by_label("Duplicate: each deal is dealt once", exact=False).check()
+    organiser.get_by_label("Match points", exact=False).check()
+    organiser.get_by_role("button", name="Create the tournament").tap()
+    expect(organiser).to_have_url(re.compile(r"/players/$"))
+    organiser.get_by_label("Guests, one a line").fill("\n".join(PLAYERS))
+    organiser.get_by_role("button", name="Register").tap()
+    expect(organiser.locator(".lead")).to_contain_text("24 players present")
+    tournament = Tournament.objects.get()
+    assert (tournament.kind, tournament.method, tournament.rounds) == (
+        "duplicate",
+        "match_points",
+        ROUNDS,
+    )
+
+    # The case labels, printed before round 1: one per case, each going to one table in
+    # each of the 6 rounds.
+    cases_url = f"{live_server.url}/tournaments/{tournament.pk}/cases/"
+    organiser.goto(cases_url)
+    labels = organiser.locator(".case-label")
+    expect(labels).to_have_count(6)
+    expect(labels.first.locator(".case-places li")).to_have_count(ROUNDS)
+    expect(labels.first).to_contain_text("seat 1: N")
+
+    phones = [_phone(browser) for _table in range(TABLES)]
+    held: dict[str, set[int]] = {}
+    for number in range(1, ROUNDS + 1):
+        organiser.goto(f"{live_server.url}/tournaments/{tournament.pk}/")
+        start = "Seat the first round" if number == 1 else "Start the next round"
+        organiser.get_by_role("button", name=start).tap()
+        expect(organiser).to_have_url(re.compile(rf"/rounds/{number}/cards/$"))
+        for table, phone in enumerate(phones, start=1):
+            card = organiser.locator(f"#table-{table}")
+            case = int(re.search(r"Case (\d+)", card.locator(".cases").inner_text()).group(1))
+            (link,) = decode_qr(organiser, card.locator(".table-card-qr svg"))
+            if number == SHORT_ROUND and table == SHORT_TABLE:
+                short_case, short_link = case, link
+                continue  # this table is late: the organiser closes the round before it saves
+            phone.goto(link)
+            form = phone.locator(".deal-entry form.deal-form")
+            field = form.get_by_label("Case", exact=True)
+            expect(field).to_have_value(str(case))  # the next case of its card, prefilled
+            seated = [
+                s.player.name
+                for s in TournamentTable.objects.get(
+                    token=link.rstrip("/").rsplit("/", 1)[1]
+                ).game.seats.order_by("position")
+            ]
+            for name in seated:
+                assert case not in held.setdefault(name, set())
+                held[name].add(case)
+            _fill_deal(form, seated[(case + table) % 4], _points(case, table))
+            if number == 1 and table == 1:  # a case typed by number, one not of this table
+                field.fill(str(case % 6 + 1))
+                form.get_by_role("button", name="Save the deal").tap()
+                expect(form.locator(".case-field .errorlist")).to_contain_text(
+                    "is not played at this table"
+                )
+                form = phone.locator(".deal-entry form.deal-form")
+                form.get_by_label("Case", exact=True).fill(str(case))
+            form.get_by_role("button", name="Save the deal").tap()
+            expect(phone.locator(".deal-entry .messages")).to_contain_text("Deal 1 saved.")
+
+        organiser.goto(f"{live_server.url}/tournaments/{tournament.pk}/")
+        progress = organiser.locator(f"#round-{number}")
+        progress.get_by_role("button", name=f"Close round {number}").tap()
+        if number == SHORT_ROUND:
+            expect(organiser.locator(".round-short")).to_contain_text(
+                f"Table {SHORT_TABLE}: 0 of 1 deals, 1 missing"
+            )
+            organiser.get_by_role("button", name=f"Close round {number} anyway").tap()
+            expect(organiser.locator(".messages")).to_contain_text(f"Round {number} is closed.")
+            # The late table's phone is told the round is closed.
+            phones[SHORT_TABLE - 1].goto(short_link)
+            expect(phones[SHORT_TABLE - 1].locator(".lead")).to_contain_text(
+                f"Round {number} is closed: this table's link scores no more."
+            )
+            row = organiser.locator(f"#round-{number} li[data-table='{SHORT_TABLE}']")
+            row.get_by_role("link", name="Add a missing deal").tap()
+            add = organiser.locator("form.deal-form")
+            expect(add.get_by_label("Case", exact=True)).to_have_value(str(short_case))
+            table = TournamentTable.objects.get(round__number=number, number=SHORT_TABLE)
+            seated = [s.player.name for s in table.game.seats.order_by("position")]
+            for name in seated:
+                assert short_case not in held.setdefault(name, set())
+                held[name].add(short_case)
+            _fill_deal(add, seated[(short_case + SHORT_TABLE) % 4], _points(short_case, 6))
+            add.get_by_role("button", name="Add the deal").tap()
+            expect(organiser.locator(".messages")).to_contain_text("Deal 1 added.")
+        else:
+            expect(organiser.locator(".messages")).to_contain_text(f"Round {number} is closed.")
+
+    # Every player held every case once; every deal carries its case.
+    assert all(cases == set(range(1, 7)) for cases in held.values()) and len(held) == 24
+    deals = Deal.objects.filter(game__tournament_table__round__tournament=tournament)
+    assert deals.count() == 36 and not deals.filter(case_number=None).exists()
+    tournament.refresh_from_db()
+    assert tournament.state == Tournament.State.FINISHED
+
+    organiser.goto(f"{live_server.url}/tournaments/{tournament.pk}/")
+    organiser.get_by_role("link", name="Results, printable").tap()
+    rows = organiser.locator("table.ranking tbody tr")
+    expect(rows).to_have_count(24)
+    for page in [organiser, *phones]:
+        page.context.close()

@@ -1,0 +1,99 @@
+"""A tournament night counts once in the season: each player's tables and rounds are one
+evening (the sum of his tables), one line of the recent evenings, one point on the charts."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+import pytest
+from django.core.cache import cache
+from django.db.models import Sum
+from django.test import Client
+from django.utils import translation
+
+from scorekeeper import services
+from scorekeeper.models import DealScore, Evening, Season, Tournament
+from scorekeeper.reads import charts, player_figures, standings
+from scorekeeper.scoring.tarot import TarotDeal
+from tests.scorekeeper.tournament_factories import make_tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def _played(rounds: int = 3) -> Tournament:
+    """Eight players, two tables a round, two deals at each table of each round."""
+    _club, _players, tournament = make_tournament(8, rounds=rounds, deals=2)
+    owner = tournament.club.memberships.get(role="owner").user
+    for _number in range(rounds):
+        started = services.round_start(tournament=tournament, created_by=owner)
+        for table in started.tables.select_related("game"):
+            for n in range(2):
+                seated = tuple(p.pk for p in services.present_players(table.game))
+                inputs = TarotDeal(
+                    seated=seated, taker=seated[n], contract="garde", bouts=n + 1, points=30 + n
+                )
+                services.deal_record(game=table.game, inputs=inputs, created_by=owner)
+        services.round_close(tournament_round=started)
+    return tournament
+
+
+def _totals(tournament: Tournament) -> dict[int, int]:
+    scores = DealScore.objects.filter(deal__game__tournament_table__round__tournament=tournament)
+    return dict(scores.values("player_id").annotate(s=Sum("score")).values_list("player_id", "s"))
+
+
+def test_a_three_round_tournament_is_one_evening_for_each_player_and_for_the_club() -> None:
+    tournament = _played()
+    assert Evening.objects.filter(club=tournament.club).count() == 6
+    stats = standings.season_stats(tournament.club)
+    assert [(e.date, e.tournament_id, e.place) for e in stats.evenings] == [
+        (tournament.date, tournament.pk, "Donnes libres")
+    ]
+    totals = _totals(tournament)
+    assert {row.player_id: (row.evenings, row.total) for row in stats.rows} == {
+        player_id: (1, total) for player_id, total in totals.items()
+    }
+    night = stats.evenings[0].evening_id
+    assert stats.points == {(night, player_id): total for player_id, total in totals.items()}
+
+
+def test_a_players_page_shows_his_tournament_as_one_evening_and_one_point() -> None:
+    tournament = _played()
+    entrant = tournament.entrants.select_related("player").first()
+    figures = player_figures.player_figures(entrant.player)
+    assert figures.summary.evenings == 1
+    assert [(e.tournament_id, e.total) for e in figures.evenings] == [
+        (tournament.pk, _totals(tournament)[entrant.player_id])
+    ]
+    with translation.override("en"):
+        assert len(charts.player_chart(figures).x_labels) == 2  # the start, then the night
+
+
+def test_the_season_page_counts_the_night_once_and_links_it_to_the_tournament() -> None:
+    tournament = _played()
+    season = Season.objects.get(club=tournament.club)
+    client = Client()
+    client.force_login(tournament.club.memberships.get(role="owner").user)
+    response = client.get(f"/clubs/{tournament.club.pk}/seasons/{season.pk}/")
+    assert len(response.context["season_evenings"]) == 1
+    html = re.sub(r"\s+", " ", response.content.decode())
+    recent = re.search(r'<ul class="season-evenings">(.*?)</ul>', html).group(1)
+    assert recent.count("<li>") == 1
+    assert f'href="/tournaments/{tournament.pk}/"' in recent
+
+
+def test_a_table_moved_to_the_next_day_still_counts_once_when_the_night_is_settled() -> None:
+    tournament = _played()
+    table = tournament.tournament_rounds.get(number=3).tables.first()
+    later = tournament.date + dt.timedelta(days=1)
+    services.evening_update(evening=table.evening, date=later, place=table.evening.place)
+    joined = standings.season_stats(tournament.club)  # the settled day and the latest, joined
+    cache.clear()
+    whole = standings._added_up(tournament.club.pk, None, None, ("tarot",), "")["tarot"]
+    assert len(joined.evenings) == len(whole.evenings) == 1
+    assert joined.points == whole.points
+    assert [(r.player_id, r.evenings, r.total) for r in joined.rows] == [
+        (r.player_id, r.evenings, r.total) for r in whole.rows
+    ]
+    assert {r.evenings for r in joined.rows} == {1}
