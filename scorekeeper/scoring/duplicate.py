@@ -10,9 +10,9 @@ far as can be) under the rule of bridge's Mitchell and Howell movements: no play
 twice. As in a Mitchell, there are at most as many rounds as tables, and as many sets as
 tables. It starts from 4 lines of walks over the integers mod ``tables`` (a player of line i
 moves w_i tables a round: no set twice and no pair twice when ``tables`` is a prime of 5 or
-more), the ``players % 4`` left over sitting out in turn (no one twice); a tabu search
-(``duplicate_search``) then swaps players, and sets between tables, to lower the meetings
-without a set played twice. The same arguments give the same movement.
+more), the ``players % 4`` left over sitting out in turn (no one twice); a search
+(``duplicate_search``, simulated annealing) then swaps players, and sets between tables, to
+lower the meetings without a set played twice. The same arguments give the same movement.
 
 The ranking compares each score with the scores of the same seat of the same case at the
 other tables: in match points, 2 for each score beaten and 1 for each tie, a player's figure
@@ -37,7 +37,7 @@ from scorekeeper.scoring.errors import ScoringError
 
 MIN_PLAYERS, MAX_PLAYERS = 12, 60
 METHODS = ("match_points", "mean")
-WORK = 30_000  # moves weighed by the search: under a second for 60 players, 15 rounds
+STEPS = 20_000  # moves tried by the search: about half a second, whatever the players
 CENT = Decimal("0.01")
 
 
@@ -126,7 +126,7 @@ def duplicate_movement(
     # No movement does better than each player's meetings past the others he could meet.
     seated = Counter(p for tables_of_round in start for table in tables_of_round for p in table)
     floor = -(-sum(max(0, 3 * n - players + 1) for n in seated.values()) // 2)
-    if not search.improve(WORK, floor, rng):  # never met in the tests of every count
+    if not search.anneal(STEPS, floor, rng):  # never met in the tests of every count
         raise DuplicateError.coded("movement", "no_movement", "no movement found")
     seating = []
     for tables_of_round in search.rounds:
@@ -142,11 +142,12 @@ def _walks(order: list[int], tables: int, rounds: int) -> list[list[list[int]]]:
     The players left over sit out first; then each comes back to the walk of line j that
     plays the sets his walk would have played one round late: a + w_j * (r - 1), from the
     player there, who sits out then, and so on (a token per line: no one sits out twice)."""
+    repeats = [_repeats(step, tables, rounds) for step in range(tables)]
     speeds = min(
         combinations_with_replacement(range(tables), 4),
         key=lambda ws: (
-            CLASH * sum(_repeats(w, tables, rounds) for w in ws)
-            + sum(_repeats(w - v, tables, rounds) for w, v in combinations(ws, 2))
+            CLASH * sum(repeats[w] for w in ws)
+            + sum(repeats[(w - v) % tables] for w, v in combinations(ws, 2))
         ),
     )
     walks = [(w, a) for w in speeds for a in range(tables)]

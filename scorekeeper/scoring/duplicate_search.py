@@ -2,20 +2,23 @@
 
 Pure Python, no Django. ``scoring.duplicate`` owns the public API. Table t of round r plays
 set ``sets_at[r][t]``. A movement's *meetings* are, over pairs, ``c * (c - 1) / 2`` for ``c``
-meetings; its *clashes* the same sum over (player, set) for ``c`` plays of a set. A move takes
-a player with a clash or a repeated meeting and, in that round, either swaps him with a player
-of another table or swaps his table's set with another table's, whichever lowers
-``meetings + CLASH * clashes`` most (a tabu search, as in ``seating_search``); the search may
-cross movements with clashes, and keeps the one without clashes that has the fewest meetings.
-It is bounded by a number of moves, so that a seed always gives the same movement.
+meetings; its *clashes* the same sum over (player, set) for ``c`` plays of a set. A move swaps
+two players of one round (and, when that alone would make them play a set twice, the same two
+in the round where each played the other's set), or two tables' sets. The search is simulated
+annealing: a move that lowers ``meetings + CLASH * clashes`` is kept, one that raises it by a
+little only by chance, less and less as it cools; it keeps the best movement without a clash
+it met. A number of moves bounds it, so that a seed always gives the same movement.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 
 CLASH = 20
+HOT, COLD = 1.0, 0.05  # the search's first and last temperatures
+SET_MOVES = 0.1  # the share of moves that swap two tables' sets
 Rounds = list[list[list[int]]]
 Move = tuple[int, int, int, int, int | None]
 
@@ -95,69 +98,47 @@ class Search:
             self.seat_of[a][r], self.seat_of[b][r] = u, t
         self._count(r, (t, u), 1)
 
-    def troubled(self, r: int) -> list[tuple[int, int]]:
-        """(table, player) of round r for each player with a clash or a repeated meeting."""
-        found = []
-        for t, table in enumerate(self.rounds[r]):
-            s = self.sets_at[r][t]
-            for a in table:
-                row = self.meet[a]
-                if self.played[a][s] > 1 or any(row[x] > 1 for x in table if x != a):
-                    found.append((t, a))
-        return found
-
-    def improve(self, work: int, floor: int, rng: random.Random, patience: int = 80) -> bool:
-        """Search until ``work`` moves are weighed or the meetings reach ``floor`` without a
-        clash; keep the best movement without a clash met. False when none was met."""
+    def anneal(self, steps: int, floor: int, rng: random.Random) -> bool:
+        """Try ``steps`` random moves, keeping each that lowers ``meetings + CLASH * clashes``
+        or, by chance, raises it a little (less and less as the search cools); keep the best
+        movement without a clash met, and stop once its meetings are down to ``floor``.
+        False when no movement without a clash was met."""
         best = self._copy() if self.cost[1] == 0 else None
         best_meetings = self.cost[0] if best else None
-        tabu: dict[tuple[int, int], int] = {}
-        since_best = 0
-        move = 0
-        while work > 0:
-            move += 1
+        for step in range(steps):
             if best_meetings is not None and best_meetings <= floor:
                 break
-            order = [r for r in range(len(self.rounds)) if len(self.rounds[r]) > 1]
-            rng.shuffle(order)
-            found = next(((r, f) for r in order if (f := self.troubled(r))), None)
-            if found is None:
-                break
-            r, troubled = found
-            t, a = rng.choice(troubled)
-            choice = None
-            work -= 5 * len(self.rounds[r])
-            for u, table in enumerate(self.rounds[r]):
-                for b in (*table, None) if u != t else ():
-                    meetings, clashes, moves_of = self.plan(r, t, u, a, b)
-                    weight = meetings + CLASH * clashes
-                    aspired = self.cost[1] + clashes == 0 and (
-                        best_meetings is None or self.cost[0] + meetings < best_meetings
-                    )
-                    key = (r, u) if b is None else (r, -1 - b)
-                    if (aspired or tabu.get(key, -1) < move) and (
-                        choice is None or weight < choice[0]
-                    ):
-                        choice = (weight, moves_of, key)
-            if choice is None:
+            r, t, u, a = self._pick(step % 2 == 1, rng)
+            b = None if rng.random() < SET_MOVES else rng.choice(self.rounds[r][u])
+            meetings, clashes, moves = self.plan(r, t, u, a, b)
+            weight = meetings + CLASH * clashes
+            heat = HOT * (COLD / HOT) ** (step / steps)
+            if weight > 0 and rng.random() >= math.exp(-weight / heat):
                 continue
-            _, moves_of, key = choice
-            for one in moves_of:
-                self.swap(*one)
-            tabu[key] = tabu[(r, t) if moves_of[0][4] is None else (r, -1 - a)] = (
-                move + 3 + rng.randrange(8)
-            )
-            since_best += 1
+            for move in moves:
+                self.swap(*move)
             if self.cost[1] == 0 and (best_meetings is None or self.cost[0] < best_meetings):
-                best, best_meetings, since_best = self._copy(), self.cost[0], 0
-            elif since_best >= patience:
-                since_best = 0
-                r = rng.choice(order)
-                t, u = rng.sample(range(len(self.rounds[r])), 2)
-                self.swap(r, t, u, rng.choice(self.rounds[r][t]), rng.choice(self.rounds[r][u]))
+                best, best_meetings = self._copy(), self.cost[0]
         if best is not None:
             self.rounds, self.sets_at = best
         return best is not None
+
+    def _pick(self, focus: bool, rng: random.Random) -> tuple[int, int, int, int]:
+        """(round, table, another table, player at the table): with ``focus``, a player and a
+        round where he meets someone again, if he does; else at random."""
+        a = rng.randrange(len(self.meet))
+        seats, row, rounds = self.seat_of[a], self.meet[a], self.rounds
+        again = focus and [
+            r for r, t in enumerate(seats) if t >= 0 and max(row[x] for x in rounds[r][t]) > 1
+        ]
+        if again:
+            r = rng.choice(again)
+            t = seats[r]
+        else:
+            r = rng.randrange(len(rounds))
+            t = rng.randrange(len(rounds[r]))
+            a = rng.choice(rounds[r][t])
+        return r, t, rng.choice([u for u in range(len(rounds[r])) if u != t]), a
 
     def _copy(self) -> tuple[Rounds, list[list[int]]]:
         rounds = [[list(table) for table in tables] for tables in self.rounds]

@@ -67,16 +67,18 @@ def test_with_few_rounds_for_the_tables_no_pair_meets_twice():
     for players in range(28, 61):
         movement = duplicate_movement(players=players, rounds=4, deals_per_round=1)
         assert repeated_pairs(movement) == 0, players
-    for players in range(39, 61, 3):
+    for players in range(40, 61, 2):
         movement = duplicate_movement(players=players, rounds=6, deals_per_round=1)
         assert repeated_pairs(movement) == 0, players
 
 
 def test_the_search_seats_far_fewer_repeats_than_its_start():
     # 24 players over 6 rounds: 6 tables, no prime; the walks mod 6 it starts from seat 84
-    # pairs more than once (132 meetings too many, a pair 6 times).
+    # pairs more than once (132 meetings too many, a pair 6 times). No movement seats no pair
+    # twice: 24 players each playing the 6 sets once are 24 permutations of 6, and at most 18
+    # permutations of 6 agree pairwise in one place at most (a permutation code's bound).
     met = check(duplicate_movement(players=24, rounds=6, deals_per_round=6))
-    assert sum(c - 1 for c in met.values()) <= 45 and max(met.values()) <= 3
+    assert sum(c - 1 for c in met.values()) <= 30 and max(met.values()) <= 3
 
 
 def test_the_largest_movement_takes_under_a_second_or_two_on_a_busy_machine():

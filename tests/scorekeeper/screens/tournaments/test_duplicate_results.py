@@ -78,6 +78,8 @@ def test_the_page_agrees_with_the_match_points_worked_by_hand(client: Client) ->
         ("10", "Gus", "25.00"), ("11", "Cyd", "0.00"), ("11", "Dan", "0.00"),
     ]  # fmt: skip
     assert "It earns 2 for each one it beats" in page and "licence FFT123" in page
+    public = client.get(reverse("tournament_public", args=[tournament.public_token]), **EN).text
+    assert _rows(public) == _rows(page)
 
 
 def test_the_page_agrees_with_the_scores_against_the_mean_worked_by_hand(client: Client) -> None:
