@@ -16,11 +16,15 @@ from django.db.models.functions import Lower
 from django.utils.translation import gettext as _
 
 from scorekeeper.models import Game, Tournament, TournamentTable
-from scorekeeper.scoring.duplicate import DuplicateError, Movement, duplicate_movement
+from scorekeeper.scoring.duplicate import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    DuplicateError,
+    Movement,
+    duplicate_movement,
+)
 from scorekeeper.scoring.seating import Table
 from scorekeeper.services.common import ServiceError
-
-MIN_PLAYERS, MAX_PLAYERS = 12, 60
 
 
 def movement_of(tournament: Tournament) -> Movement | None:
