@@ -3,9 +3,12 @@
 The archive's ``"tournaments"`` list holds, for each tournament, its settings, its
 ``entrants`` (players by name), its ``schedule`` (the plan, players by name) and the
 ``played`` rounds, each with its tables; a table names its evening by its place in the
-archive's ``"evenings"`` list (from 0), whose one game is the table's. Archives without the
-key read as clubs without tournaments. Nothing is written here: ``services.archive_import``
-stores what ``read_tournaments`` returns (``services.archive_tournaments``).
+archive's ``"evenings"`` list (from 0), whose one game is the table's, and, in a duplicate
+tournament, the ``cases`` its deals came from as [deal number, case number] pairs; a
+duplicate's schedule is its ``movement`` and its ``players`` by name in the movement's
+order. Archives without the key read as clubs without tournaments. Nothing is written here:
+``services.archive_import`` stores what ``read_tournaments`` returns
+(``services.archive_tournaments``).
 """
 
 from __future__ import annotations
@@ -14,7 +17,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from scorekeeper.exchange.archive_check import fail, json_list, json_object, moment, stamp
-from scorekeeper.models import Club, Evening, Tournament, TournamentTable
+from scorekeeper.models import Club, Deal, Evening, Tournament, TournamentTable
+from scorekeeper.scoring.duplicate import DuplicateError, Movement
 from scorekeeper.scoring.inputs import clean_date, clean_place, name_key
 from scorekeeper.services.archive_tournaments import (
     ArchiveTournament,
@@ -33,6 +37,14 @@ def tournaments_data(club: Club, evenings: Sequence[Evening], names: dict[int, s
         "round"
     ):
         tables.setdefault(table.round_id, []).append(table)
+    cases: dict[int, list[list[int]]] = {}
+    for game_id, number, case in (
+        Deal.objects.filter(game__tournament_table__round__tournament__club=club)
+        .exclude(case_number=None)
+        .order_by("number")
+        .values_list("game_id", "number", "case_number")
+    ):
+        cases.setdefault(game_id, []).append([number, case])
     out = []
     for tournament in (
         Tournament.objects.filter(club=club)
@@ -50,6 +62,12 @@ def tournaments_data(club: Club, evenings: Sequence[Evening], names: dict[int, s
                 ],
                 "searches": int(plan.get("searches") or 0),
             }
+        if plan.get("movement"):
+            entrants = {e.pk: names[e.player_id] for e in tournament.entrants.all()}
+            schedule = {
+                "movement": plan["movement"],
+                "players": [entrants[pk] for pk in plan["players"]],
+            }
         out.append(
             {
                 "name": tournament.name,
@@ -58,6 +76,8 @@ def tournaments_data(club: Club, evenings: Sequence[Evening], names: dict[int, s
                 "rounds": tournament.rounds,
                 "deals_per_round": tournament.deals_per_round,
                 "allow_three": tournament.allow_three,
+                "kind": tournament.kind,
+                "method": tournament.method,
                 "state": tournament.state,
                 "created_at": stamp(tournament.created_at),
                 "entrants": [
@@ -77,6 +97,7 @@ def tournaments_data(club: Club, evenings: Sequence[Evening], names: dict[int, s
                         "closed_at": stamp(played.closed_at),
                         "tables": [
                             {"number": table.number, "evening": place[table.evening_id]}
+                            | ({"cases": cases[table.game_id]} if table.game_id in cases else {})
                             for table in sorted(tables.get(played.pk, []), key=lambda t: t.number)
                         ],
                     }
@@ -103,6 +124,18 @@ def _player(value: object, players: dict[str, str], field: str) -> str:
 
 def _schedule(value: object, players: dict[str, str]) -> dict[str, Any]:
     data = json_object(value or {}, "tournaments")
+    if data.get("movement"):
+        try:
+            movement = Movement.from_json(json_object(data["movement"], "tournaments"))
+        except DuplicateError as error:
+            raise fail("tournaments", error.code, error.message) from None
+        names = [
+            _player(n, players, "tournaments")
+            for n in json_list(data.get("players"), "tournaments")
+        ]
+        if len(names) != movement.players or len(set(names)) != len(names):
+            raise fail("tournaments", "bad_movement", "not a movement")
+        return {"movement": movement.to_json(), "players": names}
     if not data.get("rounds"):
         return {}
     return {
@@ -127,9 +160,11 @@ def _rounds(value: object, evenings: Sequence[int], used: set[int]) -> list[Arch
     for raw in json_list(value, "tournaments"):
         raw = json_object(raw, "tournaments")
         tables = []
+        cases: dict[int, list[tuple[int, int]]] = {}
         for table in json_list(raw.get("tables"), "tournaments"):
             table = json_object(table, "tournaments")
             number = _whole(table.get("number"), "tournaments", 1, MAX_TABLES)
+            cases[number] = _cases(table.get("cases", []))
             index = _whole(table.get("evening"), "evenings", 0, max(len(evenings) - 1, 0))
             if index >= len(evenings) or evenings[index] != 1:
                 raise fail("evenings", "not_game", "%(value)s is not a game", value=index)
@@ -145,11 +180,26 @@ def _rounds(value: object, evenings: Sequence[int], used: set[int]) -> list[Arch
                 started_at=moment(raw.get("started_at"), "tournaments"),
                 closed_at=moment(raw.get("closed_at"), "tournaments"),
                 tables=tables,
+                cases={number: pairs for number, pairs in cases.items() if pairs},
             )
         )
     if len({r.number for r in rounds}) != len(rounds):
         raise fail("tournaments", "twice", "%(name)s appears twice", name="round")
     return rounds
+
+
+def _cases(value: object) -> list[tuple[int, int]]:
+    """A duplicate table's [deal number, case number] pairs."""
+    pairs = []
+    for pair in json_list(value, "tournaments"):
+        pair = json_list(pair, "tournaments")
+        if len(pair) != 2:
+            raise fail("tournaments", "not_case", "%(value)s is not a deal and its case",
+                       value=repr(pair)[:60])  # fmt: skip
+        pairs.append(
+            (_whole(pair[0], "tournaments", 1, 10**6), _whole(pair[1], "tournaments", 1, 9999))
+        )
+    return pairs
 
 
 def _tournament(
@@ -159,6 +209,15 @@ def _tournament(
     state = data.get("state", Tournament.State.FINISHED)
     if state not in Tournament.State.values:
         state = Tournament.State.FINISHED
+    kind = data.get("kind", Tournament.Kind.FREE)
+    method = data.get("method", Tournament.Method.MATCH_POINTS)
+    if kind not in Tournament.Kind.values or method not in Tournament.Method.values:
+        raise fail(
+            "tournaments",
+            "not_kind",
+            "%(value)s is not a kind of tournament",
+            value=repr((kind, method))[:60],
+        )
     entrants = []
     for entrant in json_list(data.get("entrants"), "tournaments"):
         entrant = json_object(entrant, "tournaments")
@@ -182,6 +241,8 @@ def _tournament(
         rounds=_whole(data.get("rounds"), "tournaments", 1, MAX_ROUNDS),
         deals_per_round=_whole(data.get("deals_per_round"), "tournaments", 1, MAX_DEALS_PER_ROUND),
         allow_three=data.get("allow_three") is True,
+        kind=kind,
+        method=method,
         state=state,
         created_at=moment(data.get("created_at"), "tournaments"),
         entrants=entrants,

@@ -380,4 +380,11 @@ MESSAGES: dict[str, Promise] = {
         "import error",
         "%(value)s: every deal of a game is scored by the same rules",
     ),
+    # Duplicate tournaments (scoring.duplicate, and their archives).
+    "bad_method": pgettext_lazy("import error", "%(value)s is not a method"),
+    "bad_movement": pgettext_lazy("import error", "not a movement"),
+    "no_movement": pgettext_lazy("import error", "no movement found"),
+    "not_case": pgettext_lazy("import error", "%(value)s is not a deal and its case"),
+    "not_kind": pgettext_lazy("import error", "%(value)s is not a kind of tournament"),
+    "out_of_range": pgettext_lazy("import error", "%(value)s is not between %(low)s and %(high)s"),
 }

@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from scorekeeper.models import (
     Club,
+    Deal,
     Evening,
     Game,
     Player,
@@ -33,6 +34,7 @@ class ArchiveTournamentRound:
     started_at: dt.datetime | None
     closed_at: dt.datetime | None
     tables: list[tuple[int, int]]  # (table number, index of its evening in the archive)
+    cases: dict[int, list[tuple[int, int]]] = field(default_factory=dict)  # table: (deal, case)
 
 
 @dataclass
@@ -48,6 +50,8 @@ class ArchiveTournament:
     entrants: list[tuple[str, bool, bool, dt.datetime | None]]  # name, guest, present, when
     schedule: dict[str, Any]  # players by name
     played: list[ArchiveTournamentRound] = field(default_factory=list)
+    kind: str = Tournament.Kind.FREE
+    method: str = Tournament.Method.MATCH_POINTS
 
 
 def _plan_ids(schedule: dict[str, Any], ids: dict[str, int]) -> dict[str, Any]:
@@ -80,6 +84,8 @@ def store_tournaments(
             rounds=item.rounds,
             deals_per_round=item.deals_per_round,
             allow_three=item.allow_three,
+            kind=item.kind,
+            method=item.method,
             state=item.state,
             schedule=_plan_ids(item.schedule, ids),
             created_at=item.created_at or timezone.now(),
@@ -94,6 +100,11 @@ def store_tournaments(
             )
             for name, guest, present, at in item.entrants
         )
+        if item.schedule.get("movement"):  # a duplicate's players are its entrants, in order
+            entrants = dict(tournament.entrants.values_list("player_id", "pk"))
+            players_in_order = [entrants[ids[name]] for name in item.schedule["players"]]
+            tournament.schedule = {**item.schedule, "players": players_in_order}
+            tournament.save(update_fields=["schedule"])
         for played in item.played:
             tournament_round = TournamentRound.objects.create(
                 tournament=tournament,
@@ -110,3 +121,17 @@ def store_tournaments(
                 )
                 for number, index in played.tables
             )
+            _store_cases(played, [games[evenings[index]] for _number, index in played.tables])
+
+
+def _store_cases(played: ArchiveTournamentRound, games: list[int]) -> None:
+    """The case numbers of a round's duplicate deals, by table and deal number."""
+    wanted = {
+        (game, deal): case
+        for (number, _index), game in zip(played.tables, games, strict=True)
+        for deal, case in played.cases.get(number, ())
+    }
+    deals = list(Deal.objects.filter(game_id__in=games, number__gt=0).only("game_id", "number"))
+    for deal in deals:
+        deal.case_number = wanted.get((deal.game_id, deal.number))
+    Deal.objects.bulk_update([d for d in deals if d.case_number], ["case_number"])

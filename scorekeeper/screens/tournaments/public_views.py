@@ -9,6 +9,7 @@ from django.views.decorators.http import require_http_methods
 
 from scorekeeper.models import Tournament, TournamentTable
 from scorekeeper.reads import tournaments as reads
+from scorekeeper.reads.duplicate import ranking_for
 from scorekeeper.screens.access import table_grant
 from scorekeeper.screens.tournaments.views import LIVE_SECONDS
 from scorekeeper.server import conditional
@@ -42,7 +43,7 @@ def tournament_public(request: HttpRequest, token: str) -> HttpResponse:
         return unchanged
     context = {
         "tournament": tournament,
-        "ranking": reads.ranking(tournament),
+        "ranking": ranking_for(tournament),
         "live_seconds": LIVE_SECONDS if tournament.state == Tournament.State.PLAYING else 0,
         "live_tag": tag,
     }

@@ -21,6 +21,7 @@ from scorekeeper.exchange.game_data import CSV_CONTENT_TYPE
 from scorekeeper.exchange.tournament_csv import results_csv
 from scorekeeper.models import Membership, Tournament, TournamentPlayer, TournamentRound
 from scorekeeper.reads import tournaments as reads
+from scorekeeper.reads.duplicate import ranking_for
 from scorekeeper.screens.access import membership_for
 from scorekeeper.screens.tournaments import cases
 from scorekeeper.screens.tournaments.forms import RegisterForm, TournamentForm
@@ -96,7 +97,7 @@ def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "tournament": tournament,
         "rounds": rounds,
         "current": rounds[-1] if rounds else None,
-        "ranking": reads.ranking(tournament),
+        "ranking": ranking_for(tournament),
         "present": tournament.entrants.filter(present=True).count(),
         "can_start": tournament.state != Tournament.State.FINISHED
         and (not rounds or rounds[-1].closed),
@@ -275,7 +276,7 @@ def case_labels(request: HttpRequest, tournament_id: int) -> HttpResponse:
 def tournament_results(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The ranking on one printable page, for the results board."""
     tournament, _membership = _tournament(request, tournament_id)
-    ranking = reads.ranking(tournament)
+    ranking = ranking_for(tournament)
     context = {
         "club": tournament.club,
         "tournament": tournament,
@@ -289,7 +290,7 @@ def tournament_results(request: HttpRequest, tournament_id: int) -> HttpResponse
 @require_http_methods(["GET", "HEAD"])
 def tournament_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament, _membership = _tournament(request, tournament_id)
-    response = HttpResponse(results_csv(reads.ranking(tournament)), content_type=CSV_CONTENT_TYPE)
+    response = HttpResponse(results_csv(ranking_for(tournament)), content_type=CSV_CONTENT_TYPE)
     filename = f"tournament-{tournament.date:%Y-%m-%d}-{tournament.pk}.csv"
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
