@@ -115,7 +115,8 @@ class TableCases:
 
 
 def table_cases(game: Game) -> TableCases | None:
-    """The cases of a duplicate tournament table's game; None for any other game."""
+    """The cases of a duplicate tournament table's game; None for any other game (or one
+    whose tournament keeps no movement: its cases are not checked)."""
     found = (
         TournamentTable.objects.filter(
             game_id=game.pk, round__tournament__kind=Tournament.Kind.DUPLICATE
@@ -123,7 +124,7 @@ def table_cases(game: Game) -> TableCases | None:
         .values_list("round__tournament__schedule", "round__number", "number")
         .first()
     )
-    if found is None:
+    if found is None or "movement" not in (found[0] or {}):
         return None
     schedule, round_number, table_number = found
     cases = Movement.from_json(schedule["movement"]).cases(round_number - 1, table_number - 1)
