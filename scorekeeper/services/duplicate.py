@@ -16,11 +16,15 @@ from django.db.models.functions import Lower
 from django.utils.translation import gettext as _
 
 from scorekeeper.models import Game, Tournament, TournamentTable
-from scorekeeper.scoring.duplicate import DuplicateError, Movement, duplicate_movement
+from scorekeeper.scoring.duplicate import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    DuplicateError,
+    Movement,
+    duplicate_movement,
+)
 from scorekeeper.scoring.seating import Table
 from scorekeeper.services.common import ServiceError
-
-MIN_PLAYERS, MAX_PLAYERS = 12, 60
 
 
 def movement_of(tournament: Tournament) -> Movement | None:
@@ -111,7 +115,8 @@ class TableCases:
 
 
 def table_cases(game: Game) -> TableCases | None:
-    """The cases of a duplicate tournament table's game; None for any other game."""
+    """The cases of a duplicate tournament table's game; None for any other game (or one
+    whose tournament keeps no movement: its cases are not checked)."""
     found = (
         TournamentTable.objects.filter(
             game_id=game.pk, round__tournament__kind=Tournament.Kind.DUPLICATE
@@ -119,7 +124,7 @@ def table_cases(game: Game) -> TableCases | None:
         .values_list("round__tournament__schedule", "round__number", "number")
         .first()
     )
-    if found is None:
+    if found is None or "movement" not in (found[0] or {}):
         return None
     schedule, round_number, table_number = found
     cases = Movement.from_json(schedule["movement"]).cases(round_number - 1, table_number - 1)

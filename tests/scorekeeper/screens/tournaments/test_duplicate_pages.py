@@ -86,6 +86,7 @@ def test_the_case_labels_give_each_case_its_hands_and_the_tables_it_goes_to() ->
         assert f"round {round_index + 1}, table {table}" in label
     _club, _players, free = make_tournament(8, email="free@example.com")
     assert _organiser(free).get(reverse("tournament_cases", args=[free.pk])).status_code == 404
+    assert _organiser(free).get(url).status_code == 404  # another club's: nothing says it exists
 
 
 def test_too_few_players_for_the_case_labels_are_told_in_words() -> None:
