@@ -57,6 +57,14 @@ def carried_deal(request: HttpRequest, evening: Evening) -> QueryDict | None:
     return QueryDict(str(kept.get("query", "")))
 
 
+def evening_key(evening: Evening) -> str:
+    """Names an evening as it stands: its version, raised by every change its pages show
+    (``Evening.touch``). The parts of its page drawn from it are cached under it (the one
+    caching rule: Django's cache, its keys carrying the release); the page reads the score
+    sheets only to draw a part not cached yet."""
+    return f"{evening.pk}.{evening.created_at.timestamp()}.{evening.version}"
+
+
 def evening_url(evening: Evening, game: Game | None = None) -> str:
     url = reverse("evening", args=[evening.pk])
     return f"{url}#game-{game.pk}" if game else url
@@ -160,11 +168,9 @@ class GameView:
 
     @property
     def cache_key(self) -> str:
-        """Names this game's sheet as it stands: its evening's version, raised by every change
-        (``Evening.touch``). The drawn sheet is cached under it (the one caching rule:
-        Django's cache, its keys carrying the release)."""
-        created = self.evening.created_at.timestamp()
-        return f"{self.evening.pk}.{created}.{self.game.pk}.{self.evening.version}"
+        """Names this game's sheet, totals strip and fresh form as they stand (see
+        evening_key): what is drawn from them is cached under it."""
+        return f"{evening_key(self.evening)}.{self.game.pk}"
 
     @cached_property
     def chart(self) -> LineChart | None:
@@ -256,6 +262,7 @@ def page_context(
             )
             if not carried:
                 form.fresh = True  # live.js may replace it when another phone saves
+                form.cache_key = current.cache_key  # its fields are drawn once a version
             deal_forms[current.game.pk] = form
     for view in views:
         view.form = deal_forms.get(view.game.pk)
@@ -278,6 +285,7 @@ def page_context(
         "membership": membership,
         "sheets": views,
         "evening_total": EveningTotal(views),
+        "evening_key": evening_key(evening),
         "edit_links": can_write,
         "undo": undo,
         "as_of": as_of,
