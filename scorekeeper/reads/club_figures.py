@@ -11,8 +11,8 @@ names the evenings it holds at their versions, so one left by a read that raced 
 never used.
 
 What is kept in Django's cache (plainly, under names of what the value was made from):
-the checkpoint's state with tonight's deals folded in, under the checkpoint's name with the
-name of those deals (``_with_tonight``: after a deal is added, only that deal is folded);
+the checkpoint's state with tonight's deals folded in, under the checkpoint's name, with
+those deals (``_with_tonight``: after a deal is added, only that deal is folded);
 the pages' fragments under ``ClubFigures.key``, the digest of the range's evenings at their
 versions, which needs no fold at all (``state`` is folded only when first read).
 """
@@ -106,32 +106,6 @@ def _stored_state(found: tuple[int, dt.date, str] | None) -> FiguresState:
     return FiguresState()
 
 
-def _named(deals: Sequence[DealFacts]) -> str:
-    """A name for these deals: everything the fold reads of them."""
-    content = repr(
-        [
-            (
-                deal.deal_id,
-                deal.evening_id,
-                deal.ordinal,
-                deal.seated,
-                sorted(deal.scores.items()),
-                deal.taker,
-                deal.partner,
-                deal.made,
-                deal.contract,
-                deal.bouts,
-                deal.petit_au_bout,
-                deal.chelem,
-                deal.passed,
-                deal.paper,
-            )
-            for deal in deals
-        ]
-    )
-    return hashlib.sha1(content.encode(), usedforsecurity=False).hexdigest()
-
-
 def _with_tonight(
     club_id: int,
     start: dt.date | None,
@@ -142,20 +116,20 @@ def _with_tonight(
     """The state of the checkpoint named ``name`` (``stored`` reads it) with tonight's deals
     (those after it) folded in.
 
-    The last such state is kept in the cache under the checkpoint's name, with the name of
-    the deals it holds: when they are the first of tonight's deals (a deal was added after
-    them, the usual save), only the deals after them are folded."""
+    The last such state is kept in the cache under the checkpoint's name, with the deals it
+    holds: when they are the first of tonight's deals (a deal was added after them, the
+    usual save), only the deals after them are folded."""
     key = f"figures.tonight.{club_id}.{start}.{name}"
     kept = cache.get(key)
     if kept is not None:
-        count, name, state = kept
-        if count <= len(tonight) and _named(tonight[:count]) == name:
-            if count < len(tonight):
-                state.advance(tonight[count:])
-                cache.set(key, (len(tonight), _named(tonight), state), TONIGHT_SECONDS)
+        held, state = kept
+        if held == tuple(tonight[: len(held)]):
+            if len(held) < len(tonight):
+                state.advance(tonight[len(held) :])
+                cache.set(key, (tuple(tonight), state), TONIGHT_SECONDS)
             return state
     state = stored().advance(tonight)
-    cache.set(key, (len(tonight), _named(tonight), state), TONIGHT_SECONDS)
+    cache.set(key, (tuple(tonight), state), TONIGHT_SECONDS)
     return state
 
 
