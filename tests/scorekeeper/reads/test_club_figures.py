@@ -128,7 +128,7 @@ def test_a_correction_moves_a_record_and_recomputes_the_later_ratings(world: Wor
     assert after.state.records() == again.records()
 
 
-def test_a_deal_saved_tonight_reads_only_tonight_and_extends_the_kept_state(
+def test_a_deal_saved_tonight_reads_only_tonight_no_checkpoint_and_extends_the_kept_state(
     world: World,
 ) -> None:
     four = [world.players[name] for name in ("Ana", "Ben", "Chloé", "Dan")]
@@ -144,7 +144,7 @@ def test_a_deal_saved_tonight_reads_only_tonight_and_extends_the_kept_state(
     scores = [query for query in sql if "scorekeeper_dealscore" in query]
     assert len(scores) == 1
     assert f"IN ({tonight.pk})" in scores[0]
-    assert not any('"state"' in query for query in sql)  # the stored checkpoint not read
+    assert not any("scorekeeper_figurescheckpoint" in query for query in sql)  # none read
     marks = evening_marks(world.club.pk, None, None)
     assert figures.state.ratings.table() == replay_state(marks).ratings.table()
     assert figures.state.point_flow() == replay_state(marks).point_flow()
