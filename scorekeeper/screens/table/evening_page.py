@@ -124,17 +124,22 @@ def _carried_deal_stored(request: HttpRequest, game: Game, carried: Mapping[str,
     return True
 
 
-def _games_of(evening: Evening) -> QuerySet[Game]:
-    """An evening's games in order, each with its last deal's number and dealer."""
+def _games_of(evening: Evening, *, with_undo: bool) -> QuerySet[Game]:
+    """An evening's games in order, each with its last deal's number and dealer; with
+    ``with_undo``, its latest deletion of the last minutes not undone (``undo_id``, or None)."""
     last = Deal.objects.filter(game=OuterRef("pk")).order_by("-number")
-    return (
-        Game.objects.filter(evening=evening)
-        .annotate(
-            last_number=Subquery(last.values("number")[:1]),
-            last_dealer=Subquery(last.values("dealer_id")[:1]),
-        )
-        .order_by("number")
+    games = Game.objects.filter(evening=evening).annotate(
+        last_number=Subquery(last.values("number")[:1]),
+        last_dealer=Subquery(last.values("dealer_id")[:1]),
     )
+    if with_undo:
+        recent = DeletedDeal.objects.filter(
+            game=OuterRef("pk"),
+            restored_at__isnull=True,
+            deleted_at__gte=timezone.now() - UNDO_OFFERED_FOR,
+        )
+        games = games.annotate(undo_id=Subquery(recent.order_by("-deleted_at").values("pk")[:1]))
+    return games.order_by("number")
 
 
 class GameView:
@@ -188,19 +193,6 @@ class GameView:
         return getattr(self.sheet, name)
 
 
-def _recent_deletion(evening: Evening) -> DeletedDeal | None:
-    """The deletion of the last minutes not undone, if any: its undo stays on offer."""
-    return (
-        DeletedDeal.objects.filter(
-            game__evening=evening,
-            restored_at__isnull=True,
-            deleted_at__gte=timezone.now() - UNDO_OFFERED_FOR,
-        )
-        .order_by("-deleted_at")
-        .first()
-    )
-
-
 def _saved_since(deleted: DeletedDeal) -> bool:
     """Whether a deal of the deletion's game was saved after it (its undo is then withdrawn)."""
     return Deal.objects.filter(game_id=deleted.game_id, created_at__gt=deleted.deleted_at).exists()
@@ -243,7 +235,8 @@ def page_context(
     """What the evening page and its parts show. ``with_undo=False``: an answer that leaves
     the undo banner where it is (a save's, a live update) does not look for a deletion."""
     as_of = as_of_now()  # before anything is read: see reads.sheet_changes
-    games = list(_games_of(evening))
+    with_undo = with_undo and membership is not None and not evening.is_closed
+    games = list(_games_of(evening, with_undo=with_undo))
     for game in games:
         game.evening = evening
     views = [GameView(game, evening) for game in games]
@@ -267,15 +260,17 @@ def page_context(
     for view in views:
         view.form = deal_forms.get(view.game.pk)
     undo = None
-    if with_undo and membership is not None and not evening.is_closed:
-        # The deletion just made (?undo=<id>), else one made in the last minutes: the undo
-        # stays on offer when the scorer comes back to the page (not once it is undone).
+    if with_undo:
+        # The deletion just made (?undo=<id>), else one made in the last minutes (the latest
+        # of the games'): the undo stays on offer when the scorer comes back to the page (not
+        # once it is undone).
         deleted = DeletedDeal.objects.filter(game__evening=evening, restored_at__isnull=True)
         undo_id = parse_id(request.GET.get("undo"))
         if undo_id is not None:
             undo = deleted.filter(pk=undo_id).first()
-        if undo is None:
-            undo = _recent_deletion(evening)
+        recent = [game.undo_id for game in games if game.undo_id is not None]
+        if undo is None and recent:
+            undo = deleted.filter(pk__in=recent).order_by("-deleted_at").first()
         # A deal saved since: undoing would no longer put the sheet back as it was.
         if undo is not None and _saved_since(undo):
             undo = None
