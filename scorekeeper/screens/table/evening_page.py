@@ -11,14 +11,15 @@ from functools import cached_property
 from typing import Any
 
 from django.contrib import messages
-from django.db.models import OuterRef, QuerySet, Subquery
+from django.core.cache import cache
+from django.db.models import OuterRef, Subquery
 from django.http import HttpRequest, QueryDict
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scorekeeper import services
-from scorekeeper.models import Deal, DeletedDeal, Evening, Game, Membership, Player
+from scorekeeper.models import Deal, DeletedDeal, Evening, Game, Membership, Player, Seat
 from scorekeeper.reads.charts import LineChart, evening_chart
 from scorekeeper.reads.game_sheets import GameSheet, game_sheet
 from scorekeeper.reads.sheet_changes import as_of_now, changed_from, moment
@@ -124,22 +125,33 @@ def _carried_deal_stored(request: HttpRequest, game: Game, carried: Mapping[str,
     return True
 
 
-def _games_of(evening: Evening, *, with_undo: bool) -> QuerySet[Game]:
-    """An evening's games in order, each with its last deal's number and dealer; with
-    ``with_undo``, its latest deletion of the last minutes not undone (``undo_id``, or None)."""
+def _tables_of(evening: Evening) -> list[tuple[Game, list[Seat]]]:
+    """An evening's games in order, each with its seats (and players), its last deal's number
+    and dealer, and its latest deletion not undone (``undo_id``, ``undo_at``, or None): two
+    queries, kept in the cache under the evening's version, which all of it raises (the one
+    caching rule)."""
+    key = f"evening.tables.{evening_key(evening)}"
+    if (tables := cache.get(key)) is not None:
+        return tables
     last = Deal.objects.filter(game=OuterRef("pk")).order_by("-number")
-    games = Game.objects.filter(evening=evening).annotate(
-        last_number=Subquery(last.values("number")[:1]),
-        last_dealer=Subquery(last.values("dealer_id")[:1]),
-    )
-    if with_undo:
-        recent = DeletedDeal.objects.filter(
-            game=OuterRef("pk"),
-            restored_at__isnull=True,
-            deleted_at__gte=timezone.now() - UNDO_OFFERED_FOR,
+    undone = DeletedDeal.objects.filter(game=OuterRef("pk"), restored_at__isnull=True)
+    undone = undone.order_by("-deleted_at")
+    games = list(
+        Game.objects.filter(evening=evening)
+        .annotate(
+            last_number=Subquery(last.values("number")[:1]),
+            last_dealer=Subquery(last.values("dealer_id")[:1]),
+            undo_id=Subquery(undone.values("pk")[:1]),
+            undo_at=Subquery(undone.values("deleted_at")[:1]),
         )
-        games = games.annotate(undo_id=Subquery(recent.order_by("-deleted_at").values("pk")[:1]))
-    return games.order_by("number")
+        .order_by("number")
+    )
+    seats: dict[int, list[Seat]] = {game.pk: [] for game in games}
+    for seat in Seat.objects.filter(game__in=games).select_related("player").order_by("position"):
+        seats[seat.game_id].append(seat)
+    tables = [(game, seats[game.pk]) for game in games]
+    cache.set(key, tables, 3600)
+    return tables
 
 
 class GameView:
@@ -149,11 +161,10 @@ class GameView:
     lacks are read from the sheet.
     """
 
-    def __init__(self, game: Game, evening: Evening) -> None:
+    def __init__(self, game: Game, evening: Evening, seats: list[Seat]) -> None:
         self.game = game
         self.evening = evening
-        seats = list(game.seats.select_related("player").order_by("position"))
-        self.seats = seats  # the sheet reads them too
+        self.seats = seats  # in seat order, with their players; the sheet reads them too
         self.present = [seat.player for seat in seats if seat.present]
         self.form: DealForm | None = None
         self.tail_from: int | None = None  # the first deal to redraw (mark_sheet_changes)
@@ -235,11 +246,10 @@ def page_context(
     """What the evening page and its parts show. ``with_undo=False``: an answer that leaves
     the undo banner where it is (a save's, a live update) does not look for a deletion."""
     as_of = as_of_now()  # before anything is read: see reads.sheet_changes
-    with_undo = with_undo and membership is not None and not evening.is_closed
-    games = list(_games_of(evening, with_undo=with_undo))
-    for game in games:
+    tables = _tables_of(evening)
+    for game, _seats in tables:
         game.evening = evening
-    views = [GameView(game, evening) for game in games]
+    views = [GameView(game, evening, seats) for game, seats in tables]
     can_write = membership is not None and not evening.is_closed
     deal_forms = forms or {}
     if views and can_write and with_forms:
@@ -260,7 +270,7 @@ def page_context(
     for view in views:
         view.form = deal_forms.get(view.game.pk)
     undo = None
-    if with_undo:
+    if with_undo and membership is not None and not evening.is_closed:
         # The deletion just made (?undo=<id>), else one made in the last minutes (the latest
         # of the games'): the undo stays on offer when the scorer comes back to the page (not
         # once it is undone).
@@ -268,9 +278,12 @@ def page_context(
         undo_id = parse_id(request.GET.get("undo"))
         if undo_id is not None:
             undo = deleted.filter(pk=undo_id).first()
-        recent = [game.undo_id for game in games if game.undo_id is not None]
+        since = timezone.now() - UNDO_OFFERED_FOR
+        recent = [
+            (g.undo_at, g.undo_id) for g, _seats in tables if g.undo_id and g.undo_at >= since
+        ]
         if undo is None and recent:
-            undo = deleted.filter(pk__in=recent).order_by("-deleted_at").first()
+            undo = deleted.filter(pk=max(recent)[1]).first()
         # A deal saved since: undoing would no longer put the sheet back as it was.
         if undo is not None and _saved_since(undo):
             undo = None
