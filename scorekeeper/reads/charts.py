@@ -94,12 +94,12 @@ def season_chart(stats: SeasonStats, *, chart_id: str = "chart-season") -> LineC
 
 
 def _evening_labels(dates: tuple[dt.date, ...]) -> tuple[list[str], list[str]]:
-    """The x labels and tick labels of these evenings, in the current language."""
-    labels: tuple[list[str], list[str]] = ([_("start")], [""])
-    for date in dates:
-        labels[0].append(_date(date, "SHORT_DATE_FORMAT"))
-        labels[1].append(_short_date(date))
-    return labels
+    """The x labels and tick labels of these evenings, in the current language (asked once)."""
+    language, short = get_language(), short_date_format()
+    return (
+        [_("start"), *(_date_in(date, "SHORT_DATE_FORMAT", language) for date in dates)],
+        ["", *(_date_in(date, short, language) for date in dates)],
+    )
 
 
 def _nights(evenings: Sequence[EveningPoint]) -> tuple[tuple[dt.date, ...], list[int]]:

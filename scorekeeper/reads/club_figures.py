@@ -11,8 +11,9 @@ names the evenings it holds at their versions, so one left by a read that raced 
 never used.
 
 What is kept in Django's cache (plainly, under names of what the value was made from):
-the checkpoint's state with tonight's deals folded in, under the checkpoint's name with the
-name of those deals (``_with_tonight``: after a deal is added, only that deal is folded);
+the settled evenings' state with tonight's deals folded in, under the name of the settled
+evenings at their versions, with those deals (``_fold``: after a deal is added, only that
+deal is folded, and no checkpoint is read);
 the pages' fragments under ``ClubFigures.key``, the digest of the range's evenings at their
 versions, which needs no fold at all (``state`` is folded only when first read).
 """
@@ -32,7 +33,6 @@ from django.db import IntegrityError, transaction
 from scorekeeper.models import FiguresCheckpoint, Player
 from scorekeeper.reads.deal_facts import EveningMark, evening_facts, evening_marks
 from scorekeeper.scoring.club_state import FiguresState
-from scorekeeper.scoring.deal_facts import DealFacts
 from scorekeeper.scoring.rating_quality import PredictionQuality
 
 #: The layout of a stored checkpoint (a pickled ``FiguresState``): raise it whenever
@@ -106,64 +106,11 @@ def _stored_state(found: tuple[int, dt.date, str] | None) -> FiguresState:
     return FiguresState()
 
 
-def _named(deals: Sequence[DealFacts]) -> str:
-    """A name for these deals: everything the fold reads of them."""
-    content = repr(
-        [
-            (
-                deal.deal_id,
-                deal.evening_id,
-                deal.ordinal,
-                deal.seated,
-                sorted(deal.scores.items()),
-                deal.taker,
-                deal.partner,
-                deal.made,
-                deal.contract,
-                deal.bouts,
-                deal.petit_au_bout,
-                deal.chelem,
-                deal.passed,
-                deal.paper,
-            )
-            for deal in deals
-        ]
-    )
-    return hashlib.sha1(content.encode(), usedforsecurity=False).hexdigest()
-
-
-def _with_tonight(
-    club_id: int,
-    start: dt.date | None,
-    name: str,
-    tonight: Sequence[DealFacts],
-    stored: Callable[[], FiguresState],
-) -> FiguresState:
-    """The state of the checkpoint named ``name`` (``stored`` reads it) with tonight's deals
-    (those after it) folded in.
-
-    The last such state is kept in the cache under the checkpoint's name, with the name of
-    the deals it holds: when they are the first of tonight's deals (a deal was added after
-    them, the usual save), only the deals after them are folded."""
-    key = f"figures.tonight.{club_id}.{start}.{name}"
-    kept = cache.get(key)
-    if kept is not None:
-        count, name, state = kept
-        if count <= len(tonight) and _named(tonight[:count]) == name:
-            if count < len(tonight):
-                state.advance(tonight[count:])
-                cache.set(key, (len(tonight), _named(tonight), state), TONIGHT_SECONDS)
-            return state
-    state = stored().advance(tonight)
-    cache.set(key, (len(tonight), _named(tonight), state), TONIGHT_SECONDS)
-    return state
-
-
 def _keep(
     club_id: int, start: dt.date | None, marks: Sequence[EveningMark], state: FiguresState
-) -> str:
+) -> None:
     """Store the state after ``marks`` (settled evenings) as a checkpoint at their last date;
-    a race with another reader storing the same one is no harm. Its name."""
+    a race with another reader storing the same one is no harm."""
     through = marks[-1].date
     name = digest(marks)
     try:
@@ -183,7 +130,6 @@ def _keep(
             )
     except IntegrityError:
         pass
-    return name
 
 
 def _month(mark: EveningMark) -> tuple[int, int]:
@@ -211,26 +157,47 @@ def club_figures(
 
 
 def _fold(club_id: int, start: dt.date | None, marks: Sequence[EveningMark]) -> FiguresState:
-    """The state after the evenings' deals: from the latest valid checkpoint on."""
+    """The state after the evenings' deals: tonight's (those of the latest date) folded on
+    the settled evenings' state.
+
+    The last such state is kept in the cache under the name of the settled evenings at their
+    versions, with tonight's deals it holds: when they are the first of tonight's deals (a
+    deal was added after them, the usual save), only the deals after them are folded, and
+    no checkpoint is read."""
     latest = marks[-1].date
-    found = _checkpoint(club_id, start, marks, latest)
-    after = [mark for mark in marks if found is None or mark.date > found[1]]
+    settled = [mark for mark in marks if mark.date < latest]
+    facts = evening_facts(marks[len(settled) :])
+    tonight = [deal for mark in marks[len(settled) :] for deal in facts[mark.evening_id]]
+    key = f"figures.tonight.{club_id}.{start}.{digest(settled)}"
+    kept = cache.get(key)
+    if kept is not None and kept[0] == tuple(tonight[: len(kept[0])]):
+        held, state = kept
+        if len(held) == len(tonight):
+            return state
+        state.advance(tonight[len(held) :])
+    else:
+        state = _settled(club_id, start, settled, latest).advance(tonight)
+    cache.set(key, (tuple(tonight), state), TONIGHT_SECONDS)
+    return state
+
+
+def _settled(
+    club_id: int, start: dt.date | None, settled: Sequence[EveningMark], latest: dt.date
+) -> FiguresState:
+    """The state after the settled evenings: the latest valid checkpoint's, with the settled
+    evenings after it folded month by month, each month kept as a checkpoint."""
+    found = _checkpoint(club_id, start, settled, latest) if settled else None
+    state = _stored_state(found)
+    held = [mark for mark in settled if found is not None and mark.date <= found[1]]
+    after = settled[len(held) :]
     facts = evening_facts(after)
-    settled = [mark for mark in after if mark.date < latest]
-    state: FiguresState | None = None
-    name = found[2] if found else "none"
-    if settled:
-        state = _stored_state(found)
-        held = [mark for mark in marks if found is not None and mark.date <= found[1]]
-        for _month_key, month in groupby(settled, key=_month):
-            month_marks = list(month)
-            state.advance(deal for mark in month_marks for deal in facts[mark.evening_id])
-            state.settle()
-            held.extend(month_marks)
-            name = _keep(club_id, start, held, state)
-    tonight = [deal for mark in after if mark.date >= latest for deal in facts[mark.evening_id]]
-    folded = state  # the settled months just folded, else the stored checkpoint's state
-    return _with_tonight(club_id, start, name, tonight, lambda: folded or _stored_state(found))
+    for _month_key, month in groupby(after, key=_month):
+        month_marks = list(month)
+        state.advance(deal for mark in month_marks for deal in facts[mark.evening_id])
+        state.settle()
+        held.extend(month_marks)
+        _keep(club_id, start, held, state)
+    return state
 
 
 def replay_state(marks: Sequence[EveningMark]) -> FiguresState:

@@ -20,7 +20,7 @@ from scorekeeper.reads.charts import LineChart, line_chart
 from scorekeeper.reads.club_figures import ClubFigures
 from scorekeeper.scoring.club_figures import MIN_TAKES
 from scorekeeper.scoring.rating_quality import PredictionQuality
-from scorekeeper.scoring.ratings import MIN_DEALS, PRIOR_MU, PRIOR_SIGMA, Z
+from scorekeeper.scoring.ratings import MIN_DEALS, PRIOR_MU, PRIOR_SIGMA, History, Z
 from scorekeeper.server.wording import name_order
 
 CONTRACT_LABELS = dict(Deal.Contract.choices)
@@ -81,48 +81,30 @@ def ratings_page(figures: ClubFigures, names: dict[int, str]) -> RatingsPage:
     hidden.sort(key=lambda row: (-row.deals, name_order(row.name)))
     chart = None
     if quality.beats_base_rate and shown:
-        chart = _rating_chart(figures, shown[:CHART_PLAYERS], names)
+        chart = _rating_chart(figures, shown[:CHART_PLAYERS])
     return RatingsPage(shown, hidden, quality, figures.deals, chart)
-
-
-def _rating_chart(figures: ClubFigures, rows: list[RatingRow], names: dict[int, str]) -> LineChart:
-    """Each shown player's conservative rating after each evening he played (carried on)."""
-    return _draw_rating_chart(figures, rows)
 
 
 When = tuple[dt.date, int]  # an evening's place in time: its date, then its id
 
 
-def _rating_lines(
-    figures: ClubFigures, player_ids: tuple[int, ...]
-) -> tuple[list[When], list[tuple[list[When], list[int]]]]:
-    """The evenings the players played, in order; and each player's evenings with his
-    conservative rating after each (rounded)."""
-
-    def when(evening_id: int) -> When:
-        return (figures.evening_date(evening_id) or dt.date.min, evening_id)
-
-    lines = []
-    for player_id in player_ids:
-        points = figures.state.ratings.history(player_id)
-        lines.append(
-            ([when(p.evening_id) for p in points], [round(p.conservative) for p in points])
-        )
-    played = sorted({moment for whens, _values in lines for moment in whens})
-    return played, lines
-
-
-def _draw_rating_chart(figures: ClubFigures, rows: list[RatingRow]) -> LineChart:
-    played, lines = _rating_lines(figures, tuple(row.player_id for row in rows))
+def _rating_chart(figures: ClubFigures, rows: list[RatingRow]) -> LineChart:
+    """Each shown player's conservative rating after each evening he played (carried on),
+    read from his history's arrays (a point per evening)."""
+    moments = {evening_id: (mark.date, evening_id) for evening_id, mark in figures.evenings.items()}
+    histories = [figures.state.ratings.histories.get(row.player_id, History()) for row in rows]
+    lines = [[moments.get(e) or (dt.date.min, e) for e in h.evening_ids] for h in histories]
+    played = sorted({moment for whens in lines for moment in whens})
     if len(played) > CHART_POINTS:  # evenly spaced evenings, the last one always
         step = (len(played) - 1) / (CHART_POINTS - 1)
         played = [played[round(k * step)] for k in range(CHART_POINTS)]
     start = round(PRIOR_MU - Z * PRIOR_SIGMA)
     series = []
-    for row, (whens, values) in zip(rows, lines, strict=True):
+    for row, history, whens in zip(rows, histories, lines, strict=True):
         # The rating after the last evening played up to each one (the start before any).
         at = [bisect.bisect_right(whens, until) for until in played]
-        series.append((row.name, [start, *(values[i - 1] if i else start for i in at)]))
+        after = [round(history.mus[i - 1] - Z * history.sigmas[i - 1]) if i else start for i in at]
+        series.append((row.name, [start, *after]))
     dates = [date if date != dt.date.min else None for date, _evening_id in played]
     labels = [_("start")] + [date.isoformat() if date else "" for date in dates]
     ticks = [""] + [f"{date.day}/{date.month}" if date else "" for date in dates]

@@ -78,15 +78,17 @@ def _series_css(number: int) -> str:
     return css
 
 
-def _points(frame: _Frame, values: Sequence[int]) -> str:
-    """The path's points, "x,y" each."""
-    return " ".join(f"{frame.x_at(i):.1f},{frame.y_at(v):.1f}" for i, v in enumerate(values))
+def _points(frame: _Frame, xs: Sequence[str], values: Sequence[int]) -> str:
+    """The path's points, "x,y" each (``xs``: the x positions, written once for all lines)."""
+    return " ".join([f"{x},{frame.y_at(v):.1f}" for x, v in zip(xs, values, strict=False)])
 
 
 def _draw(frame: _Frame, series: Sequence[tuple[str, Sequence[int]]]) -> list[Series]:
     drawn = []
+    longest = max((len(vs) for _name, vs in series), default=0)
+    xs = [f"{frame.x_at(i):.1f}" for i in range(longest)]
     for number, (name, vs) in enumerate(series):
-        points = _points(frame, vs)
+        points = _points(frame, xs, vs)
         drawn.append(
             Series(
                 name=name,

@@ -11,14 +11,15 @@ from functools import cached_property
 from typing import Any
 
 from django.contrib import messages
-from django.db.models import OuterRef, QuerySet, Subquery
+from django.core.cache import cache
+from django.db.models import OuterRef, Subquery
 from django.http import HttpRequest, QueryDict
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scorekeeper import services
-from scorekeeper.models import Deal, DeletedDeal, Evening, Game, Membership, Player
+from scorekeeper.models import Deal, DeletedDeal, Evening, Game, Membership, Player, Seat
 from scorekeeper.reads.charts import LineChart, evening_chart
 from scorekeeper.reads.game_sheets import GameSheet, game_sheet
 from scorekeeper.reads.sheet_changes import as_of_now, changed_from, moment
@@ -55,6 +56,14 @@ def carried_deal(request: HttpRequest, evening: Evening) -> QueryDict | None:
     if not isinstance(kept, dict) or kept.get("evening") != evening.pk:
         return None
     return QueryDict(str(kept.get("query", "")))
+
+
+def evening_key(evening: Evening) -> str:
+    """Names an evening as it stands: its version, raised by every change its pages show
+    (``Evening.touch``). The parts of its page drawn from it are cached under it (the one
+    caching rule: Django's cache, its keys carrying the release); the page reads the score
+    sheets only to draw a part not cached yet."""
+    return f"{evening.pk}.{evening.created_at.timestamp()}.{evening.version}"
 
 
 def evening_url(evening: Evening, game: Game | None = None) -> str:
@@ -119,17 +128,33 @@ def _carried_deal_stored(request: HttpRequest, game: Game, carried: Mapping[str,
     return True
 
 
-def _games_of(evening: Evening) -> QuerySet[Game]:
-    """An evening's games in order, each with its last deal's number and dealer."""
+def _tables_of(evening: Evening) -> list[tuple[Game, list[Seat]]]:
+    """An evening's games in order, each with its seats (and players), its last deal's number
+    and dealer, and its latest deletion not undone (``undo_id``, ``undo_at``, or None): two
+    queries, kept in the cache under the evening's version, which all of it raises (the one
+    caching rule)."""
+    key = f"evening.tables.{evening_key(evening)}"
+    if (tables := cache.get(key)) is not None:
+        return tables
     last = Deal.objects.filter(game=OuterRef("pk")).order_by("-number")
-    return (
+    undone = DeletedDeal.objects.filter(game=OuterRef("pk"), restored_at__isnull=True)
+    undone = undone.order_by("-deleted_at")
+    games = list(
         Game.objects.filter(evening=evening)
         .annotate(
             last_number=Subquery(last.values("number")[:1]),
             last_dealer=Subquery(last.values("dealer_id")[:1]),
+            undo_id=Subquery(undone.values("pk")[:1]),
+            undo_at=Subquery(undone.values("deleted_at")[:1]),
         )
         .order_by("number")
     )
+    seats: dict[int, list[Seat]] = {game.pk: [] for game in games}
+    for seat in Seat.objects.filter(game__in=games).select_related("player").order_by("position"):
+        seats[seat.game_id].append(seat)
+    tables = [(game, seats[game.pk]) for game in games]
+    cache.set(key, tables, 3600)
+    return tables
 
 
 class GameView:
@@ -139,11 +164,10 @@ class GameView:
     lacks are read from the sheet.
     """
 
-    def __init__(self, game: Game, evening: Evening) -> None:
+    def __init__(self, game: Game, evening: Evening, seats: list[Seat]) -> None:
         self.game = game
         self.evening = evening
-        seats = list(game.seats.select_related("player").order_by("position"))
-        self.seats = seats  # the sheet reads them too
+        self.seats = seats  # in seat order, with their players; the sheet reads them too
         self.present = [seat.player for seat in seats if seat.present]
         self.form: DealForm | None = None
         self.tail_from: int | None = None  # the first deal to redraw (mark_sheet_changes)
@@ -163,11 +187,9 @@ class GameView:
 
     @property
     def cache_key(self) -> str:
-        """Names this game's sheet as it stands: its evening's version, raised by every change
-        (``Evening.touch``). The drawn sheet is cached under it (the one caching rule:
-        Django's cache, its keys carrying the release)."""
-        created = self.evening.created_at.timestamp()
-        return f"{self.evening.pk}.{created}.{self.game.pk}.{self.evening.version}"
+        """Names this game's sheet, totals strip and fresh form as they stand (see
+        evening_key): what is drawn from them is cached under it."""
+        return f"{evening_key(self.evening)}.{self.game.pk}"
 
     @cached_property
     def chart(self) -> LineChart | None:
@@ -183,19 +205,6 @@ class GameView:
         if name.startswith("_") or name == "sheet":
             raise AttributeError(name)
         return getattr(self.sheet, name)
-
-
-def _recent_deletion(evening: Evening) -> DeletedDeal | None:
-    """The deletion of the last minutes not undone, if any: its undo stays on offer."""
-    return (
-        DeletedDeal.objects.filter(
-            game__evening=evening,
-            restored_at__isnull=True,
-            deleted_at__gte=timezone.now() - UNDO_OFFERED_FOR,
-        )
-        .order_by("-deleted_at")
-        .first()
-    )
 
 
 def _saved_since(deleted: DeletedDeal) -> bool:
@@ -240,10 +249,10 @@ def page_context(
     """What the evening page and its parts show. ``with_undo=False``: an answer that leaves
     the undo banner where it is (a save's, a live update) does not look for a deletion."""
     as_of = as_of_now()  # before anything is read: see reads.sheet_changes
-    games = list(_games_of(evening))
-    for game in games:
+    tables = _tables_of(evening)
+    for game, _seats in tables:
         game.evening = evening
-    views = [GameView(game, evening) for game in games]
+    views = [GameView(game, evening, seats) for game, seats in tables]
     can_write = membership is not None and not evening.is_closed
     deal_forms = forms or {}
     if views and can_write and with_forms:
@@ -259,19 +268,25 @@ def page_context(
             )
             if not carried:
                 form.fresh = True  # live.js may replace it when another phone saves
+                form.cache_key = current.cache_key  # its fields are drawn once a version
             deal_forms[current.game.pk] = form
     for view in views:
         view.form = deal_forms.get(view.game.pk)
     undo = None
     if with_undo and membership is not None and not evening.is_closed:
-        # The deletion just made (?undo=<id>), else one made in the last minutes: the undo
-        # stays on offer when the scorer comes back to the page (not once it is undone).
+        # The deletion just made (?undo=<id>), else one made in the last minutes (the latest
+        # of the games'): the undo stays on offer when the scorer comes back to the page (not
+        # once it is undone).
         deleted = DeletedDeal.objects.filter(game__evening=evening, restored_at__isnull=True)
         undo_id = parse_id(request.GET.get("undo"))
         if undo_id is not None:
             undo = deleted.filter(pk=undo_id).first()
-        if undo is None:
-            undo = _recent_deletion(evening)
+        since = timezone.now() - UNDO_OFFERED_FOR
+        recent = [
+            (g.undo_at, g.undo_id) for g, _seats in tables if g.undo_id and g.undo_at >= since
+        ]
+        if undo is None and recent:
+            undo = deleted.filter(pk=max(recent)[1]).first()
         # A deal saved since: undoing would no longer put the sheet back as it was.
         if undo is not None and _saved_since(undo):
             undo = None
@@ -281,6 +296,7 @@ def page_context(
         "membership": membership,
         "sheets": views,
         "evening_total": EveningTotal(views),
+        "evening_key": evening_key(evening),
         "edit_links": can_write,
         "undo": undo,
         "as_of": as_of,

@@ -128,7 +128,7 @@ def test_a_correction_moves_a_record_and_recomputes_the_later_ratings(world: Wor
     assert after.state.records() == again.records()
 
 
-def test_a_deal_saved_tonight_reads_only_tonight_and_extends_the_kept_state(
+def test_a_deal_saved_tonight_reads_only_tonight_no_checkpoint_and_extends_the_kept_state(
     world: World,
 ) -> None:
     four = [world.players[name] for name in ("Ana", "Ben", "Chloé", "Dan")]
@@ -144,7 +144,7 @@ def test_a_deal_saved_tonight_reads_only_tonight_and_extends_the_kept_state(
     scores = [query for query in sql if "scorekeeper_dealscore" in query]
     assert len(scores) == 1
     assert f"IN ({tonight.pk})" in scores[0]
-    assert not any('"state"' in query for query in sql)  # the stored checkpoint not read
+    assert not any("scorekeeper_figurescheckpoint" in query for query in sql)  # none read
     marks = evening_marks(world.club.pk, None, None)
     assert figures.state.ratings.table() == replay_state(marks).ratings.table()
     assert figures.state.point_flow() == replay_state(marks).point_flow()
@@ -196,6 +196,22 @@ def test_a_correction_of_an_old_deal_drops_the_checkpoints_from_its_month_on(
     again = replay_state(evening_marks(world.club.pk, None, None))
     assert figures.state.records() == again.records()
     assert figures.state.ratings.table() == again.ratings.table()
+
+
+def test_an_evening_moved_later_drops_the_checkpoints_from_its_old_date_on(
+    world: World,
+) -> None:
+    _ = club_figures(world.club.pk).state  # folded
+    kept = sorted(FiguresCheckpoint.objects.values_list("through", flat=True))
+    old = _first_deal(world).game.evening
+    moved_from = old.date
+    services.evening_update(evening=old, date=dt.date(2025, 5, 30), place=old.place)
+    assert sorted(FiguresCheckpoint.objects.values_list("through", flat=True)) == [
+        through for through in kept if through < moved_from
+    ]
+    figures = club_figures(world.club.pk)
+    again = replay_state(evening_marks(world.club.pk, None, None))
+    assert figures.state.records() == again.records()
 
 
 def test_the_ordinal_follows_date_evening_game_and_deal() -> None:

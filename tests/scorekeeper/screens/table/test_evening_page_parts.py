@@ -1,12 +1,15 @@
 """Parts of the evening page a scorer relies on: one "next dealer" (the current game's),
-the leader marked, the sheet's short bids, and messages a screen reader hears as a list."""
+the leader marked, the sheet's short bids, and messages a screen reader hears as a list;
+viewed again at the same version, it draws them from the cache."""
 
 from __future__ import annotations
 
 from decimal import Decimal
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import translation
 
@@ -75,3 +78,18 @@ def test_messages_are_a_list_inside_a_status_region(table) -> None:
     page = client.get(reverse("evening", args=[evening.pk]), **EN)
     assert '<div role="status" class="flash-messages"><ul class="messages">' in page.text
     assert 'ul class="messages" role="status"' not in page.text
+
+
+def test_the_page_viewed_again_reads_no_score_in_four_queries_its_parts_cached(table) -> None:
+    client, evening, game, players = table
+    garde(game, players, 1)
+    url = reverse("evening", args=[evening.pk])
+    first = client.get(url, **EN)
+    with CaptureQueriesContext(connection) as again:
+        second = client.get(url, **EN)
+    assert not [q for q in again.captured_queries if "scorekeeper_dealscore" in q["sql"]]
+    # The session, the account, the evening, the membership: its games and seats are cached
+    # under its version too.
+    assert len(again.captured_queries) == 4
+    for part in ('class="strip-scores"', 'class="game-totals"', 'class="bid-grid'):
+        assert second.text.count(part) == first.text.count(part) == 1, part
