@@ -135,14 +135,6 @@ def test_the_settings_keep_connections_and_share_the_cache_through_redis() -> No
     assert bad.returncode != 0 and "REDIS_URL" in bad.stderr.strip().splitlines()[-1]
 
 
-def test_kept_connections_are_not_tested_before_each_request_unless_asked() -> None:
-    """A SELECT 1 before each request's first query was half of an unchanged poll's queries
-    (docs/decisions/0006)."""
-    checks = "s.DATABASES['default']['CONN_HEALTH_CHECKS']"
-    assert settings_line(checks).stdout.strip() == "False"
-    assert settings_line(checks, CONN_HEALTH_CHECKS="1").stdout.strip() == "True"
-
-
 # --- Compression --------------------------------------------------------------------------
 
 
