@@ -104,17 +104,15 @@ TEMPLATES = [
     },
 ]
 
-# Connections are kept between requests (CONN_MAX_AGE seconds): opening one costs more than
-# most requests. Each gunicorn worker keeps one; past a few machines, put pgbouncer in front of
-# PostgreSQL (docs/operations.md, "Scale"). Not tested before each request (CONN_HEALTH_CHECKS,
-# a SELECT 1 that was half of a live poll's queries): after a database restart each worker's
-# next request gets the 503 and the worker reconnects (docs/decisions/0006).
+# Connections are kept between requests (CONN_MAX_AGE seconds, tested before reuse): opening
+# one costs more than most requests. Each gunicorn worker keeps one; past a few machines, put
+# pgbouncer in front of PostgreSQL (docs/operations.md, "Scale").
 DATABASES = {
     "default": env_database(
         "DATABASE_URL",
         f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
         conn_max_age=env_int("CONN_MAX_AGE", 600),
-        conn_health_checks=env_bool("CONN_HEALTH_CHECKS", False),
+        conn_health_checks=env_bool("CONN_HEALTH_CHECKS", True),
     )
 }
 # Behind pgbouncer in transaction mode, server-side cursors cannot outlive a transaction.
