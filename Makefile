@@ -17,11 +17,14 @@ test: $(VENV)/.installed-test /usr/bin/chromium /usr/sbin/nginx /usr/bin/redis-s
 	$(MAKE) --no-print-directory test-only
 
 # The suite alone, with what is already installed (.ci/run uses it for the PostgreSQL pass).
+# pytest-xdist: a worker per core (at most 8: each has a browser, a test database and, in the
+# PostgreSQL pass, a Redis database of its own, tests/settings.py); the workers take each
+# other's remaining tests when they run out (worksteal), since the browser tests are long.
 test-only:
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
 	DJANGO_SETTINGS_MODULE=tests.settings $(BIN)/python manage.py makemigrations --check --dry-run
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --maxprocesses=8 --dist worksteal
 
 # The benchmark and the load test live in tools/bench, a development app: DEBUG installs it.
 bench: $(VENV)/.installed-run
