@@ -17,11 +17,15 @@ test: $(VENV)/.installed-test /usr/bin/chromium /usr/sbin/nginx /usr/bin/redis-s
 	$(MAKE) --no-print-directory test-only
 
 # The suite alone, with what is already installed (.ci/run uses it for the PostgreSQL pass).
+# pytest-xdist: a worker per core (at most 8: each has a browser, a test database and, in the
+# PostgreSQL pass, a Redis database of its own, tests/settings.py). Its default scheduling hands
+# each worker the next tests in pytest-django's order (the database tests before those that
+# empty the database), one batch at a time as it finishes.
 test-only:
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
 	DJANGO_SETTINGS_MODULE=tests.settings $(BIN)/python manage.py makemigrations --check --dry-run
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --maxprocesses=8
 
 # The benchmark and the load test live in tools/bench, a development app: DEBUG installs it.
 bench: $(VENV)/.installed-run
