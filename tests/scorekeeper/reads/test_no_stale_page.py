@@ -118,8 +118,9 @@ class Scene:
     def act(self, action: str, n: int) -> None:
         evenings = list(Evening.objects.filter(club=self.club, closed_at__isnull=True))
         deals = list(DealScore.objects.values_list("deal", flat=True).distinct().order_by("deal"))
-        if action == "save" and evenings:
-            self._save(evenings[n % len(evenings)].games.order_by("number").first(), n)
+        nights = [e for e in evenings if not hasattr(e, "tournament_table")]  # tables: "tournament"
+        if action == "save" and nights:
+            self._save(nights[n % len(nights)].games.order_by("number").first(), n)
         elif action in ("correct", "delete") and deals:
             from scorekeeper.models import Deal
 
