@@ -14,11 +14,15 @@ from collections import defaultdict
 from dataclasses import dataclass
 from decimal import Decimal
 
+from django.core.cache import cache
+
 from scorekeeper.models import DealScore, Seat, Tournament
 from scorekeeper.reads.tournaments import Ranking, ranking_key
 from scorekeeper.reads.tournaments import ranking as free_ranking
 from scorekeeper.scoring.duplicate import HeldScore, duplicate_ranking
 from scorekeeper.server.wording import name_order
+
+RANKING_SECONDS = 3600  # a ranking stays while its tournament does not change
 
 
 @dataclass(frozen=True)
@@ -52,11 +56,17 @@ class DuplicateRanking:
     key: str = ""
 
 
-def ranking_for(tournament: Tournament) -> Ranking | DuplicateRanking:
-    """The ranking the tournament's kind calls for."""
-    if tournament.kind == Tournament.Kind.DUPLICATE:
-        return ranking(tournament)
-    return free_ranking(tournament)
+def ranking_for(tournament: Tournament, key: str = "") -> Ranking | DuplicateRanking:
+    """The ranking the tournament's kind calls for, kept in Django's cache under the versions it
+    was computed from (``ranking_key``, given when the caller has it): a live poll of an
+    unchanged tournament computes nothing again."""
+    name = f"{key or ranking_key(tournament)}.{tournament.kind}.{tournament.method}"
+    found = cache.get(name)
+    if found is None:
+        duplicate = tournament.kind == Tournament.Kind.DUPLICATE
+        found = ranking(tournament) if duplicate else free_ranking(tournament)
+        cache.set(name, found, RANKING_SECONDS)
+    return found
 
 
 def ranking(tournament: Tournament) -> DuplicateRanking:

@@ -38,12 +38,13 @@ def tournament_public(request: HttpRequest, token: str) -> HttpResponse:
     tournament = Tournament.objects.select_related("club").filter(public_token=token).first()
     if tournament is None:
         raise Http404
-    tag = conditional.opaque_tag(reads.ranking_key(tournament))
+    key = reads.ranking_key(tournament)
+    tag = conditional.opaque_tag(key)
     if request.htmx and (unchanged := conditional.unchanged(request, tag)):
         return unchanged
     context = {
         "tournament": tournament,
-        "ranking": ranking_for(tournament),
+        "ranking": ranking_for(tournament, key),
         "live_seconds": LIVE_SECONDS if tournament.state == Tournament.State.PLAYING else 0,
         "live_tag": tag,
     }

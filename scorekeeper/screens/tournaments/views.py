@@ -88,7 +88,8 @@ def _can_search(tournament: Tournament, rounds: list[reads.RoundProgress]) -> bo
 @require_http_methods(["GET", "HEAD"])
 def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament, membership = _tournament(request, tournament_id)
-    tag = conditional.opaque_tag(reads.ranking_key(tournament))
+    key = reads.ranking_key(tournament)
+    tag = conditional.opaque_tag(key)
     if request.htmx and (unchanged := conditional.unchanged(request, tag)):
         return unchanged
     rounds = reads.progress(tournament)
@@ -97,7 +98,7 @@ def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "tournament": tournament,
         "rounds": rounds,
         "current": rounds[-1] if rounds else None,
-        "ranking": ranking_for(tournament),
+        "ranking": ranking_for(tournament, key),
         "present": tournament.entrants.filter(present=True).count(),
         "can_start": tournament.state != Tournament.State.FINISHED
         and (not rounds or rounds[-1].closed),

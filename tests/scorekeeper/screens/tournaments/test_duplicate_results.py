@@ -132,6 +132,24 @@ def test_a_deal_saved_changes_the_rankings_key_for_the_live_poll() -> None:
     assert after.key != before.key and 4 in after.cases
 
 
+def test_a_poll_of_an_unchanged_tournament_computes_its_ranking_once(
+    django_assert_num_queries,
+) -> None:
+    tournament = _duplicate(rounds=1)
+    first = reads.ranking_for(tournament)
+    with django_assert_num_queries(2):  # the key's versions; the scores are not read again
+        again = reads.ranking_for(tournament)
+    assert again == first
+    table = TournamentTable.objects.filter(round__tournament=tournament).first()
+    ids = tuple(table.game.seats.order_by("position").values_list("player_id", flat=True))
+    services.deal_record(
+        game=table.game,
+        inputs=PaperDeal(ids, dict(zip(ids, (30, -10, -10, -10), strict=True))),
+        past_plan=True,
+    )
+    assert reads.ranking_for(tournament).key != first.key
+
+
 def test_the_csv_carries_the_method_figure_and_the_licence(client: Client) -> None:
     tournament = _duplicate("match_points")
     client.force_login(tournament.club.memberships.get(role="owner").user)
