@@ -108,7 +108,8 @@ def test_from_the_club_page_to_round_ones_table_cards_in_at_most_60_inputs(
     assert (tournament.rounds, tournament.deals_per_round) == (3, 4)
     assert tournament.entrants.filter(guest=True).count() == len(GUESTS)
     print(f"\nsetting up: {me.taps} taps, {me.keys} keys, {me.inputs} inputs, {me.swipes} swipes")
-    assert me.inputs <= 60 and me.swipes <= 3, (me.taps, me.keys, me.swipes)
+    # 4 swipes since the form asks free or duplicate and the method (3 before; 13 in the issue)
+    assert me.inputs <= 60 and me.swipes <= 4, (me.taps, me.keys, me.swipes)
     page.context.close()
 
 

@@ -89,9 +89,9 @@ def deal_form(
     ``carried``: the answers the counter handed back (``deal-<field>`` parameters), once.
     """
     present = present if present is not None else services.present_players(game)
-    cases = services.table_cases(game) if game.kind == Game.Kind.TAROT else None
+    tarot = game.kind == Game.Kind.TAROT
     if data is not None:  # what was sent is what counts: no need to work out the defaults
-        if cases is not None:
+        if tarot and (cases := services.table_cases(game)) is not None:
             return TarotDealForm(data, game=game, present=present, cases=cases)
         return deal_form_class(game)(data, game=game, present=present)
     dealer = dealer or services.next_dealer(game, present)
@@ -103,9 +103,20 @@ def deal_form(
     initial["sitting_out"] = [p.pk for p in services.default_sitting_out(game, present, dealer)]
     if carried:
         initial.update(initial_from_query(carried, list(TarotDealForm.base_fields)))
+    cases = _shown_cases(game) if tarot else None
     form = TarotDealForm(data, game=game, present=present, initial=initial, cases=cases)
     form.returned = bool(carried)  # deal-entry.js asks for its preview at once
     return form
+
+
+def _shown_cases(game: Game) -> services.TableCases | None:
+    """A duplicate table's cases for the form shown (None at any other table), kept in the
+    cache under the evening's version, which its deals raise; a save checks them afresh."""
+    key = f"evening.cases.{evening_key(game.evening)}.{game.pk}"
+    if (found := cache.get(key)) is None:
+        found = (services.table_cases(game),)
+        cache.set(key, found, 3600)
+    return found[0]
 
 
 def _carried_deal_stored(request: HttpRequest, game: Game, carried: Mapping[str, Any]) -> bool:

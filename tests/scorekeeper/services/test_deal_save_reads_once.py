@@ -41,8 +41,9 @@ def test_a_save_reads_its_number_and_key_in_one_query_after_the_lock() -> None:
     # As the phone saves (its form names the dealer): the evening locked, then the game (the
     # services' one lock order), its facts, the players at the table; the game's score lines
     # (its running totals kept); then the evening's figures computed again (its French Tarot
-    # and L'escopette scores, the figures it replaces), and nothing else is read.
-    assert len(selects(captured.captured_queries)) == 4 + 1 + 3
+    # and L'escopette scores; the checkpoints it drops are found in their DELETE), and nothing
+    # else is read.
+    assert len(selects(captured.captured_queries)) == 4 + 1 + 2
     assert not any(
         'FROM "scorekeeper_deleteddeal"' in sql.split(" WHERE ")[0]
         for sql in selects(captured.captured_queries)

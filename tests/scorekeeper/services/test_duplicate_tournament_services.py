@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import pytest
+from django.utils import translation
 
 from scorekeeper import services
 from scorekeeper.models import Deal, Tournament, TournamentTable
@@ -10,6 +11,12 @@ from scorekeeper.services import ServiceError
 from tests.scorekeeper.tournament_factories import make_tournament
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _in_english():
+    with translation.override("en"):  # the refusals are read in English here
+        yield
 
 
 def _owner(tournament: Tournament):
