@@ -88,8 +88,8 @@ def test_the_page_viewed_again_reads_no_score_in_four_queries_its_parts_cached(t
     with CaptureQueriesContext(connection) as again:
         second = client.get(url, **EN)
     assert not [q for q in again.captured_queries if "scorekeeper_dealscore" in q["sql"]]
-    # The session, the account, the evening, the membership: its games and seats are cached
-    # under its version too.
-    assert len(again.captured_queries) == 4
+    # The session (none when sessions are read from Redis), the account, the evening, the
+    # membership: its games and seats are cached under its version too.
+    assert len(again.captured_queries) <= 4
     for part in ('class="strip-scores"', 'class="game-totals"', 'class="bid-grid'):
         assert second.text.count(part) == first.text.count(part) == 1, part
