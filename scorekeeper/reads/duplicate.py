@@ -60,16 +60,17 @@ def ranking_for(tournament: Tournament, key: str = "") -> Ranking | DuplicateRan
     """The ranking the tournament's kind calls for, kept in Django's cache under the versions it
     was computed from (``ranking_key``, given when the caller has it): a live poll of an
     unchanged tournament computes nothing again."""
-    name = f"{key or ranking_key(tournament)}.{tournament.kind}.{tournament.method}"
+    key = key or ranking_key(tournament)
+    name = f"{key}.{tournament.kind}.{tournament.method}"
     found = cache.get(name)
     if found is None:
         duplicate = tournament.kind == Tournament.Kind.DUPLICATE
-        found = ranking(tournament) if duplicate else free_ranking(tournament)
+        found = ranking(tournament, key) if duplicate else free_ranking(tournament, key)
         cache.set(name, found, RANKING_SECONDS)
     return found
 
 
-def ranking(tournament: Tournament) -> DuplicateRanking:
+def ranking(tournament: Tournament, key: str = "") -> DuplicateRanking:
     seats: dict[int, list[int]] = defaultdict(list)
     tables = Seat.objects.filter(game__tournament_table__round__tournament=tournament)
     for game_id, player_id in tables.order_by("game_id", "position").values_list("game", "player"):
@@ -115,5 +116,5 @@ def ranking(tournament: Tournament) -> DuplicateRanking:
             case: tuple(sorted(found, key=lambda r: (r.seat, r.round, r.table)))
             for case, found in sorted(cases.items())
         },
-        key=f"{ranking_key(tournament)}.{tournament.method}",
+        key=f"{key or ranking_key(tournament)}.{tournament.method}",
     )

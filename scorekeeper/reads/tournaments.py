@@ -165,9 +165,10 @@ def ranking_key(tournament: Tournament) -> str:
     )
 
 
-def ranking(tournament: Tournament) -> Ranking:
-    """The players ranked by their total over the rounds played (see the module's ties)."""
-    return _ranking(tournament, ranking_key(tournament))
+def ranking(tournament: Tournament, key: str = "") -> Ranking:
+    """The players ranked by their total over the rounds played (see the module's ties);
+    ``key`` is its ``ranking_key`` when the caller has read it already."""
+    return _ranking(tournament, key or ranking_key(tournament))
 
 
 def _ranking(tournament: Tournament, key: str = "") -> Ranking:
