@@ -10,7 +10,7 @@ import re
 import pytest
 from django.test import Client
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from scorekeeper import services
 from scorekeeper.models import DealChange, Tournament, TournamentRound, TournamentTable
@@ -177,7 +177,7 @@ def test_a_table_cannot_enter_a_deal_past_the_plan_unless_the_organiser_allows_i
     tournament, _started_round, (table, _other) = _started(deals=2)
     _deal(table)
     _deal(table)
-    with pytest.raises(services.ServiceError, match="2 deals planned"):
+    with translation.override("en"), pytest.raises(services.ServiceError, match="2 deals planned"):
         _deal(table)
     client.force_login(_owner(tournament))
     page = client.get(reverse("tournament", args=[tournament.pk]), **EN).text
