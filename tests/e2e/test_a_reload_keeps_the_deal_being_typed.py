@@ -102,6 +102,12 @@ def test_a_counted_pile_survives_a_reload_and_a_discarded_draft_is_gone(
     page.locator('label.choice:has(input[name="attack_bouts"][value="2"])').click()
     page.locator("#counter-summary").get_by_role("link", name="Use this result").tap()
     expect(entry(page).get_by_label("Points", exact=True)).to_have_value("47")
+    # deal-draft.js keeps the counted pile once the page has loaded (after the offline
+    # queue's readiness): a reload before that moment, which no thumb is quick enough for,
+    # would find nothing kept yet.
+    page.wait_for_function(
+        "() => Object.keys(localStorage).some((key) => key.startsWith('sk-draft:'))"
+    )
     page.reload()
     form = entry(page)
     expect(form.locator(".draft-note")).to_contain_text(DRAFT)
