@@ -16,7 +16,8 @@ run: $(VENV)/.installed-run
 test: $(VENV)/.installed-test /usr/bin/chromium /usr/sbin/nginx /usr/bin/redis-server
 	$(MAKE) --no-print-directory test-only
 
-# The suite alone, with what is already installed (.ci/run uses it for the PostgreSQL pass).
+# The suite alone, with what is already installed (.ci/run uses it for the PostgreSQL pass);
+# PYTEST_ARGS chooses tests (for example PYTEST_ARGS="-m 'not e2e'").
 # pytest-xdist: a worker per core (at most 8: each has a browser, a test database and, in the
 # PostgreSQL pass, a Redis database of its own, tests/settings.py). Its default scheduling hands
 # each worker the next tests in pytest-django's order (the database tests before those that
@@ -25,7 +26,7 @@ test-only:
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
 	DJANGO_SETTINGS_MODULE=tests.settings $(BIN)/python manage.py makemigrations --check --dry-run
-	$(BIN)/python -m pytest -n auto --maxprocesses=8
+	$(BIN)/python -m pytest -n auto --maxprocesses=8 $(PYTEST_ARGS)
 
 # The benchmark and the load test live in tools/bench, a development app: DEBUG installs it.
 bench: $(VENV)/.installed-run

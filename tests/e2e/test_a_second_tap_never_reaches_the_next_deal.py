@@ -24,7 +24,7 @@ from tests.factories import NAMES, make_club, start_evening
 PLAYERS = NAMES[:5]
 KEYBOARD = {390: 336, 320: 260}  # the numeric keyboard's height, as on a phone
 expect.set_options(timeout=15_000)
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.both_databases]
 
 # What the form holds, minus what differs from one drawing to the next (token and key).
 FORM_STATE = """form => Array.from(new FormData(form).entries())

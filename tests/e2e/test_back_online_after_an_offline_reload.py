@@ -21,7 +21,7 @@ from tests.e2e.deal_taps import bid_cell, partner_cell
 from tests.e2e.test_table_on_a_phone import PLAYERS, SIZES, fill_garde
 from tests.factories import make_club, start_evening
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.both_databases]
 FEW_SECONDS = 8_000  # the poll's pace is 4 s; sending two deals takes a moment
 
 

@@ -18,7 +18,7 @@ from tests.e2e.deal_taps import bid_cell, tap_bid
 from tests.scorekeeper.tournament_factories import make_tournament
 
 expect.set_options(timeout=15_000)
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.both_databases]
 
 
 def _context_page(browser: Browser, viewport: dict, cookie: str | None, url: str) -> Page:

@@ -51,6 +51,7 @@ def _points(game) -> list[Decimal]:
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.both_databases
 def test_a_double_click_on_undo_restores_the_deal_once(live_server, page: Page) -> None:
     evening, game = _evening(3)
     before = _points(game)

@@ -24,7 +24,7 @@ from tests.factories import NAMES, make_club, make_member, start_evening
 
 PLAYERS = NAMES[:5]
 expect.set_options(timeout=15_000)
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.both_databases]
 
 
 @pytest.fixture

@@ -154,6 +154,7 @@ def fill_deal(form: Locator, entry: Entry) -> None:
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.both_databases
 def test_an_evening_of_ten_deals_at_the_table(live_server, page: Page) -> None:
     sign_in_by_code(page, live_server.url, EMAIL, "Tina")
 

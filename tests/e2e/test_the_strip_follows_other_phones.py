@@ -15,7 +15,7 @@ from tests.e2e.test_table_on_a_phone import PLAYERS, SIZES, fill_garde, phone, w
 from tests.factories import make_club, start_evening
 
 expect.set_options(timeout=15_000)
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.both_databases]
 
 
 @pytest.fixture
