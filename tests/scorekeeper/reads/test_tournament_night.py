@@ -14,7 +14,7 @@ from django.utils import translation
 
 from scorekeeper import services
 from scorekeeper.models import DealScore, Evening, Season, Tournament
-from scorekeeper.reads import charts, player_figures, standings
+from scorekeeper.reads import charts, club_figures, figures_pages, player_figures, standings
 from scorekeeper.scoring.tarot import TarotDeal
 from tests.scorekeeper.tournament_factories import make_tournament
 
@@ -97,3 +97,23 @@ def test_a_table_moved_to_the_next_day_still_counts_once_when_the_night_is_settl
         (r.player_id, r.evenings, r.total) for r in whole.rows
     ]
     assert {r.evenings for r in joined.rows} == {1}
+
+
+def test_the_records_best_evening_is_a_players_tournament_night_and_the_best_deal_one_deal() -> (
+    None
+):
+    tournament = _played()
+    club_id = tournament.club_id
+    page = figures_pages.records_page(
+        club_figures.club_figures(club_id), club_figures.player_names(club_id)
+    )
+    best, worst = page.best_evening, page.worst_evening
+    totals = _totals(tournament)
+    assert (best.value, worst.value) == (max(totals.values()), min(totals.values()))
+    assert (best.tournament_id, best.date) == (tournament.pk, tournament.date)
+    scores = DealScore.objects.filter(deal__game__evening__club_id=club_id)
+    assert page.biggest_win.value == max(scores.values_list("score", flat=True))
+    client = Client()
+    client.force_login(tournament.club.memberships.get(role="owner").user)
+    html = client.get(f"/clubs/{club_id}/records/").content.decode()
+    assert html.count(f'href="/tournaments/{tournament.pk}/"') == 2  # the best and worst
