@@ -1,4 +1,5 @@
-"""A tournament as its pages show it: each round's tables and their progress, the ranking.
+"""A tournament as its pages show it: each round's tables and their progress, the ranking;
+and the club's list of evenings, where a tournament is one line (``club_nights``).
 
 A fixed number of queries whatever the size of the tournament: progress reads the rounds,
 the tables with their deal counts and the seats; the ranking reads the players' stored
@@ -284,3 +285,30 @@ def planned_repeats(tournament: Tournament) -> int | None:
     if not plan.get("rounds"):
         return None
     return repeated_meetings([[list(table) for table in tables] for tables in plan["rounds"]])
+
+
+@dataclass(frozen=True)
+class Night:
+    """A line of the club's evenings: an evening, or a tournament's tables and rounds."""
+
+    evening_id: int  # its first
+    date: dt.date
+    place: str  # a tournament's name
+    in_progress: bool  # an evening not closed, a tournament not finished
+    tournament_id: int | None = None
+
+
+def club_nights(club_id: int) -> list[Night]:
+    """The club's evenings, latest first, each tournament one line at its first table (one
+    query)."""
+    nights: dict[int, Night] = {}
+    tournament = "tournament_table__round__tournament"
+    rows = Evening.objects.filter(club_id=club_id).order_by("date", "pk")
+    fields = (f"{tournament}_id", f"{tournament}__name", f"{tournament}__state")
+    for pk, date, place, closed, tournament_id, name, state in rows.values_list(
+        "pk", "date", "place", "closed_at", *fields
+    ):
+        if (tournament_id or -pk) not in nights:
+            playing = state != Tournament.State.FINISHED if tournament_id else closed is None
+            nights[tournament_id or -pk] = Night(pk, date, name or place, playing, tournament_id)
+    return list(reversed(nights.values()))
