@@ -250,6 +250,7 @@ class TableDeal:
     number: int
     paper: bool
     scores: tuple[int | None, ...]  # in seat order, None for a player sitting out
+    case: int | None = None  # a duplicate deal's case number
 
 
 def table_deals(table: TournamentTable) -> tuple[tuple[str, ...], tuple[TableDeal, ...]]:
@@ -259,23 +260,25 @@ def table_deals(table: TournamentTable) -> tuple[tuple[str, ...], tuple[TableDea
         .order_by("position")
         .values_list("player_id", "player__name")
     )
-    deals: dict[int, tuple[int, bool, dict[int, int]]] = {}
-    for deal_id, number, paper, player_id, score, seated in (
+    deals: dict[int, tuple[int, bool, int | None, dict[int, int]]] = {}
+    fields = ("number", "paper", "case_number")
+    for deal_id, number, paper, case, player_id, score, seated in (
         DealScore.objects.filter(deal__game_id=table.game_id)
         .order_by("deal__number")
-        .values_list("deal_id", "deal__number", "deal__paper", "player_id", "score", "seated")
+        .values_list("deal_id", *(f"deal__{f}" for f in fields), "player_id", "score", "seated")
     ):
-        entry = deals.setdefault(deal_id, (number, paper, {}))
+        entry = deals.setdefault(deal_id, (number, paper, case, {}))
         if seated:
-            entry[2][player_id] = score
+            entry[3][player_id] = score
     return tuple(name for _pk, name in seats), tuple(
         TableDeal(
             deal_id=deal_id,
             number=number,
             paper=paper,
             scores=tuple(scores.get(pk) for pk, _name in seats),
+            case=case,
         )
-        for deal_id, (number, paper, scores) in deals.items()
+        for deal_id, (number, paper, case, scores) in deals.items()
     )
 
 
