@@ -112,8 +112,8 @@ class FiguresState:
     chelems: dict[Player, list[int]] = field(default_factory=dict)
     petits: dict[Player, list[int]] = field(default_factory=dict)
     feat_evenings: dict[int, int] = field(default_factory=dict)  # deal id -> its evening
-    # Each open night's totals so far and its first deal, by its first evening: a tournament's
-    # tables are one night (``DealFacts.night``), kept open; the tournaments' nights.
+    # Each open night's totals so far and its first deal, by the night's first evening; a
+    # tournament's tables are one night (``DealFacts.night``), kept open: tournament -> night.
     open_evenings: dict[int, dict[Player, int]] = field(default_factory=dict)
     firsts: dict[int, Key] = field(default_factory=dict)
     tournaments: dict[int, int] = field(default_factory=dict)
