@@ -69,6 +69,7 @@ DEAL_FIELDS = (
     "points",
     "petit_au_bout",
     "chelem",
+    "game__tournament_table__round__tournament_id",
 )
 
 
@@ -86,7 +87,7 @@ def _facts_of(
     found: dict[int, list[DealFacts]] = {evening_id: [] for evening_id in dates}
     for row in deals:
         (deal_id, evening_id, game, number, passed, paper, taker, partner) = row[:8]
-        contract, bouts, points, petit, chelem = row[8:13]
+        contract, bouts, points, petit, chelem, tournament = row[8:14]
         passed, paper = bool(passed), bool(paper)
         made = None
         if not passed and not paper and bouts in TARGETS and points is not None:
@@ -107,6 +108,7 @@ def _facts_of(
                 chelem=chelem,
                 passed=passed,
                 paper=paper,
+                night=tournament or 0,
             )
         )
     return found

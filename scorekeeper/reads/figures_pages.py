@@ -210,6 +210,7 @@ class RecordLine:
     date: dt.date | None
     deal_id: int | None = None  # the evening page's row of the deal, when it is one deal
     last_deal_id: int | None = None
+    tournament_id: int | None = None  # an evening record over a tournament's tables
 
 
 @dataclass(frozen=True)
@@ -226,6 +227,7 @@ class RecordsPage:
 def records_page(figures: ClubFigures, names: dict[int, str]) -> RecordsPage:
     records = figures.state.records()
     evening_of = figures.state.feat_evenings
+    tournament_of = {night: tournament for tournament, night in figures.state.tournaments.items()}
 
     def deal_line(record: object) -> RecordLine | None:
         if record is None:
@@ -247,6 +249,7 @@ def records_page(figures: ClubFigures, names: dict[int, str]) -> RecordsPage:
             record.total,  # type: ignore[attr-defined]
             evening_id,
             figures.evening_date(evening_id),
+            tournament_id=tournament_of.get(evening_id),
         )
 
     def tally_lines(rows: list) -> list[RecordLine]:

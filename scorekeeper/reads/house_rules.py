@@ -8,7 +8,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Count, Prefetch, QuerySet
+from django.db.models import Count, F, Prefetch, QuerySet
+from django.db.models.functions import Coalesce
 
 from scorekeeper.models import Deal, DealScore, Evening, Game, Player, stored_inputs
 from scorekeeper.scoring.errors import ScoringError
@@ -47,7 +48,7 @@ def rules_in_force(evenings: QuerySet[Evening] | Iterable[Evening]) -> list[Rule
 
 def _grouped(evenings: QuerySet[Evening]) -> list[tuple[object, int]]:
     """The evenings with a tarot game, grouped by their stored rules: a row per set (nearly
-    always one), not per evening; one query."""
+    always one), not per evening, a tournament's tables counted once; one query."""
     return list(_grouped_query(evenings))
 
 
@@ -57,7 +58,9 @@ def _grouped_query(evenings: QuerySet[Evening], **groups: Any) -> QuerySet[Eveni
         evenings.filter(games__kind=Game.Kind.TAROT)
         .order_by()
         .values("rules", **groups)
-        .annotate(n=Count("pk", distinct=True))
+        .annotate(
+            n=Count(Coalesce("tournament_table__round__tournament_id", -F("pk")), distinct=True)
+        )
         .values_list("rules", *groups, "n")
     )
 

@@ -1,4 +1,5 @@
-"""A tournament as its pages show it: each round's tables and their progress, the ranking.
+"""A tournament as its pages show it: each round's tables and their progress, the ranking;
+and the club's list of evenings, where a tournament is one line (``club_nights``).
 
 A fixed number of queries whatever the size of the tournament: progress reads the rounds,
 the tables with their deal counts and the seats; the ranking reads the players' stored
@@ -249,6 +250,7 @@ class TableDeal:
     number: int
     paper: bool
     scores: tuple[int | None, ...]  # in seat order, None for a player sitting out
+    case: int | None = None  # a duplicate deal's case number
 
 
 def table_deals(table: TournamentTable) -> tuple[tuple[str, ...], tuple[TableDeal, ...]]:
@@ -258,23 +260,25 @@ def table_deals(table: TournamentTable) -> tuple[tuple[str, ...], tuple[TableDea
         .order_by("position")
         .values_list("player_id", "player__name")
     )
-    deals: dict[int, tuple[int, bool, dict[int, int]]] = {}
-    for deal_id, number, paper, player_id, score, seated in (
+    deals: dict[int, tuple[int, bool, int | None, dict[int, int]]] = {}
+    fields = ("number", "paper", "case_number")
+    for deal_id, number, paper, case, player_id, score, seated in (
         DealScore.objects.filter(deal__game_id=table.game_id)
         .order_by("deal__number")
-        .values_list("deal_id", "deal__number", "deal__paper", "player_id", "score", "seated")
+        .values_list("deal_id", *(f"deal__{f}" for f in fields), "player_id", "score", "seated")
     ):
-        entry = deals.setdefault(deal_id, (number, paper, {}))
+        entry = deals.setdefault(deal_id, (number, paper, case, {}))
         if seated:
-            entry[2][player_id] = score
+            entry[3][player_id] = score
     return tuple(name for _pk, name in seats), tuple(
         TableDeal(
             deal_id=deal_id,
             number=number,
             paper=paper,
             scores=tuple(scores.get(pk) for pk, _name in seats),
+            case=case,
         )
-        for deal_id, (number, paper, scores) in deals.items()
+        for deal_id, (number, paper, case, scores) in deals.items()
     )
 
 
@@ -284,3 +288,30 @@ def planned_repeats(tournament: Tournament) -> int | None:
     if not plan.get("rounds"):
         return None
     return repeated_meetings([[list(table) for table in tables] for tables in plan["rounds"]])
+
+
+@dataclass(frozen=True)
+class Night:
+    """A line of the club's evenings: an evening, or a tournament's tables and rounds."""
+
+    evening_id: int  # its first
+    date: dt.date
+    place: str  # a tournament's name
+    in_progress: bool  # an evening not closed, a tournament not finished
+    tournament_id: int | None = None
+
+
+def club_nights(club_id: int) -> list[Night]:
+    """The club's evenings, latest first, each tournament one line at its first table (one
+    query)."""
+    nights: dict[int, Night] = {}
+    tournament = "tournament_table__round__tournament"
+    rows = Evening.objects.filter(club_id=club_id).order_by("date", "pk")
+    fields = (f"{tournament}_id", f"{tournament}__name", f"{tournament}__state")
+    for pk, date, place, closed, tournament_id, name, state in rows.values_list(
+        "pk", "date", "place", "closed_at", *fields
+    ):
+        if (tournament_id or -pk) not in nights:
+            playing = state != Tournament.State.FINISHED if tournament_id else closed is None
+            nights[tournament_id or -pk] = Night(pk, date, name or place, playing, tournament_id)
+    return list(reversed(nights.values()))

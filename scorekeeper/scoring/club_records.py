@@ -27,7 +27,8 @@ class DealRecord:
 
 @dataclass(frozen=True)
 class EveningRecord:
-    """A player's total over one evening."""
+    """A player's total over one night: an evening, or a tournament's tables added up (its
+    ``evening_id`` is then its first table's)."""
 
     player: Player
     total: int

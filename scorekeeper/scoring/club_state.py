@@ -48,25 +48,12 @@ def _key(deal: DealFacts) -> Key:
     return (deal.ordinal, deal.deal_id)
 
 
-def _beats(
-    old: DealRecord | None, old_key: Key | None, new: DealRecord, key: Key, sign: int
-) -> bool:
-    """True when the new deal's record stands over the old: higher, or as high and earlier."""
-    if old is None or old_key is None:
-        return True
-    if sign * new.score != sign * old.score:
-        return sign * new.score > sign * old.score
+def _beats(old: int, old_key: Key | None, new: int, key: Key, sign: int) -> bool:
+    """True when a new record stands over the old (none if ``old_key`` is None): higher, or
+    as high and earlier."""
+    if old_key is None or new != old:
+        return old_key is None or sign * new > sign * old
     return key < old_key
-
-
-def _higher_evening(
-    old: EveningRecord | None, new: EveningRecord | None, sign: int
-) -> EveningRecord | None:
-    if new is None:
-        return old
-    if old is None or sign * new.total > sign * old.total:
-        return new
-    return old
 
 
 # The copies below name their fields rather than call dataclasses.replace, twice as
@@ -125,12 +112,16 @@ class FiguresState:
     chelems: dict[Player, list[int]] = field(default_factory=dict)
     petits: dict[Player, list[int]] = field(default_factory=dict)
     feat_evenings: dict[int, int] = field(default_factory=dict)  # deal id -> its evening
-    open_evenings: dict[int, dict[Player, int]] = field(default_factory=dict)  # totals so far
+    # Each open night's totals so far and its first deal, by the night's first evening; a
+    # tournament's tables are one night (``DealFacts.night``), kept open: tournament -> night.
+    open_evenings: dict[int, dict[Player, int]] = field(default_factory=dict)
+    firsts: dict[int, Key] = field(default_factory=dict)
+    tournaments: dict[int, int] = field(default_factory=dict)
     deals: int = 0
     win_key: Key | None = None  # the deal of the biggest win, and of the biggest loss
     loss_key: Key | None = None
-    # The first and last deal of each open evening (open_evenings is in the order of the first).
-    spans: dict[int, tuple[Key, Key]] = field(default_factory=dict)
+    best_at: Key | None = None  # the first deal of the best evening's night, and the worst's
+    worst_at: Key | None = None
 
     def copy(self) -> FiguresState:
         """An independent state with the same figures."""
@@ -147,7 +138,8 @@ class FiguresState:
             petits={player: list(ids) for player, ids in self.petits.items()},
             feat_evenings=dict(self.feat_evenings),
             open_evenings={key: dict(totals) for key, totals in self.open_evenings.items()},
-            spans=dict(self.spans),
+            firsts=dict(self.firsts),
+            tournaments=dict(self.tournaments),
         )
 
     def advance(self, deals: Iterable[DealFacts]) -> FiguresState:
@@ -191,9 +183,11 @@ class FiguresState:
                     total.by_contract[contract] = cell
         for deal in batch:
             win, loss = deal_records([deal])
-            if win is not None and _beats(self.biggest_win, self.win_key, win, _key(deal), 1):
+            old = getattr(self.biggest_win, "score", 0)
+            if win is not None and _beats(old, self.win_key, win.score, _key(deal), 1):
                 self.biggest_win, self.win_key = win, _key(deal)
-            if loss is not None and _beats(self.biggest_loss, self.loss_key, loss, _key(deal), -1):
+            old = getattr(self.biggest_loss, "score", 0)
+            if loss is not None and _beats(old, self.loss_key, loss.score, _key(deal), -1):
                 self.biggest_loss, self.loss_key = loss, _key(deal)
         self._evenings(batch)
         made_streaks(batch, current=self.current_runs, longest=self.longest_runs)
@@ -203,44 +197,46 @@ class FiguresState:
                 self.feat_evenings[deal.deal_id] = deal.evening_id
 
     def _evenings(self, batch: list[DealFacts]) -> None:
-        """Add up the batch's deals in their evenings' totals, kept in the evenings' order."""
-        reorder = False
+        """Add up the batch's deals in their nights' totals."""
         for deal in batch:
-            key = _key(deal)
-            span = self.spans.get(deal.evening_id)
-            if span is None:
-                if self.spans and next(reversed(self.spans.values()))[0] > key:
-                    reorder = True  # an evening before the last one begun (another table)
-                self.spans[deal.evening_id] = (key, key)
-            else:
-                self.spans[deal.evening_id] = (min(span[0], key), max(span[1], key))
-            totals = self.open_evenings.setdefault(deal.evening_id, {})
+            night = deal.evening_id
+            if deal.night:
+                night = self.tournaments.setdefault(deal.night, night)
+            self.firsts.setdefault(night, _key(deal))  # the deals come in order
+            totals = self.open_evenings.setdefault(night, {})
             for player, score in deal.scores.items():
                 totals[player] = totals.get(player, 0) + score
-        if reorder:
-            order = sorted(self.spans, key=lambda evening_id: self.spans[evening_id][0])
-            self.spans = {key: self.spans[key] for key in order}
-            self.open_evenings = {
-                evening_id: self.open_evenings[evening_id] for evening_id in order
-            }
 
     def settle(self) -> FiguresState:
         """Count the open evenings in the best and worst evening: no deal of theirs, nor any
-        deal before the last one, is added after this."""
-        best, worst = evening_bests(self.open_evenings)
-        self.best_evening = _higher_evening(self.best_evening, best, 1)
-        self.worst_evening = _higher_evening(self.worst_evening, worst, -1)
-        self.open_evenings = {}
-        self.spans = {}
+        deal before the last one, is added after this. A tournament's night stays open (its
+        tables may be moved to later dates): the few of them are kept."""
+        kept = set(self.tournaments.values())
+        bests = self._bests([night for night in self.open_evenings if night not in kept])
+        self.best_evening, self.best_at, self.worst_evening, self.worst_at = bests
+        self.open_evenings = {n: totals for n, totals in self.open_evenings.items() if n in kept}
+        self.firsts = {night: key for night, key in self.firsts.items() if night in kept}
         return self
+
+    def _bests(
+        self, nights: Iterable[int]
+    ) -> tuple[EveningRecord | None, Key | None, EveningRecord | None, Key | None]:
+        """The best and worst evening with these open nights counted, and their first deals."""
+        best, best_at = self.best_evening, self.best_at
+        worst, worst_at = self.worst_evening, self.worst_at
+        for night in nights:
+            high, low = evening_bests({night: self.open_evenings[night]})
+            at = self.firsts[night]
+            if high is not None and _beats(getattr(best, "total", 0), best_at, high.total, at, 1):
+                best, best_at = high, at
+            if low is not None and _beats(getattr(worst, "total", 0), worst_at, low.total, at, -1):
+                worst, worst_at = low, at
+        return best, best_at, worst, worst_at
 
     def evening_bests(self) -> tuple[EveningRecord | None, EveningRecord | None]:
         """The best and worst evening, the open ones counted."""
-        best, worst = evening_bests(self.open_evenings)
-        return (
-            _higher_evening(self.best_evening, best, 1),
-            _higher_evening(self.worst_evening, worst, -1),
-        )
+        best, _, worst, _ = self._bests(self.open_evenings)
+        return best, worst
 
     def point_flow(self) -> PointFlow:
         return PointFlow(

@@ -23,6 +23,8 @@ class DealFacts:
     ``scores`` holds every player with a score row (seated or sitting out, who has 0).
     ``made`` is None when nobody took (passed) or when a paper deal does not say.
     ``petit_au_bout`` is "attack", "defense" or ""; ``chelem`` a chelem term's name or "".
+    ``night`` is the tournament whose table the deal was played at: its tables and rounds are
+    one night in the evening records (0: the deal's evening is a night of its own).
     """
 
     deal_id: int
@@ -39,6 +41,7 @@ class DealFacts:
     chelem: str = ""
     passed: bool = False
     paper: bool = False
+    night: int = 0
 
     @classmethod
     def scored(

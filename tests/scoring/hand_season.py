@@ -135,10 +135,13 @@ def deal_flow(scores: Mapping[Player, int]) -> dict[Pair, Fraction]:
 
 
 def evening_totals(deals: Iterable[DealFacts]) -> dict[int, dict[Player, int]]:
-    """Each evening's total per player, evenings in the order of their first deal."""
+    """Each night's total per player, nights in the order of their first deal: an evening,
+    or a tournament's tables (by its first evening)."""
     totals: dict[int, dict[Player, int]] = {}
+    firsts: dict[int, int] = {}
     for deal in in_order(deals):
-        evening = totals.setdefault(deal.evening_id, {})
+        night = firsts.setdefault(deal.night, deal.evening_id) if deal.night else deal.evening_id
+        evening = totals.setdefault(night, {})
         for player, score in deal.scores.items():
             evening[player] = evening.get(player, 0) + score
     return totals

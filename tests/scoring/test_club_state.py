@@ -3,8 +3,17 @@
 from __future__ import annotations
 
 import pickle
+from dataclasses import replace
 
-from tests.scoring.hand_season import FOUR, corrected, figures_state, played, same_as_replay, season
+from tests.scoring.hand_season import (
+    FOUR,
+    club_records,
+    corrected,
+    figures_state,
+    played,
+    same_as_replay,
+    season,
+)
 from tools.bench.rating_club import synthetic_club
 
 
@@ -53,3 +62,19 @@ def test_a_copy_advanced_leaves_the_state_it_was_copied_from_as_it_was():
     assert state.partners and state.contracts  # something to share by mistake
     state.copy().advance([deal for deal in deals if deal.evening_id > 6])
     same_as_replay(state, half)
+
+
+def test_a_tournament_s_tables_are_one_night_in_the_evening_records_across_a_settle():
+    """Tournament 7: a table at evening 1, another at evening 4, after evening 3 is settled
+    (B +528): A's night, 264 + 264, is level with B's evening and earlier, so it stands."""
+    deals = [
+        replace(played(1, 1, FOUR, "A", "garde", 2, 60), night=7),  # A +264
+        played(2, 3, FOUR, "B", "garde_sans", 2, 60),  # B +528: the biggest deal
+        replace(played(3, 4, FOUR, "A", "garde", 2, 60), night=7),  # A +264
+    ]
+    state = pickle.loads(pickle.dumps(figures_state(deals[:2]).settle())).advance(deals[2:])
+    records = state.records()
+    best = records.best_evening
+    assert (best.player, best.total, best.evening_id, state.tournaments) == ("A", 528, 1, {7: 1})
+    assert (records.biggest_win.player, records.biggest_win.deal_id) == ("B", 2)
+    assert records == club_records(deals)

@@ -18,6 +18,7 @@ from django.views.decorators.http import require_http_methods
 
 from scorekeeper import services
 from scorekeeper.models import Club, Invitation, JoinLink, Membership, Player
+from scorekeeper.reads.tournaments import club_nights
 from scorekeeper.screens import standings
 from scorekeeper.screens.access import membership_for, owner_membership_for
 from scorekeeper.screens.clubs.forms import (
@@ -68,7 +69,7 @@ def _club_context(membership: Membership, **bound_forms: forms.Form) -> dict[str
         "invitations": (
             list(club.invitations.order_by(Lower("email"))) if membership.is_owner else []
         ),
-        "evenings": list(club.evenings.all()),
+        "evenings": club_nights(club.pk),
         "rename_form": ClubNameForm(initial={"name": club.name}, prefix="club"),
         "points_form": EveningPointsForm(
             prefix="points",

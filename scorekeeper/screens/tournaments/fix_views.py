@@ -55,6 +55,7 @@ def table_deals(request: HttpRequest, tournament_id: int, number: int, table: in
         "table": found,
         "players": players,
         "deals": deals,
+        "duplicate": tournament.kind == Tournament.Kind.DUPLICATE,
         "due": due,
         "missing": max(due - len(deals), 0),
     }

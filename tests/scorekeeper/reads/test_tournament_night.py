@@ -14,7 +14,15 @@ from django.utils import translation
 
 from scorekeeper import services
 from scorekeeper.models import DealScore, Evening, Season, Tournament
-from scorekeeper.reads import charts, player_figures, standings
+from scorekeeper.reads import (
+    charts,
+    club_figures,
+    figures_pages,
+    house_rules,
+    player_figures,
+    standings,
+    tournaments,
+)
 from scorekeeper.scoring.tarot import TarotDeal
 from tests.scorekeeper.tournament_factories import make_tournament
 
@@ -97,3 +105,51 @@ def test_a_table_moved_to_the_next_day_still_counts_once_when_the_night_is_settl
         (r.player_id, r.evenings, r.total) for r in whole.rows
     ]
     assert {r.evenings for r in joined.rows} == {1}
+
+
+def test_the_records_best_evening_is_a_players_tournament_night_and_the_best_deal_one_deal() -> (
+    None
+):
+    tournament = _played()
+    club_id = tournament.club_id
+    page = figures_pages.records_page(
+        club_figures.club_figures(club_id), club_figures.player_names(club_id)
+    )
+    best, worst = page.best_evening, page.worst_evening
+    totals = _totals(tournament)
+    assert (best.value, worst.value) == (max(totals.values()), min(totals.values()))
+    assert (best.tournament_id, best.date) == (tournament.pk, tournament.date)
+    scores = DealScore.objects.filter(deal__game__evening__club_id=club_id)
+    assert page.biggest_win.value == max(scores.values_list("score", flat=True))
+    client = Client()
+    client.force_login(tournament.club.memberships.get(role="owner").user)
+    html = client.get(f"/clubs/{club_id}/records/").content.decode()
+    assert html.count(f'href="/tournaments/{tournament.pk}/"') == 2  # the best and worst
+
+
+def test_the_club_page_lists_the_tournament_as_one_evening_linked_to_it() -> None:
+    tournament = _played()
+    club = tournament.club
+    owner = club.memberships.get(role="owner").user
+    four = list(club.players.order_by("pk")[:4])
+    day_before = tournament.date - dt.timedelta(days=1)
+    evening = services.evening_start(
+        club=club, players=four, first_dealer=four[0], created_by=owner, date=day_before
+    )
+    first_table = Evening.objects.filter(club=club).exclude(pk=evening.pk).order_by("pk").first()
+    assert tournaments.club_nights(club.pk) == [
+        tournaments.Night(first_table.pk, tournament.date, "Donnes libres", False, tournament.pk),
+        tournaments.Night(evening.pk, day_before, "", True),
+    ]
+    client = Client()
+    client.force_login(owner)
+    html = re.sub(r"\s+", " ", client.get(f"/clubs/{club.pk}/").content.decode())
+    listed = re.search(r'<section id="evenings".*?</section>', html).group(0)
+    assert listed.count("<li>") == 2
+    assert f'href="/tournaments/{tournament.pk}/"' in listed
+
+
+def test_the_rules_note_counts_a_tournament_as_one_evening() -> None:
+    tournament = _played()
+    played = house_rules.rules_in_force(Evening.objects.filter(club=tournament.club))
+    assert [entry.evenings for entry in played] == [1]

@@ -146,6 +146,18 @@ def test_the_organiser_adds_a_missing_deal_with_its_case_once_the_round_is_close
     assert client.post(url, _post(table, case), **EN).status_code == 422
 
 
+def test_the_organisers_page_of_a_tables_deals_shows_each_deals_case() -> None:
+    tournament, started, movement = _started()
+    table = started.tables.select_related("game").get(number=2)
+    client = _organiser(tournament)
+    case = movement.cases(0, 1)[1]  # entered first: deal 1 is not case 1
+    save = reverse("deal_create", args=[table.evening_id, table.game_id])
+    assert client.post(save, _post(table, case), **EN).status_code == 302
+    page = client.get(reverse("tournament_table_deals", args=[tournament.pk, 1, 2]), **EN)
+    assert re.search(r"<thead>.*?</thead>", page.text, re.S).group(0).count(">Case</th>") == 1
+    assert f'<th scope="row">1</th><td>{case}</td>' in page.text
+
+
 def test_seating_too_few_players_is_refused_on_the_players_page() -> None:
     _club, _players, tournament = make_tournament(8, kind="duplicate")
     client = _organiser(tournament)
