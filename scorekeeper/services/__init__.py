@@ -72,7 +72,7 @@ from scorekeeper.services.evenings import (
     share_link_revoke,
 )
 from scorekeeper.services.house_rules import club_rules_set, evening_rescore
-from scorekeeper.services.imports import DuplicateGame, evening_import, evenings_import
+from scorekeeper.services.imports import DuplicateGame, evenings_import
 from scorekeeper.services.joins import (
     invitation_mail_send,
     join_link_create,
@@ -129,7 +129,6 @@ __all__ = [
     "deals_restore_all",
     "default_sitting_out",
     "evening_close",
-    "evening_import",
     "evening_reopen",
     "evening_rescore",
     "evening_start",

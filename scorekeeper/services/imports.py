@@ -32,7 +32,6 @@ from scorekeeper.scoring.import_plan import (
 from scorekeeper.scoring.inputs import clean_name, name_key
 from scorekeeper.scoring.sheet import Sheet
 from scorekeeper.scoring.tarot import PassedDeal, TarotDeal, line_totals
-from scorekeeper.services.common import ServiceError
 from scorekeeper.services.figures import refresh_figures
 from scorekeeper.services.seasons import season_ensure_for
 
@@ -282,24 +281,3 @@ def evenings_import(
         refresh_figures(evening.pk for evening in evenings)  # the read model, in the import's
     return evenings
 
-
-def evening_import(
-    *,
-    club: Club,
-    sheet: Sheet,
-    created_by: User | None,
-    date: dt.date | None = None,
-    place: str = "",
-) -> Evening:
-    """A deal sheet as a new, closed evening of the club: all of it, or nothing."""
-    try:
-        evenings = evenings_import(
-            club=club,
-            entries=[SheetEntry(sheet=sheet)],
-            created_by=created_by,
-            date=date,
-            place=place,
-        )
-    except ServiceError as error:
-        raise ScoringError(error.field or "sheet", error.message) from None
-    return evenings[0]
