@@ -8,10 +8,8 @@ import html
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from django.conf import settings
 from django.utils import formats
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language
 
 # The drawing, in SVG user units: about one CSS pixel each on a phone 390 pixels wide.
 WIDTH, HEIGHT = 360, 220
@@ -213,21 +211,9 @@ def table_html(x_label: str, x_labels: Sequence[str], series: Sequence[Series]) 
 
 def number_label(value: int) -> str:
     """A figure as a chart writes it in the current language (grouped from 10,000)."""
-    return _written(value, abs(value) >= 10000)
+    return str(formats.number_format(value, force_grouping=abs(value) >= 10000))
 
 
 def _localized(value: int) -> str:
-    """A figure as the language writes it (``formats.localize``: grouped only when the
-    thousand separator setting says so)."""
-    return _written(value, False)
-
-
-def _written(value: int, grouped: bool) -> str:
-    return _written_in(value, grouped, get_language(), settings.USE_THOUSAND_SEPARATOR)
-
-
-@functools.lru_cache(maxsize=4096, typed=True)
-def _written_in(value: int, grouped: bool, language: str | None, thousand_separator: bool) -> str:
-    # A pure function of its arguments (the language's formats, the setting), remembered:
-    # a chart writes the same figures after every deal saved.
-    return str(formats.number_format(value, force_grouping=grouped))
+    """A figure as the language writes it (grouped only when the settings say so)."""
+    return str(formats.number_format(value))
