@@ -35,7 +35,7 @@ from scorekeeper.scoring.sheet_json import (
     show,
 )
 from scorekeeper.scoring.sheet_model import GAMES, SHEET_KEYS, SHEET_VERSION, AnyDeal, Sheet
-from scorekeeper.scoring.sheet_write import dump_sheet, map_players, sheet_to_data
+from scorekeeper.scoring.sheet_write import map_players, sheet_to_data
 from scorekeeper.scoring.tarot import PassedDeal, TarotDeal, running_totals, score_deal
 
 __all__ = [
@@ -50,7 +50,6 @@ __all__ = [
     "TAROT_KEYS",
     "AnyDeal",
     "Sheet",
-    "dump_sheet",
     "json_error",
     "load_sheet_text",
     "map_players",

@@ -57,11 +57,9 @@ __all__ = [  # the deal checks' tables and bounds stay importable from here
     "PassedDeal",
     "TarotDeal",
     "deal_outcome",
-    "multiplier_for",
     "running_totals",
     "score_deal",
     "shares",
-    "target_for",
     "to_contract",
     "totals",
     "validate_deal",
@@ -110,16 +108,6 @@ def to_contract(value: object) -> Contract:
         value=repr(value),
         options=one_of(c.value for c in Contract),
     )
-
-
-def multiplier_for(contract: Contract | str, rules: HouseRules = FFT_RULES) -> int:
-    """The contract's multiplier: 1, 2, 4 or 6 by the FFT rules (1, 2, 3, 4 "classic")."""
-    return to_rules(rules).multiplier(to_contract(contract))
-
-
-def target_for(bouts: int) -> int:
-    """The points the attack needs with this many bouts."""
-    return TARGETS[check_bouts(bouts)]
 
 
 def shares(seated_count: int, alone: bool = True) -> tuple[int, int]:
@@ -229,11 +217,6 @@ class DealOutcome(Generic[P]):
     scores: dict[P, int] = field(default_factory=dict)
     #: Each seated player's misère balance, already counted in ``scores`` ({} when none).
     miseres: dict[P, int] = field(default_factory=dict)
-
-    @property
-    def margin(self) -> int:
-        """Made by (+) or failed by (-) this many points."""
-        return self.gap if self.made else -self.gap
 
 
 def deal_outcome(deal: TarotDeal[P], rules: HouseRules = FFT_RULES) -> DealOutcome[P]:

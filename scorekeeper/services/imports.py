@@ -280,4 +280,3 @@ def evenings_import(
             )
         refresh_figures(evening.pk for evening in evenings)  # the read model, in the import's
     return evenings
-

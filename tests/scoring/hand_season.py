@@ -63,7 +63,15 @@ def played(
 
 
 def passed(deal_id: int, evening_id: int, seated: tuple[str, ...]) -> DealFacts:
-    return DealFacts.everyone_passed(seated, deal_id=deal_id, evening_id=evening_id)
+    """A deal nobody took: everyone seated scores 0."""
+    return DealFacts(
+        deal_id=deal_id,
+        evening_id=evening_id,
+        ordinal=deal_id,
+        seated=seated,
+        scores=dict.fromkeys(seated, 0),
+        passed=True,
+    )
 
 
 def paper(deal_id: int, evening_id: int, scores: dict[str, int]) -> DealFacts:

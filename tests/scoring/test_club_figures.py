@@ -197,7 +197,7 @@ def test_a_run_of_made_contracts_skips_passed_and_paper_deals_and_ends_at_a_fail
         5,
     )
     assert "B" not in streaks
-    assert club_records(deals).longest_streak == streaks["A"]
+    assert club_records(deals).streaks == streaks
 
 
 def test_chelems_and_petits_au_bout_are_counted_for_the_side_that_made_them():
@@ -208,10 +208,10 @@ def test_chelems_and_petits_au_bout_are_counted_for_the_side_that_made_them():
     ]
     petits = {t.player: t.deal_ids for t in records.petits_au_bout}
     assert petits == {"A": (4,), "C": (8,)}
-    assert records.most_chelems.player == "D"
+    assert records.chelems[0].player == "D"
 
 
 def test_no_deal_means_no_record():
     records = club_records([])
     assert records.biggest_win is None and records.best_evening is None
-    assert records.longest_streak is None and records.most_chelems is None
+    assert records.streaks == {} and records.chelems == []

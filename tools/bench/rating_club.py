@@ -54,7 +54,10 @@ def synthetic_club(
         for _ in range(deals_per_evening):
             deal_id = len(deals) + 1
             if rng.random() < 0.05:
-                deals.append(DealFacts.everyone_passed(seated, deal_id=deal_id, evening_id=evening))
+                scores = dict.fromkeys(seated, 0)
+                deals.append(
+                    DealFacts(deal_id, evening, deal_id, seated, scores=scores, passed=True)
+                )
                 continue
             taker = rng.choice(seated)
             partner = None
