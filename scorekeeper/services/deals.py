@@ -39,7 +39,7 @@ from scorekeeper.services.common import (
 )
 from scorekeeper.services.costly import charge_old_evening
 from scorekeeper.services.deal_keys import deal_of_key, save_facts
-from scorekeeper.services.deal_snapshots import deal_inputs, deal_snapshot
+from scorekeeper.services.deal_snapshots import deal_snapshot
 from scorekeeper.services.deal_totals import game_totals_keep
 from scorekeeper.services.duplicate import case_check
 from scorekeeper.services.evenings import next_dealer, present_players
@@ -217,7 +217,6 @@ def deal_record(
             inputs,
             dealer,
             expected_number,
-            stored=deal_inputs,
             facts=facts,
         )
         if existing is not None:
