@@ -49,7 +49,8 @@ from scorekeeper.scoring.inputs import (
 )
 from scorekeeper.scoring.paper import PaperDeal
 from scorekeeper.scoring.rules import FFT_RULES, HouseRules, rules_from_data
-from scorekeeper.scoring.sheet import json_error, parse_sheet
+from scorekeeper.scoring.sheet import parse_sheet
+from scorekeeper.scoring.sheet_json import json_error
 from scorekeeper.services.archives import Archive, ArchiveEvening, ArchiveGame
 
 # name, retired, member's e-mail, created, federation licence number ("" for none)

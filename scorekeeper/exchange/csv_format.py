@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from django.conf import settings
@@ -22,11 +22,11 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from scorekeeper.exchange import csv_rules
+from scorekeeper.exchange.game_data import BOM
 from scorekeeper.models import Deal, Game
 from scorekeeper.scoring.errors import show_points
 from scorekeeper.scoring.escopette import STAKE_TRUMPS
 
-BOM = "\ufeff"
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 PAPER = "paper"
 # Column keys in order, and their header in the reader's language.
@@ -85,7 +85,7 @@ def chelem_words() -> dict[str, str]:
     }
 
 
-def words_back(words: Any) -> dict[str, str]:
+def words_back(words: Callable[[], dict[str, Any]]) -> dict[str, str]:
     """Every language's word (case folded), and the code itself, to the code."""
     known: dict[str, str] = {}
     for code, _name in settings.LANGUAGES:
@@ -195,9 +195,6 @@ def write_csv(
                 ]
             )
     return writer.text()
-
-
-# --- Reading ------------------------------------------------------------------------------------
 
 
 def paper_template() -> str:

@@ -1,6 +1,6 @@
 """The deal sheet, the JSON exchange format for a whole game: read (``parse_sheet``,
 ``load_sheet_text``) and scored (``score_sheet``); the value is ``sheet_model``'s, each deal
-``sheet_deals``'s, writing ``sheet_write``'s (their names stay importable from here).
+``sheet_deals``'s, writing ``sheet_write``'s.
 """
 
 from __future__ import annotations
@@ -13,12 +13,6 @@ from scorekeeper.scoring.escopette import check_target, escopette_game
 from scorekeeper.scoring.paper import PaperDeal, score_paper_deal
 from scorekeeper.scoring.rules import FFT_RULES, HouseRules, rules_from_data
 from scorekeeper.scoring.sheet_deals import (
-    ESCOPETTE_KEYS,
-    PAPER_KEYS,
-    PASSED_KEYS,
-    PLAYERS_MAX,
-    PLAYERS_MIN,
-    TAROT_KEYS,
     escopette_deal,
     read_player,
     read_players,
@@ -27,38 +21,14 @@ from scorekeeper.scoring.sheet_deals import (
 from scorekeeper.scoring.sheet_json import (
     as_whole,
     check_keys,
-    json_error,
     load_json,
-    not_a_player,
     not_object,
     required,
     show,
 )
 from scorekeeper.scoring.sheet_model import GAMES, SHEET_KEYS, SHEET_VERSION, AnyDeal, Sheet
-from scorekeeper.scoring.sheet_write import map_players, sheet_to_data
+from scorekeeper.scoring.sheet_write import sheet_to_data
 from scorekeeper.scoring.tarot import PassedDeal, TarotDeal, running_totals, score_deal
-
-__all__ = [
-    "ESCOPETTE_KEYS",
-    "GAMES",
-    "PAPER_KEYS",
-    "PASSED_KEYS",
-    "PLAYERS_MAX",
-    "PLAYERS_MIN",
-    "SHEET_KEYS",
-    "SHEET_VERSION",
-    "TAROT_KEYS",
-    "AnyDeal",
-    "Sheet",
-    "json_error",
-    "load_sheet_text",
-    "map_players",
-    "not_a_player",
-    "parse_sheet",
-    "score_sheet",
-    "sheet_from_deals",
-    "sheet_to_data",
-]
 
 
 def parse_sheet(data: object) -> Sheet:

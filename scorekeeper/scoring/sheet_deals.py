@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from scorekeeper.scoring.deal_checks import SEATED_MAX, SEATED_MIN
 from scorekeeper.scoring.errors import ScoringError, to_points
 from scorekeeper.scoring.escopette import (
     ESCOPETTE_PLAYERS,
@@ -27,14 +28,7 @@ from scorekeeper.scoring.sheet_json import (
     show,
     twice,
 )
-from scorekeeper.scoring.tarot import (
-    SEATED_MAX,
-    SEATED_MIN,
-    PassedDeal,
-    TarotDeal,
-    to_contract,
-    validate_deal,
-)
+from scorekeeper.scoring.tarot import PassedDeal, TarotDeal, to_contract, validate_deal
 
 PLAYERS_MIN, PLAYERS_MAX = 3, 6
 TAROT_KEYS = (

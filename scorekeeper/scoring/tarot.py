@@ -11,11 +11,8 @@ from enum import StrEnum
 from typing import Generic, TypeVar
 
 from scorekeeper.scoring.deal_checks import (
-    BOUT,
     CHELEM_VALUES,
     PETIT_AU_BOUT_SIGN,
-    SEATED_MAX,
-    SEATED_MIN,
     card_points,
     check_bouts,
     check_bouts_fit,
@@ -40,30 +37,6 @@ from scorekeeper.scoring.rules import (
 )
 
 P = TypeVar("P", bound=Hashable)
-
-__all__ = [  # the deal checks' tables and bounds stay importable from here
-    "BOUT",
-    "CHELEM_VALUES",
-    "CHIEN_SIZE",
-    "MULTIPLIERS",
-    "PETIT_AU_BOUT_SIGN",
-    "POIGNEE_TRUMPS",
-    "POIGNEE_VALUES",
-    "SEATED_MAX",
-    "SEATED_MIN",
-    "TARGETS",
-    "Contract",
-    "DealOutcome",
-    "PassedDeal",
-    "TarotDeal",
-    "deal_outcome",
-    "running_totals",
-    "score_deal",
-    "shares",
-    "to_contract",
-    "totals",
-    "validate_deal",
-]
 
 
 class Contract(StrEnum):

@@ -13,12 +13,12 @@ from scorekeeper.scoring.rules import FFT_RULES, HouseRules
 from scorekeeper.scoring.sheet import (
     SHEET_VERSION,
     load_sheet_text,
-    map_players,
     parse_sheet,
     score_sheet,
     sheet_from_deals,
     sheet_to_data,
 )
+from scorekeeper.scoring.sheet_write import map_players
 from scorekeeper.scoring.tarot import TarotDeal
 from tests.scoring.test_house_rules import EVERY_RULES
 from tests.scoring.test_properties import tarot_sheets
