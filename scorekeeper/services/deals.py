@@ -115,9 +115,8 @@ def _check_escopette_not_ended(game: Game) -> None:
         raise ServiceError(_("This game has ended: no deal can be added."))
 
 
-def _store(game: Game, deal: Deal, inputs: DealInputs, present: Sequence[int]) -> dict[str, Any]:
-    """Score and save the deal; returns its inputs as a snapshot (for undo and history)."""
-    scores = _score(game, inputs)
+def set_inputs(deal: Deal, inputs: DealInputs) -> None:
+    """The deal's columns from the answers it is scored from (players by id)."""
     deal.paper = isinstance(inputs, PaperDeal)
     if isinstance(inputs, TarotDeal):
         deal.passed = False
@@ -140,6 +139,12 @@ def _store(game: Game, deal: Deal, inputs: DealInputs, present: Sequence[int]) -
     else:
         deal.passed = False
         deal.stakes = {str(stake): winner for stake, winner in inputs.stakes.items()}
+
+
+def _store(game: Game, deal: Deal, inputs: DealInputs, present: Sequence[int]) -> dict[str, Any]:
+    """Score and save the deal; returns its inputs as a snapshot (for undo and history)."""
+    scores = _score(game, inputs)
+    set_inputs(deal, inputs)
     deal.updated_at = timezone.now()
     new = deal.pk is None
     deal.save()
