@@ -90,14 +90,6 @@ class PlayerRating:
         """True once the player has MIN_DEALS rated deals."""
         return self.deals >= MIN_DEALS
 
-    def by_evening(self) -> tuple[RatingPoint, ...]:
-        """One point per evening: the rating after its last deal (the history already is)."""
-        points: dict[int, RatingPoint] = {}
-        for point in self.history:
-            points.pop(point.evening_id, None)
-            points[point.evening_id] = point
-        return tuple(points.values())
-
 
 @dataclass(frozen=True)
 class Prediction:
