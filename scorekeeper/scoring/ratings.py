@@ -4,8 +4,7 @@ Each played deal is a match: the attack (taker and partner) against the defence;
 wins when the contract is made. Passed, paper and l'escopette deals stay out. :data:`BETA`
 is 2 x the prior sigma (the cards weigh more than the players). The smaller team is filled
 with neutral seats (:data:`NEUTRAL_SIGMA`) so that a lone taker is not always the underdog.
-A player's figure is ``mu - 3 sigma``, hidden below :data:`MIN_DEALS` deals; :func:`replay`
-rebuilds the state after a correction.
+A player's figure is ``mu - 3 sigma``, hidden below :data:`MIN_DEALS` deals.
 """
 
 from __future__ import annotations
@@ -271,8 +270,3 @@ class RatingState:
         """Every rated player, the highest conservative figure first (ties by mu, then name)."""
         rows = [self.player(player) for player in self.ratings]
         return sorted(rows, key=lambda row: (-row.conservative, -row.mu, str(row.player)))
-
-
-def replay(deals: Iterable[DealFacts], model: PlackettLuce | None = None) -> RatingState:
-    """The ratings from scratch over these deals (a season's, or the club's all time)."""
-    return RatingState(model).advance(deals)
