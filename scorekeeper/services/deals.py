@@ -44,8 +44,6 @@ from scorekeeper.services.deal_totals import game_totals_keep
 from scorekeeper.services.duplicate import case_check
 from scorekeeper.services.evenings import next_dealer, present_players
 
-# --- Deals ---------------------------------------------------------------------------------
-
 
 class DealGone(ServiceError):
     """The deal was deleted meanwhile (by another phone): nothing was changed."""
