@@ -18,9 +18,9 @@ from scorekeeper.exchange.game_data import (
     JSON_CONTENT_TYPE,
     GameData,
     load_games,
-    player_names,
 )
 from scorekeeper.models import Deal, Evening, Game, Season, stored_inputs
+from scorekeeper.reads.club_figures import player_names
 from scorekeeper.reads.game_sheets import result_text
 from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.scoring.rules import FFT_RULES, HouseRules

@@ -19,16 +19,12 @@ from scorekeeper.models import (
     DeletedDeal,
     Evening,
     Game,
-    Player,
 )
+from scorekeeper.reads.club_figures import player_names
 
 
 def deleted_deals_url(evening: Evening) -> str:
     return reverse("deleted_deals", args=[evening.pk])
-
-
-def _names(club_id: int) -> dict[int, str]:
-    return dict(Player.objects.filter(club_id=club_id).values_list("pk", "name"))
 
 
 def _who(names: dict[int, str], player: object) -> str:
@@ -136,7 +132,7 @@ def history_lines(changes: Iterable[DealChange], names: dict[int, str]) -> list[
 def deal_history(deal: Deal) -> list[HistoryLine]:
     """What happened to this deal, first to last (a deletion and its undo included)."""
     changes = DealChange.objects.filter(deal=deal).select_related("by").order_by("at", "pk")
-    return history_lines(changes, _names(deal.game.evening.club_id))
+    return history_lines(changes, player_names(deal.game.evening.club_id))
 
 
 @dataclass
@@ -154,7 +150,7 @@ class DeletedInGame:
 
 def deleted_deals(evening: Evening) -> list[DeletedInGame]:
     """The evening's deletions not undone yet, game by game, the latest first."""
-    names = _names(evening.club_id)
+    names = player_names(evening.club_id)
     rows = (
         DeletedDeal.objects.filter(game__evening=evening, restored_at__isnull=True)
         .select_related("game", "deleted_by")
