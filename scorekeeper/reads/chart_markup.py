@@ -75,10 +75,6 @@ class LineChart:
         """The series from the highest last value down, as the lines end."""
         return sorted(self.series, key=lambda s: -s.last)
 
-    def table(self) -> SafeString:
-        """The figures as an HTML table (rows: the x axis; columns: the series)."""
-        return self.table_html
-
     # The drawing's repeated parts as markup, written here rather than by template loops: a
     # chart is drawn again after every deal saved (the sheet's, the season's), and a loop
     # over a dozen series costs the template engine more than the rest of the page.
