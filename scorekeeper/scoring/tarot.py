@@ -265,18 +265,10 @@ def _players(players: object) -> tuple[Hashable, ...]:
 
 
 def running_totals(
-    players: Sequence[P], deal_scores: Iterable[Mapping[P, int]], start: Sequence[int] | None = None
+    players: Sequence[P], deal_scores: Iterable[Mapping[P, int]]
 ) -> list[dict[P, int]]:
-    """Each player's total after each deal (a player missing from a deal scores 0).
-
-    ``start``: the players' totals before these deals, in the order of ``players`` (the
-    deals before them already added up); 0 each when not given."""
-    order = _players(players)
-    current: dict[P, int] = {player: 0 for player in order}  # type: ignore[misc]
-    if start is not None:
-        if len(start) != len(order) or any(type(total) is not int for total in start):
-            raise ScoringError("scores", "the totals to start from are not a number per player")
-        current = dict(zip(current, start, strict=True))
+    """Each player's total after each deal (a player missing from a deal scores 0)."""
+    current: dict[P, int] = {player: 0 for player in _players(players)}  # type: ignore[misc]
     result: list[dict[P, int]] = []
     for number, scores in enumerate(deal_scores, start=1):
         if not isinstance(scores, Mapping):
