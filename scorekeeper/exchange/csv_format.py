@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 
 from scorekeeper.exchange import csv_rules
 from scorekeeper.exchange.game_data import BOM
-from scorekeeper.models import Deal, Game
+from scorekeeper.models import CHELEM_CHOICES, PETIT_AU_BOUT_CHOICES, Deal, Game
 from scorekeeper.scoring.errors import show_points
 from scorekeeper.scoring.escopette import STAKE_TRUMPS
 
@@ -73,16 +73,11 @@ def column_headers() -> dict[str, str]:
 
 def petit_au_bout_words() -> dict[str, str]:
     """The deal's petit au bout (and the chelem's) in the reader's words, as the deal form."""
-    return {"attack": _("Attack"), "defense": _("Defence")}
+    return {value: str(word) for value, word in PETIT_AU_BOUT_CHOICES if value}
 
 
 def chelem_words() -> dict[str, str]:
-    return {
-        "announced": _("Announced and made"),
-        "unannounced": _("Made, not announced"),
-        "announced_failed": _("Announced and failed"),
-        "defense": _("Taken by the defence"),
-    }
+    return {value: str(word) for value, word in CHELEM_CHOICES if value}
 
 
 def words_back(words: Callable[[], dict[str, Any]]) -> dict[str, str]:
