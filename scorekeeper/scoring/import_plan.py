@@ -19,8 +19,7 @@ from scorekeeper.scoring.rules import FFT_RULES, HouseRules
 from scorekeeper.scoring.sheet import AnyDeal, Sheet, deal_scores, sheet_to_data
 from scorekeeper.scoring.tarot import PassedDeal, TarotDeal
 
-ESCOPETTE = "escopette"  # the game kinds, as stored (``Game.Kind``)
-TAROT = "tarot"
+TAROT = "tarot"  # the game kind, as stored (``Game.Kind``)
 FIVE_WITH_A_CALLED_KING = "five"  # ``Game.FiveMode.FIVE``
 
 
