@@ -128,7 +128,8 @@ class LineChart:
                 '<li><svg class="chart-swatch" viewBox="0 0 28 10" focusable="false">'
                 f'<line class="chart-line {escape(s.css)}" x1="1" y1="5" x2="27" y2="5"/></svg>'
                 f'<span class="chart-legend-name">{escape(s.name)}</span>'
-                f' <span class="chart-legend-value">{escape(_localized(s.last))}</span></li>'
+                f' <span class="chart-legend-value">'
+                f"{escape(formats.number_format(s.last))}</span></li>"
                 for s in self.legend
             )
         )
@@ -208,8 +209,3 @@ def table_html(x_label: str, x_labels: Sequence[str], series: Sequence[Series]) 
 def number_label(value: int) -> str:
     """A figure as a chart writes it in the current language (grouped from 10,000)."""
     return str(formats.number_format(value, force_grouping=abs(value) >= 10000))
-
-
-def _localized(value: int) -> str:
-    """A figure as the language writes it (grouped only when the settings say so)."""
-    return str(formats.number_format(value))

@@ -104,8 +104,9 @@ class HistoryLine:
         return str(self.change.get_action_display())
 
 
-def _who_did(change: DealChange) -> str:
-    return change.by.get_short_name() if change.by is not None else _("someone")
+def _author(user: Any) -> str:
+    """Who did it, as a history line says it."""
+    return user.get_short_name() if user is not None else _("someone")
 
 
 def history_lines(changes: Iterable[DealChange], names: dict[int, str]) -> list[HistoryLine]:
@@ -125,7 +126,7 @@ def history_lines(changes: Iterable[DealChange], names: dict[int, str]) -> list[
             details = [(label, value, "") for label, value in before.items()]
         else:
             details = [(label, "", value) for label, value in after]
-        lines.append(HistoryLine(change=change, who=_who_did(change), details=details))
+        lines.append(HistoryLine(change=change, who=_author(change.by), details=details))
     return lines
 
 
@@ -158,7 +159,8 @@ def deleted_deals(evening: Evening) -> list[DeletedInGame]:
     )
     games: dict[int, DeletedInGame] = {}
     for row in rows:
-        who = row.deleted_by.get_short_name() if row.deleted_by is not None else _("someone")
-        line = DeletedLine(deleted=row, who=who, details=describe(row.snapshot, names))
+        line = DeletedLine(
+            deleted=row, who=_author(row.deleted_by), details=describe(row.snapshot, names)
+        )
         games.setdefault(row.game_id, DeletedInGame(game=row.game, lines=[])).lines.append(line)
     return list(games.values())
