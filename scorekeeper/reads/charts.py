@@ -108,21 +108,15 @@ def _nights(evenings: Sequence[EveningPoint]) -> tuple[tuple[dt.date, ...], list
     return tuple(dates), ends
 
 
-def _nightly(
-    evenings: Sequence[EveningPoint], points: dict[tuple[int, int], int]
-) -> tuple[tuple[dt.date, ...], dict[int, tuple[int, ...]]]:
-    """The nights of these evenings, and each player's total after each."""
-    dates, ends = _nights(evenings)
-    totals = cumulative_totals(evenings, points)
-    return dates, {player: tuple(row[end] for end in ends) for player, row in totals.items()}
-
-
 def _season_series(stats: SeasonStats) -> tuple[tuple[dt.date, ...], list[tuple[str, list[int]]]]:
     """The nights, and each player's line: 0, then his total after each night."""
-    dates, nightly = _nightly(stats.evenings, stats.points)
-    none = (0,) * len(dates)
-    series = [(row.name, [0, *nightly.get(row.player_id, none)]) for row in stats.rows]
-    return dates, series
+    dates, ends = _nights(stats.evenings)
+    totals = cumulative_totals(stats.evenings, stats.points)
+    zeros = [0] * len(stats.evenings)
+    return dates, [
+        (row.name, [0, *(totals.get(row.player_id, zeros)[end] for end in ends)])
+        for row in stats.rows
+    ]
 
 
 def _season_chart(stats: SeasonStats, chart_id: str) -> LineChart:
