@@ -19,7 +19,7 @@ from typing import Any
 
 from django.conf import settings
 from django.utils import translation
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scorekeeper.exchange import csv_rules
 from scorekeeper.exchange.game_data import BOM
@@ -29,46 +29,30 @@ from scorekeeper.scoring.escopette import STAKE_TRUMPS
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 PAPER = "paper"
-# Column keys in order, and their header in the reader's language.
-COLUMNS = (
-    "date",
-    "place",
-    "game",
-    "deal",
-    "kind",
-    "dealer",
-    "taker",
-    "partner",
-    "contract",
-    "bouts",
-    "points",
-    "petit_au_bout",
-    "poignees",
-    "chelem",
-    "stakes",
-    "result",
-)
+#: Column keys in order, and their header in the reader's language.
+HEADERS = {
+    "date": gettext_lazy("Evening date"),
+    "place": gettext_lazy("Place"),
+    "game": gettext_lazy("Game"),
+    "deal": gettext_lazy("Deal"),
+    "kind": gettext_lazy("Kind"),
+    "dealer": gettext_lazy("Dealer"),
+    "taker": gettext_lazy("Taker"),
+    "partner": gettext_lazy("Partner"),
+    "contract": gettext_lazy("Contract"),
+    "bouts": gettext_lazy("Bouts"),
+    "points": gettext_lazy("Points"),
+    "petit_au_bout": gettext_lazy("Petit au bout"),
+    "poignees": gettext_lazy("Poignées"),
+    "chelem": gettext_lazy("Chelem"),
+    "stakes": gettext_lazy("Stakes"),
+    "result": gettext_lazy("Result"),
+}
+COLUMNS = tuple(HEADERS)
 
 
 def column_headers() -> dict[str, str]:
-    return {
-        "date": _("Evening date"),
-        "place": _("Place"),
-        "game": _("Game"),
-        "deal": _("Deal"),
-        "kind": _("Kind"),
-        "dealer": _("Dealer"),
-        "taker": _("Taker"),
-        "partner": _("Partner"),
-        "contract": _("Contract"),
-        "bouts": _("Bouts"),
-        "points": _("Points"),
-        "petit_au_bout": _("Petit au bout"),
-        "poignees": _("Poignées"),
-        "chelem": _("Chelem"),
-        "stakes": _("Stakes"),
-        "result": _("Result"),
-    }
+    return {key: str(header) for key, header in HEADERS.items()}
 
 
 def petit_au_bout_words() -> dict[str, str]:
