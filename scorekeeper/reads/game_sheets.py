@@ -31,18 +31,6 @@ class SheetRow:
         return list(zip(self.scores, self.totals, strict=True))
 
     @property
-    def dealer(self) -> Player:
-        return self.deal.dealer
-
-    @property
-    def taker(self) -> Player | None:
-        return self.deal.taker
-
-    @property
-    def partner(self) -> Player | None:
-        return self.deal.partner
-
-    @property
     def contract_label(self) -> str:
         return str(dict(Deal.Contract.choices).get(self.deal.contract, self.deal.contract))
 
