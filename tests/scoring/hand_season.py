@@ -28,7 +28,7 @@ from scorekeeper.scoring.club_records import (
 )
 from scorekeeper.scoring.club_state import FiguresState
 from scorekeeper.scoring.deal_facts import DealFacts, in_order
-from scorekeeper.scoring.ratings import RatingState
+from scorekeeper.scoring.ratings import replay
 from scorekeeper.scoring.tarot import TarotDeal, deal_outcome
 
 FOUR = ("A", "B", "C", "D")
@@ -63,15 +63,7 @@ def played(
 
 
 def passed(deal_id: int, evening_id: int, seated: tuple[str, ...]) -> DealFacts:
-    """A deal nobody took: everyone seated scores 0."""
-    return DealFacts(
-        deal_id=deal_id,
-        evening_id=evening_id,
-        ordinal=deal_id,
-        seated=seated,
-        scores=dict.fromkeys(seated, 0),
-        passed=True,
-    )
+    return DealFacts.everyone_passed(seated, deal_id=deal_id, evening_id=evening_id)
 
 
 def paper(deal_id: int, evening_id: int, scores: dict[str, int]) -> DealFacts:
@@ -107,11 +99,6 @@ def corrected(deals: list[DealFacts], deal_id: int, new: DealFacts) -> list[Deal
         replace(new, deal_id=deal_id, ordinal=d.ordinal) if d.deal_id == deal_id else d
         for d in deals
     ]
-
-
-def replay(deals: Iterable[DealFacts]) -> RatingState:
-    """The ratings from scratch over these deals."""
-    return RatingState().advance(deals)
 
 
 def same_as_replay(state: FiguresState, deals: list[DealFacts]) -> None:

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from openskill.models import PlackettLuce
 
+from scorekeeper.scoring.rating_quality import prediction_quality
 from scorekeeper.scoring.ratings import (
     BETA,
     MIN_DEALS,
@@ -20,9 +21,9 @@ from scorekeeper.scoring.ratings import (
     filled_teams,
     neutral_seat,
     rating_model,
+    replay,
 )
-from tests.scoring.hand_season import FOUR, corrected, paper, passed, played, replay, season
-from tools.bench.rating_benchmark import prediction_quality
+from tests.scoring.hand_season import FOUR, corrected, paper, passed, played, season
 from tools.bench.rating_club import synthetic_club
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -10,22 +10,9 @@ import time
 from collections.abc import Iterable
 
 from scorekeeper.scoring.deal_facts import DealFacts
-from scorekeeper.scoring.rating_quality import PredictionQuality, QualitySums
-from scorekeeper.scoring.ratings import Prediction, RatingState
+from scorekeeper.scoring.rating_quality import PredictionQuality, prediction_quality
+from scorekeeper.scoring.ratings import replay
 from tools.bench.rating_club import synthetic_club
-
-
-def replay(deals: Iterable[DealFacts]) -> RatingState:
-    """The ratings from scratch over these deals."""
-    return RatingState().advance(deals)
-
-
-def prediction_quality(predictions: Iterable[Prediction]) -> PredictionQuality:
-    """Score the predictions (in deal order) against the running base rate."""
-    sums = QualitySums()
-    for prediction in predictions:
-        sums.add(prediction.attack_win, prediction.made)
-    return sums.result()
 
 
 def quality_line(name: str, deals: Iterable[DealFacts]) -> str:

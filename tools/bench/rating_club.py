@@ -54,10 +54,7 @@ def synthetic_club(
         for _ in range(deals_per_evening):
             deal_id = len(deals) + 1
             if rng.random() < 0.05:
-                scores = dict.fromkeys(seated, 0)
-                deals.append(
-                    DealFacts(deal_id, evening, deal_id, seated, scores=scores, passed=True)
-                )
+                deals.append(DealFacts.everyone_passed(seated, deal_id=deal_id, evening_id=evening))
                 continue
             taker = rng.choice(seated)
             partner = None
