@@ -54,8 +54,18 @@ class UserAdmin(DjangoUserAdmin):
     readonly_fields = ("last_login", "date_joined")
 
 
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Shown, never added or changed here."""
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+
 @admin.register(LoginCode)
-class LoginCodeAdmin(admin.ModelAdmin):
+class LoginCodeAdmin(ReadOnlyAdmin):
     """Read-only: codes and link tokens are stored only as hashes."""
 
     list_display = ("email", "created_at", "expires_at", "attempts", "used_at", "voided_at")
@@ -64,15 +74,9 @@ class LoginCodeAdmin(admin.ModelAdmin):
     fields = list_display
     readonly_fields = list_display
 
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
-        return False
-
 
 @admin.register(LoginRequest)
-class LoginRequestAdmin(admin.ModelAdmin):
+class LoginRequestAdmin(ReadOnlyAdmin):
     """Read-only: the records behind the hourly sign-in limits."""
 
     list_display = ("email", "ip", "created_at", "mail_sent")
@@ -80,12 +84,6 @@ class LoginRequestAdmin(admin.ModelAdmin):
     search_fields = ("email", "ip")
     fields = list_display
     readonly_fields = list_display
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
-        return False
 
 
 _admin_password_login = admin.site.login

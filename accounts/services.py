@@ -48,18 +48,6 @@ from accounts.models import (
     normalize_email_address,
 )
 
-__all__ = [
-    "CODE_LIFETIME",
-    "LIMIT_WINDOW",
-    "MAILS_PER_ADDRESS",
-    "REQUESTS_PER_IP",
-    "LoginRefused",
-    "MailNotSent",
-    "RateLimited",
-    "count_one_at_a_time",
-    "login_mail_send",
-]
-
 logger = logging.getLogger(__name__)
 
 CODE_DIGITS = 6

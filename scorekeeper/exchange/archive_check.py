@@ -14,6 +14,7 @@ from scorekeeper.models import DealChange
 from scorekeeper.scoring.club_figures import check_scale
 from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.scoring.inputs import clean_date, clean_place, name_key
+from scorekeeper.scoring.sheet_json import not_a_player
 from scorekeeper.server.parsing import parse_count
 
 FORMAT = "scorekeeper-club-archive"
@@ -27,10 +28,6 @@ SNAPSHOT_TEXT = ("contract", "petit_au_bout", "chelem")
 
 def fail(field: str, code: str, template: str, **params: Any) -> ScoringError:
     return ScoringError.coded(field, code, template, **params)
-
-
-def not_a_player(field: str, name: object) -> ScoringError:
-    return fail(field, "not_a_player", "%(name)s is not one of the players", name=name)
 
 
 def where(error: ScoringError, **place: int) -> ScoringError:

@@ -31,14 +31,7 @@ from scorekeeper.exchange.error_text import error_text
 from scorekeeper.exchange.game_data import BOM
 from scorekeeper.models import Game, Membership
 from scorekeeper.scoring.errors import ScoringError
-from scorekeeper.scoring.import_plan import (
-    DealPlan,
-    GamePlan,
-    content_digest,
-    dated_digest,
-    deal_scores,
-    dealer_rotation,
-)
+from scorekeeper.scoring.import_plan import dated_digest, plan_sheet
 from scorekeeper.scoring.inputs import (
     clean_date,
     clean_licence,
@@ -47,9 +40,9 @@ from scorekeeper.scoring.inputs import (
     clean_season_name,
     name_key,
 )
-from scorekeeper.scoring.paper import PaperDeal
 from scorekeeper.scoring.rules import FFT_RULES, HouseRules, rules_from_data
-from scorekeeper.scoring.sheet import json_error, parse_sheet
+from scorekeeper.scoring.sheet import parse_sheet
+from scorekeeper.scoring.sheet_json import json_error
 from scorekeeper.services.archives import Archive, ArchiveEvening, ArchiveGame
 
 # name, retired, member's e-mail, created, federation licence number ("" for none)
@@ -123,30 +116,11 @@ def _read_game(data: object, players: dict[str, str], rules: HouseRules = FFT_RU
         sheet_data["target"] = data.get("target")
     elif rules != FFT_RULES:
         sheet_data.update(version=3, rules=rules.to_data())
-    sheet = parse_sheet(sheet_data)
-    scores = deal_scores(sheet.game, sheet.players, sheet.target, sheet.deals, sheet.rules)
-    dealers = dealer_rotation(sheet.players, sheet.deals, sheet.dealers)  # missing: in turn
-    first, five_mode = _table(data, names)
-    deals = [
-        DealPlan(
-            inputs=deal,
-            dealer=dealer,
-            scores=deal_score,
-            present=tuple(name for name in names if name not in away),
-            paper=isinstance(deal, PaperDeal),
-        )
-        for deal, dealer, deal_score, away in zip(sheet.deals, dealers, scores, absent, strict=True)
-    ]
-    plan = GamePlan(
-        kind=kind,
-        target=sheet.target,
-        five_mode=five_mode,
-        first_dealer=first,
-        seats=seats,
-        deals=deals,
-        digest=content_digest(sheet),
-        rules=sheet.rules,
-    )
+    plan = plan_sheet(parse_sheet(sheet_data))  # dealers missing: in turn
+    plan.first_dealer, plan.five_mode = _table(data, names)
+    plan.seats = seats
+    for deal, away in zip(plan.deals, absent, strict=True):
+        deal.present = tuple(name for name in names if name not in away)
     return ArchiveGame(plan=plan, created=created, history=history)
 
 

@@ -10,7 +10,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from scorekeeper.exchange.archive_check import fail, json_list, json_object, moment, stamp
+from scorekeeper.exchange.archive_check import (
+    fail,
+    json_list,
+    json_object,
+    moment,
+    not_a_player,
+    stamp,
+)
 from scorekeeper.models import Club, Deal, Evening, Tournament, TournamentTable
 from scorekeeper.scoring.duplicate import DuplicateError, Movement
 from scorekeeper.scoring.inputs import clean_date, clean_place, name_key
@@ -109,7 +116,7 @@ def _whole(value: object, field: str, low: int, high: int) -> int:
 
 def _player(value: object, players: dict[str, str], field: str) -> str:
     if not isinstance(value, str) or name_key(value) not in players:
-        raise fail(field, "not_a_player", "%(name)s is not one of the players", name=value)
+        raise not_a_player(field, value)
     return players[name_key(value)]
 
 

@@ -18,8 +18,9 @@ from django.utils import timezone
 from scorekeeper.exchange.archive_check import FORMAT, VERSION, evening_points_data, stamp
 from scorekeeper.exchange.archive_rules import with_rules
 from scorekeeper.exchange.archive_tournaments import tournaments_data
-from scorekeeper.exchange.game_data import GameData, load_games, player_names
+from scorekeeper.exchange.game_data import GameData, load_games
 from scorekeeper.models import Club, Deal, DealChange, Evening, Game, Player, stored_inputs
+from scorekeeper.reads.club_figures import player_names
 from scorekeeper.scoring.inputs import name_key
 from scorekeeper.scoring.sheet import Sheet, sheet_to_data
 from scorekeeper.services.archives import snapshot_by
@@ -29,7 +30,7 @@ def history_of(deals: Sequence[Deal]) -> dict[int, list[dict[str, Any]]]:
     """Each deal's change history (``DealChange``) as JSON-ready entries, by deal id."""
     if not deals:
         return {}
-    names = {p.pk: p.name for p in Player.objects.filter(club_id=deals[0].game.evening.club_id)}
+    names = player_names(deals[0].game.evening.club_id)
     by_id = {str(pk): name for pk, name in names.items()} | names  # JSON keys are text
     history: dict[int, list[dict[str, Any]]] = {}
     changes = (

@@ -14,78 +14,57 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from django.conf import settings
 from django.utils import translation
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scorekeeper.exchange import csv_rules
-from scorekeeper.models import Deal, Game
+from scorekeeper.exchange.game_data import BOM
+from scorekeeper.models import CHELEM_CHOICES, PETIT_AU_BOUT_CHOICES, Deal, Game
 from scorekeeper.scoring.errors import show_points
 from scorekeeper.scoring.escopette import STAKE_TRUMPS
 
-BOM = "\ufeff"
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 PAPER = "paper"
-# Column keys in order, and their header in the reader's language.
-COLUMNS = (
-    "date",
-    "place",
-    "game",
-    "deal",
-    "kind",
-    "dealer",
-    "taker",
-    "partner",
-    "contract",
-    "bouts",
-    "points",
-    "petit_au_bout",
-    "poignees",
-    "chelem",
-    "stakes",
-    "result",
-)
+#: Column keys in order, and their header in the reader's language.
+HEADERS = {
+    "date": gettext_lazy("Evening date"),
+    "place": gettext_lazy("Place"),
+    "game": gettext_lazy("Game"),
+    "deal": gettext_lazy("Deal"),
+    "kind": gettext_lazy("Kind"),
+    "dealer": gettext_lazy("Dealer"),
+    "taker": gettext_lazy("Taker"),
+    "partner": gettext_lazy("Partner"),
+    "contract": gettext_lazy("Contract"),
+    "bouts": gettext_lazy("Bouts"),
+    "points": gettext_lazy("Points"),
+    "petit_au_bout": gettext_lazy("Petit au bout"),
+    "poignees": gettext_lazy("Poignées"),
+    "chelem": gettext_lazy("Chelem"),
+    "stakes": gettext_lazy("Stakes"),
+    "result": gettext_lazy("Result"),
+}
+COLUMNS = tuple(HEADERS)
 
 
 def column_headers() -> dict[str, str]:
-    return {
-        "date": _("Evening date"),
-        "place": _("Place"),
-        "game": _("Game"),
-        "deal": _("Deal"),
-        "kind": _("Kind"),
-        "dealer": _("Dealer"),
-        "taker": _("Taker"),
-        "partner": _("Partner"),
-        "contract": _("Contract"),
-        "bouts": _("Bouts"),
-        "points": _("Points"),
-        "petit_au_bout": _("Petit au bout"),
-        "poignees": _("Poignées"),
-        "chelem": _("Chelem"),
-        "stakes": _("Stakes"),
-        "result": _("Result"),
-    }
+    return {key: str(header) for key, header in HEADERS.items()}
 
 
 def petit_au_bout_words() -> dict[str, str]:
     """The deal's petit au bout (and the chelem's) in the reader's words, as the deal form."""
-    return {"attack": _("Attack"), "defense": _("Defence")}
+    return {value: str(word) for value, word in PETIT_AU_BOUT_CHOICES if value}
 
 
 def chelem_words() -> dict[str, str]:
-    return {
-        "announced": _("Announced and made"),
-        "unannounced": _("Made, not announced"),
-        "announced_failed": _("Announced and failed"),
-        "defense": _("Taken by the defence"),
-    }
+    return {value: str(word) for value, word in CHELEM_CHOICES if value}
 
 
-def words_back(words: Any) -> dict[str, str]:
+def words_back(words: Callable[[], dict[str, Any]]) -> dict[str, str]:
     """Every language's word (case folded), and the code itself, to the code."""
     known: dict[str, str] = {}
     for code, _name in settings.LANGUAGES:
@@ -195,9 +174,6 @@ def write_csv(
                 ]
             )
     return writer.text()
-
-
-# --- Reading ------------------------------------------------------------------------------------
 
 
 def paper_template() -> str:

@@ -8,9 +8,6 @@ import csv
 import io
 from typing import Any
 
-from django.conf import settings
-from django.utils import translation
-
 from scorekeeper.exchange import csv_rules
 from scorekeeper.exchange.csv_format import (
     BOM,
@@ -26,28 +23,8 @@ from scorekeeper.models import Deal
 from scorekeeper.scoring.errors import ScoringError, to_points
 from scorekeeper.scoring.import_plan import SheetEntry
 from scorekeeper.scoring.inputs import clean_date, clean_place, name_key
-from scorekeeper.scoring.sheet import Sheet, not_a_player, parse_sheet
-
-
-def _header_names() -> dict[str, str]:
-    """Every language's header (case folded) → column key."""
-    known: dict[str, str] = {}
-    for code, _name in settings.LANGUAGES:
-        with translation.override(code):
-            for key, header in (column_headers() | csv_rules.rules_headers()).items():
-                known[header.casefold()] = key
-    for key in (*COLUMNS, *csv_rules.RULE_COLUMNS):
-        known[key] = key
-    return known
-
-
-def _contract_names() -> dict[str, str]:
-    known: dict[str, str] = {value: value for value in Deal.Contract.values}
-    for code, _name in settings.LANGUAGES:
-        with translation.override(code):
-            for value, label in Deal.Contract.choices:
-                known[str(label).casefold()] = value
-    return known
+from scorekeeper.scoring.sheet import Sheet, parse_sheet
+from scorekeeper.scoring.sheet_json import not_a_player
 
 
 def _fail(row: int, field: str, code: str, template: str, **params: object) -> ScoringError:
@@ -86,7 +63,7 @@ def csv_entries(text: str) -> list[SheetEntry]:
     rows = [row for row in rows if any(cell.strip() for cell in row)]
     if not rows:
         raise ScoringError.coded("csv", "csv_empty", "the file holds no rows")
-    known = _header_names()
+    known = words_back(lambda: column_headers() | csv_rules.rules_headers())
     columns: dict[str, int] = {}
     player_columns: list[tuple[int, str]] = []
     for index, header in enumerate(rows[0]):
@@ -111,7 +88,7 @@ def csv_entries(text: str) -> list[SheetEntry]:
             return uncell(row[columns[key]]) if key in columns else ""
 
         groups.setdefault((get("date"), get("place"), get("game") or "1"), []).append((number, row))
-    contracts = _contract_names()
+    contracts = words_back(lambda: dict(Deal.Contract.choices))
     words = {"petit_au_bout": words_back(petit_au_bout_words), "chelem": words_back(chelem_words)}
     entries = []
     evening = 0

@@ -14,14 +14,13 @@ from django.db.models import QuerySet
 
 from scorekeeper.exchange.csv_format import write_csv
 from scorekeeper.exchange.game_data import (
-    BOM,
     CSV_CONTENT_TYPE,
     JSON_CONTENT_TYPE,
     GameData,
     load_games,
-    player_names,
 )
 from scorekeeper.models import Deal, Evening, Game, Season, stored_inputs
+from scorekeeper.reads.club_figures import player_names
 from scorekeeper.reads.game_sheets import result_text
 from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.scoring.rules import FFT_RULES, HouseRules
@@ -29,7 +28,7 @@ from scorekeeper.scoring.sheet import Sheet, sheet_from_deals, sheet_to_data
 from scorekeeper.scoring.tarot import PassedDeal, deal_outcome
 from scorekeeper.server.wording import name_order
 
-__all__ = ["BOM", "CSV_CONTENT_TYPE", "JSON_CONTENT_TYPE"]
+__all__ = ["CSV_CONTENT_TYPE", "JSON_CONTENT_TYPE"]
 
 SEASON_VERSION = 2  # 2: sheets name their dealers, an evening's games share date and place
 
@@ -42,10 +41,6 @@ def game_rules(game: Game) -> HouseRules:
     return game.evening.house_rules if game.kind == Game.Kind.TAROT else FFT_RULES
 
 
-def _sheet_deal(deal: Deal, game: Game, names: dict[int, str]) -> Any:
-    return stored_inputs(deal, game.kind, key=names.__getitem__)
-
-
 def _sheet(data: GameData, names: dict[int, str]) -> Sheet:
     """The game as a validated deal sheet (a ScoringError if it cannot be one)."""
     players = [player.name for player in data.players]
@@ -55,7 +50,7 @@ def _sheet(data: GameData, names: dict[int, str]) -> Sheet:
                 players.append(names[score.player_id])
     return sheet_from_deals(
         players,
-        [_sheet_deal(deal, data.game, names) for deal in data.deals],
+        [stored_inputs(d, data.game.kind, key=names.__getitem__) for d in data.deals],
         game=data.game.kind,
         target=data.game.target if data.game.kind == Game.Kind.ESCOPETTE else None,
         dealers=[names[deal.dealer_id] for deal in data.deals],

@@ -50,7 +50,3 @@ def load_games(evenings: QuerySet[Evening]) -> list[GameData]:
         )
         for game in games
     ]
-
-
-def player_names(club_id: int) -> dict[int, str]:
-    return dict(Player.objects.filter(club_id=club_id).values_list("pk", "name"))

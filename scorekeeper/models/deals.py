@@ -16,7 +16,7 @@ from scorekeeper.models.clubs import Player
 from scorekeeper.models.evenings import Game
 from scorekeeper.scoring.escopette import EscopetteDeal
 from scorekeeper.scoring.paper import PaperDeal
-from scorekeeper.scoring.sheet import map_players
+from scorekeeper.scoring.sheet_write import map_players
 from scorekeeper.scoring.tarot import PassedDeal, TarotDeal
 
 #: The words for a deal's bonuses, once for the whole site (the deal form's choices, the

@@ -49,36 +49,14 @@ class Tally:
     unreplayable: int = 0  # L'escopette: games the rules cannot replay (no winner counted)
 
     def add(self, other: Tally) -> None:
-        self.total += other.total
-        self.deals += other.deals
-        self.games += other.games
-        self.won += other.won
-        self.unreplayable += other.unreplayable
-        self.takes += other.takes
-        self.made += other.made
-        self.called += other.called
-        self.called_made += other.called_made
-        self.called_points += other.called_points
-        self.petit_won += other.petit_won
-        self.petit_lost += other.petit_lost
-        self.chelem_won += other.chelem_won
-        self.chelem_lost += other.chelem_lost
-        self.chelem_failed += other.chelem_failed
-        for key, (taken, made, points) in other.contracts.items():
-            line = self.contracts.get(key)
-            if line is None:
-                self.contracts[key] = [taken, made, points]
-            else:
-                line[0] += taken
-                line[1] += made
-                line[2] += points
-        for key, (won, lost) in other.poignees.items():
-            pair = self.poignees.get(key)
-            if pair is None:
-                self.poignees[key] = [won, lost]
-            else:
-                pair[0] += won
-                pair[1] += lost
+        for name, value in vars(other).items():
+            if isinstance(value, int):
+                setattr(self, name, getattr(self, name) + value)
+        for mine, theirs in ((self.contracts, other.contracts), (self.poignees, other.poignees)):
+            for key, values in theirs.items():
+                line = mine.setdefault(key, [0] * len(values))
+                for index, value in enumerate(values):
+                    line[index] += value
 
 
 class PlayerEvening(models.Model):

@@ -8,10 +8,8 @@ import html
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from django.conf import settings
 from django.utils import formats
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language
 
 # The drawing, in SVG user units: about one CSS pixel each on a phone 390 pixels wide.
 WIDTH, HEIGHT = 360, 220
@@ -77,10 +75,6 @@ class LineChart:
         """The series from the highest last value down, as the lines end."""
         return sorted(self.series, key=lambda s: -s.last)
 
-    def table(self) -> SafeString:
-        """The figures as an HTML table (rows: the x axis; columns: the series)."""
-        return self.table_html
-
     # The drawing's repeated parts as markup, written here rather than by template loops: a
     # chart is drawn again after every deal saved (the sheet's, the season's), and a loop
     # over a dozen series costs the template engine more than the rest of the page.
@@ -134,7 +128,8 @@ class LineChart:
                 '<li><svg class="chart-swatch" viewBox="0 0 28 10" focusable="false">'
                 f'<line class="chart-line {escape(s.css)}" x1="1" y1="5" x2="27" y2="5"/></svg>'
                 f'<span class="chart-legend-name">{escape(s.name)}</span>'
-                f' <span class="chart-legend-value">{escape(_localized(s.last))}</span></li>'
+                f' <span class="chart-legend-value">'
+                f"{escape(formats.number_format(s.last))}</span></li>"
                 for s in self.legend
             )
         )
@@ -213,21 +208,4 @@ def table_html(x_label: str, x_labels: Sequence[str], series: Sequence[Series]) 
 
 def number_label(value: int) -> str:
     """A figure as a chart writes it in the current language (grouped from 10,000)."""
-    return _written(value, abs(value) >= 10000)
-
-
-def _localized(value: int) -> str:
-    """A figure as the language writes it (``formats.localize``: grouped only when the
-    thousand separator setting says so)."""
-    return _written(value, False)
-
-
-def _written(value: int, grouped: bool) -> str:
-    return _written_in(value, grouped, get_language(), settings.USE_THOUSAND_SEPARATOR)
-
-
-@functools.lru_cache(maxsize=4096, typed=True)
-def _written_in(value: int, grouped: bool, language: str | None, thousand_separator: bool) -> str:
-    # A pure function of its arguments (the language's formats, the setting), remembered:
-    # a chart writes the same figures after every deal saved.
-    return str(formats.number_format(value, force_grouping=grouped))
+    return str(formats.number_format(value, force_grouping=abs(value) >= 10000))

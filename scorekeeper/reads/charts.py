@@ -25,21 +25,6 @@ from scorekeeper.server.wording import short_date_format
 __all__ = ["LineChart", "evening_chart", "line_chart", "nice_step", "player_chart", "season_chart"]
 
 
-def _date(date: dt.date, format_name: str) -> str:
-    """A date as the language writes it (remembered: charts show hundreds of them)."""
-    return _date_in(date, format_name, get_language())
-
-
-@functools.lru_cache(maxsize=4000)
-def _date_in(date: dt.date, format_name: str, language: str | None) -> str:
-    # A pure function of its arguments: a process-local memo is never stale.
-    return formats.date_format(date, format_name)
-
-
-def _short_date(date: dt.date) -> str:
-    return _date(date, short_date_format())
-
-
 def evening_chart(sheet: GameSheet) -> LineChart:
     """The running totals through a game, a line per player, from its score sheet.
 
@@ -93,7 +78,14 @@ def season_chart(stats: SeasonStats, *, chart_id: str = "chart-season") -> LineC
     return chart
 
 
-def _evening_labels(dates: tuple[dt.date, ...]) -> tuple[list[str], list[str]]:
+@functools.lru_cache(maxsize=4000)
+def _date_in(date: dt.date, format_name: str, language: str | None) -> str:
+    # A pure function of its arguments (no data read): a chart rebuilt after a save writes
+    # the same dates again (about 14 µs each).
+    return formats.date_format(date, format_name)
+
+
+def _evening_labels(dates: Sequence[dt.date]) -> tuple[list[str], list[str]]:
     """The x labels and tick labels of these evenings, in the current language (asked once)."""
     language, short = get_language(), short_date_format()
     return (
@@ -116,21 +108,15 @@ def _nights(evenings: Sequence[EveningPoint]) -> tuple[tuple[dt.date, ...], list
     return tuple(dates), ends
 
 
-def _nightly(
-    evenings: Sequence[EveningPoint], points: dict[tuple[int, int], int]
-) -> tuple[tuple[dt.date, ...], dict[int, tuple[int, ...]]]:
-    """The nights of these evenings, and each player's total after each."""
-    dates, ends = _nights(evenings)
-    totals = cumulative_totals(evenings, points)
-    return dates, {player: tuple(row[end] for end in ends) for player, row in totals.items()}
-
-
 def _season_series(stats: SeasonStats) -> tuple[tuple[dt.date, ...], list[tuple[str, list[int]]]]:
     """The nights, and each player's line: 0, then his total after each night."""
-    dates, nightly = _nightly(stats.evenings, stats.points)
-    none = (0,) * len(dates)
-    series = [(row.name, [0, *nightly.get(row.player_id, none)]) for row in stats.rows]
-    return dates, series
+    dates, ends = _nights(stats.evenings)
+    totals = cumulative_totals(stats.evenings, stats.points)
+    zeros = [0] * len(stats.evenings)
+    return dates, [
+        (row.name, [0, *(totals.get(row.player_id, zeros)[end] for end in ends)])
+        for row in stats.rows
+    ]
 
 
 def _season_chart(stats: SeasonStats, chart_id: str) -> LineChart:
@@ -162,8 +148,7 @@ def player_chart(
     figures: PlayerFigures, *, title: str | None = None, chart_id: str = "chart-player"
 ) -> LineChart:
     """One player's points added up evening by evening."""
-    x_labels = [_("start")] + [_date(e.date, "SHORT_DATE_FORMAT") for e in figures.evenings]
-    ticks = [""] + [_short_date(e.date) for e in figures.evenings]
+    x_labels, ticks = _evening_labels([e.date for e in figures.evenings])
     return line_chart(
         chart_id=chart_id,
         title=title or _("Points through the season"),

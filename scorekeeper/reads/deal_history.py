@@ -19,16 +19,12 @@ from scorekeeper.models import (
     DeletedDeal,
     Evening,
     Game,
-    Player,
 )
+from scorekeeper.reads.club_figures import player_names
 
 
 def deleted_deals_url(evening: Evening) -> str:
     return reverse("deleted_deals", args=[evening.pk])
-
-
-def _names(club_id: int) -> dict[int, str]:
-    return dict(Player.objects.filter(club_id=club_id).values_list("pk", "name"))
 
 
 def _who(names: dict[int, str], player: object) -> str:
@@ -108,8 +104,9 @@ class HistoryLine:
         return str(self.change.get_action_display())
 
 
-def _who_did(change: DealChange) -> str:
-    return change.by.get_short_name() if change.by is not None else _("someone")
+def _author(user: Any) -> str:
+    """Who did it, as a history line says it."""
+    return user.get_short_name() if user is not None else _("someone")
 
 
 def history_lines(changes: Iterable[DealChange], names: dict[int, str]) -> list[HistoryLine]:
@@ -129,14 +126,14 @@ def history_lines(changes: Iterable[DealChange], names: dict[int, str]) -> list[
             details = [(label, value, "") for label, value in before.items()]
         else:
             details = [(label, "", value) for label, value in after]
-        lines.append(HistoryLine(change=change, who=_who_did(change), details=details))
+        lines.append(HistoryLine(change=change, who=_author(change.by), details=details))
     return lines
 
 
 def deal_history(deal: Deal) -> list[HistoryLine]:
     """What happened to this deal, first to last (a deletion and its undo included)."""
     changes = DealChange.objects.filter(deal=deal).select_related("by").order_by("at", "pk")
-    return history_lines(changes, _names(deal.game.evening.club_id))
+    return history_lines(changes, player_names(deal.game.evening.club_id))
 
 
 @dataclass
@@ -154,7 +151,7 @@ class DeletedInGame:
 
 def deleted_deals(evening: Evening) -> list[DeletedInGame]:
     """The evening's deletions not undone yet, game by game, the latest first."""
-    names = _names(evening.club_id)
+    names = player_names(evening.club_id)
     rows = (
         DeletedDeal.objects.filter(game__evening=evening, restored_at__isnull=True)
         .select_related("game", "deleted_by")
@@ -162,7 +159,8 @@ def deleted_deals(evening: Evening) -> list[DeletedInGame]:
     )
     games: dict[int, DeletedInGame] = {}
     for row in rows:
-        who = row.deleted_by.get_short_name() if row.deleted_by is not None else _("someone")
-        line = DeletedLine(deleted=row, who=who, details=describe(row.snapshot, names))
+        line = DeletedLine(
+            deleted=row, who=_author(row.deleted_by), details=describe(row.snapshot, names)
+        )
         games.setdefault(row.game_id, DeletedInGame(game=row.game, lines=[])).lines.append(line)
     return list(games.values())

@@ -31,18 +31,6 @@ class SheetRow:
         return list(zip(self.scores, self.totals, strict=True))
 
     @property
-    def dealer(self) -> Player:
-        return self.deal.dealer
-
-    @property
-    def taker(self) -> Player | None:
-        return self.deal.taker
-
-    @property
-    def partner(self) -> Player | None:
-        return self.deal.partner
-
-    @property
     def contract_label(self) -> str:
         return str(dict(Deal.Contract.choices).get(self.deal.contract, self.deal.contract))
 
@@ -111,27 +99,10 @@ def _outcome(
 
 
 #: The deal's columns the sheet shows and the rules read, read with each of its score lines
-#: (``deal__<name>``; the others are left deferred: who saved it and when, its key).
-_DEAL_SHOWN = [
-    "id",
-    "game",
-    "number",
-    "dealer",
-    "passed",
-    "taker",
-    "contract",
-    "bouts",
-    "points",
-    "partner",
-    "petit_au_bout",
-    "poignees",
-    "chelem",
-    "stakes",
-    "miseres",
-    "paper",
-]
-_DEAL_FIELDS = [f.name for f in Deal._meta.concrete_fields if f.name in _DEAL_SHOWN]
-_DEAL_ATTNAMES = [f.attname for f in Deal._meta.concrete_fields if f.name in _DEAL_SHOWN]
+#: (``deal__<name>``); those below are left deferred: its case, its key, who saved it and when.
+_DEAL_UNREAD = ("case_number", "idempotency_key", "created_by", "created_at", "updated_at")
+_DEAL_FIELDS = [f.name for f in Deal._meta.concrete_fields if f.name not in _DEAL_UNREAD]
+_DEAL_ATTNAMES = [f.attname for f in Deal._meta.concrete_fields if f.name not in _DEAL_UNREAD]
 
 
 def _stored(game: Game) -> tuple[list[Deal], dict[int, list[ScoreLine]], dict[int, dict[int, int]]]:

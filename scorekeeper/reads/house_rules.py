@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
 
 from django.db.models import Count, F, Prefetch, QuerySet
 from django.db.models.functions import Coalesce
@@ -24,10 +23,6 @@ class RulesInForce:
     rules: HouseRules
     evenings: int
 
-    @property
-    def is_fft(self) -> bool:
-        return self.rules == FFT_RULES
-
 
 def _rules(data: object) -> HouseRules:
     try:
@@ -36,33 +31,20 @@ def _rules(data: object) -> HouseRules:
         return FFT_RULES
 
 
-def rules_in_force(evenings: QuerySet[Evening] | Iterable[Evening]) -> list[RulesInForce]:
+def rules_in_force(evenings: QuerySet[Evening]) -> list[RulesInForce]:
     """Each set of rules these evenings' French Tarot was played by, most played first (one
-    query); more than one means the standings mix rules."""
-    if isinstance(evenings, QuerySet):
-        datas = _grouped(evenings)
-    else:
-        datas = [(evening.rules, 1) for evening in evenings]
-    return _counted(datas)
-
-
-def _grouped(evenings: QuerySet[Evening]) -> list[tuple[object, int]]:
-    """The evenings with a tarot game, grouped by their stored rules: a row per set (nearly
-    always one), not per evening, a tournament's tables counted once; one query."""
-    return list(_grouped_query(evenings))
-
-
-def _grouped_query(evenings: QuerySet[Evening], **groups: Any) -> QuerySet[Evening]:
-    """The grouping of ``_grouped``, by the rules and by ``groups`` (expressions) too."""
-    return (
+    query: a row per stored set of rules, nearly always one, a tournament's tables counted
+    once); more than one means the standings mix rules."""
+    rows = (
         evenings.filter(games__kind=Game.Kind.TAROT)
         .order_by()
-        .values("rules", **groups)
+        .values("rules")
         .annotate(
             n=Count(Coalesce("tournament_table__round__tournament_id", -F("pk")), distinct=True)
         )
-        .values_list("rules", *groups, "n")
+        .values_list("rules", "n")
     )
+    return _counted(rows)
 
 
 def _counted(datas: Iterable[tuple[object, int]]) -> list[RulesInForce]:

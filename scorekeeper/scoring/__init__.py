@@ -1,7 +1,2 @@
-"""Pure Python scoring for French Tarot and l'escopette (no Django here)."""
-
-from __future__ import annotations
-
-from scorekeeper.scoring.errors import ScoringError, to_points
-
-__all__ = ["ScoringError", "to_points"]
+"""The rules, pure Python: French Tarot, house rules, l'escopette, paper deals, seating,
+ratings and the club figures' fold. Imports no Django and nothing else of the app."""

@@ -75,10 +75,6 @@ class CardCount:
         """How many cards are in the pile."""
         return sum(_check_whole(f.name, getattr(self, f.name)) for f in fields(self))
 
-    def honours(self) -> int:
-        """How many bouts, kings, queens, knights and jacks."""
-        return self.cards() - self.lows
-
     def points(self) -> Decimal:
         """The pile's card points."""
         self.validate()

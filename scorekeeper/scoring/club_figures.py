@@ -53,26 +53,6 @@ class PointFlow:
             (player, other), Fraction(0)
         )
 
-    def balance(self, player: Player) -> Fraction:
-        """All a player received less all he paid: his total over these deals."""
-        received = sum((v for (_, payee), v in self.paid.items() if payee == player), Fraction())
-        given = sum((v for (payer, _), v in self.paid.items() if payer == player), Fraction())
-        return received - given
-
-    def head_to_head(self) -> list[tuple[Player, Player, Fraction]]:
-        """Each pair that exchanged points once: (winner, loser, net points), biggest first."""
-        rows = []
-        seen: set[frozenset[Player]] = set()
-        for payer, payee in self.paid:
-            pair = frozenset((payer, payee))
-            if pair in seen:
-                continue
-            seen.add(pair)
-            net = self.net(payee, payer)
-            if net:
-                rows.append((payee, payer, net) if net > 0 else (payer, payee, -net))
-        return sorted(rows, key=lambda row: -row[2])
-
 
 def point_flow(deals: Iterable[DealFacts]) -> PointFlow:
     """The flow over these deals (deals not summing to zero left out, by id): the sums of each

@@ -67,26 +67,6 @@ class ClubRecords:
     chelems: list[Tally] = field(default_factory=list)
     petits_au_bout: list[Tally] = field(default_factory=list)
 
-    @property
-    def longest_streak(self) -> Streak | None:
-        """The longest run of any player (the earliest of equal runs)."""
-        best: Streak | None = None
-        for streak in self.streaks.values():
-            if best is None or (streak.length, -streak.last_deal_id) > (
-                best.length,
-                -best.last_deal_id,
-            ):
-                best = streak
-        return best
-
-    @property
-    def most_chelems(self) -> Tally | None:
-        return self.chelems[0] if self.chelems else None
-
-    @property
-    def most_petits_au_bout(self) -> Tally | None:
-        return self.petits_au_bout[0] if self.petits_au_bout else None
-
 
 def deal_records(deals: list[DealFacts]) -> tuple[DealRecord | None, DealRecord | None]:
     best: DealRecord | None = None

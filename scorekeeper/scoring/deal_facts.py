@@ -74,7 +74,7 @@ class DealFacts:
     def everyone_passed(
         cls, seated: tuple[Player, ...], *, deal_id: int, evening_id: int
     ) -> DealFacts:
-        """A deal nobody took: everyone seated scores 0."""
+        """A deal nobody took: everyone seated scores 0 (the benchmark's synthetic club)."""
         return cls(
             deal_id=deal_id,
             evening_id=evening_id,

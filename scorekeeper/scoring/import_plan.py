@@ -13,15 +13,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scorekeeper.scoring.errors import ScoringError
-from scorekeeper.scoring.escopette import escopette_game
 from scorekeeper.scoring.inputs import name_key
-from scorekeeper.scoring.paper import PaperDeal, score_paper_deal
+from scorekeeper.scoring.paper import PaperDeal
 from scorekeeper.scoring.rules import FFT_RULES, HouseRules
-from scorekeeper.scoring.sheet import AnyDeal, Sheet, sheet_to_data
-from scorekeeper.scoring.tarot import PassedDeal, TarotDeal, score_deal
+from scorekeeper.scoring.sheet import AnyDeal, Sheet, deal_scores, sheet_to_data
+from scorekeeper.scoring.tarot import PassedDeal, TarotDeal
 
-ESCOPETTE = "escopette"  # the game kinds, as stored (``Game.Kind``)
-TAROT = "tarot"
+TAROT = "tarot"  # the game kind, as stored (``Game.Kind``)
 FIVE_WITH_A_CALLED_KING = "five"  # ``Game.FiveMode.FIVE``
 
 
@@ -99,28 +97,6 @@ def content_digest(sheet: Sheet) -> str:
 def dated_digest(digest: str, date: dt.date) -> str:
     """The digest of a game on a date: the same deals on another evening are another game."""
     return hashlib.sha256(f"{date.isoformat()}:{digest}".encode()).hexdigest()
-
-
-def deal_scores(
-    kind: str,
-    players: Sequence[str],
-    target: int | None,
-    deals: Sequence[AnyDeal],
-    rules: HouseRules = FFT_RULES,
-) -> list[dict[str, int]]:
-    """Each deal's scores by the pure scoring code (a ScoringError names the bad deal)."""
-    if kind == ESCOPETTE:
-        return list(escopette_game(list(players), target or 0, deals).scores)  # type: ignore[arg-type]
-    result = []
-    for number, deal in enumerate(deals, start=1):
-        try:
-            if isinstance(deal, PaperDeal):
-                result.append(score_paper_deal(deal))
-            else:
-                result.append(score_deal(deal, rules))  # type: ignore[arg-type]
-        except ScoringError as error:
-            raise error.with_deal(number) from None
-    return result
 
 
 def plan_sheet(sheet: Sheet) -> GamePlan:

@@ -7,8 +7,8 @@ from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
+from scorekeeper.scoring.deal_checks import SEATED_MAX, SEATED_MIN
 from scorekeeper.scoring.errors import ScoringError
-from scorekeeper.scoring.tarot import SEATED_MAX, SEATED_MIN
 
 P = TypeVar("P", bound=Hashable)
 LARGEST = 10**6

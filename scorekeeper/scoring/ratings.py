@@ -4,8 +4,7 @@ Each played deal is a match: the attack (taker and partner) against the defence;
 wins when the contract is made. Passed, paper and l'escopette deals stay out. :data:`BETA`
 is 2 x the prior sigma (the cards weigh more than the players). The smaller team is filled
 with neutral seats (:data:`NEUTRAL_SIGMA`) so that a lone taker is not always the underdog.
-A player's figure is ``mu - 3 sigma``, hidden below :data:`MIN_DEALS` deals; :func:`replay`
-rebuilds the state after a correction.
+A player's figure is ``mu - 3 sigma``, hidden below :data:`MIN_DEALS` deals.
 """
 
 from __future__ import annotations
@@ -89,14 +88,6 @@ class PlayerRating:
     def shown(self) -> bool:
         """True once the player has MIN_DEALS rated deals."""
         return self.deals >= MIN_DEALS
-
-    def by_evening(self) -> tuple[RatingPoint, ...]:
-        """One point per evening: the rating after its last deal (the history already is)."""
-        points: dict[int, RatingPoint] = {}
-        for point in self.history:
-            points.pop(point.evening_id, None)
-            points[point.evening_id] = point
-        return tuple(points.values())
 
 
 @dataclass(frozen=True)
@@ -282,5 +273,5 @@ class RatingState:
 
 
 def replay(deals: Iterable[DealFacts], model: PlackettLuce | None = None) -> RatingState:
-    """The ratings from scratch over these deals (a season's, or the club's all time)."""
+    """The ratings from scratch over these deals (the benchmark's figures, the tests')."""
     return RatingState(model).advance(deals)

@@ -3,12 +3,12 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, TypeVar
 
 from scorekeeper.scoring.errors import ScoringError
+from scorekeeper.scoring.sheet_json import show
 
 #: Each contract's multiplier, by the "multipliers" rule.
 MULTIPLIER_TABLES: dict[str, dict[str, int]] = {
@@ -31,21 +31,14 @@ P = TypeVar("P", bound=Hashable)
 RULE_KEYS = ("multipliers", "poignees", "poignee_multiplied", "petit_au_bout", "misere")
 
 
-def _show(value: object) -> str:
-    try:
-        return json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        return repr(value)
-
-
 def _not_a_choice(rule: str, value: object, options: tuple[object, ...]) -> ScoringError:
     return ScoringError.coded(
         "rules",
         "rule_choice",
         "%(value)s is not a choice for %(rule)s (%(options)s)",
-        value=_show(value),
+        value=show(value),
         rule=rule,
-        options=", ".join(_show(option) for option in options),
+        options=", ".join(show(option) for option in options),
     )
 
 
@@ -114,7 +107,7 @@ def rules_from_data(data: object) -> HouseRules:
     """House rules from a sheet's "rules" object; a key left out keeps the FFT rule."""
     if not isinstance(data, dict):
         raise ScoringError.coded(
-            "rules", "not_object", "%(value)s is not a JSON object", value=_show(data)
+            "rules", "not_object", "%(value)s is not a JSON object", value=show(data)
         )
     for key in data:
         if key not in RULE_KEYS:

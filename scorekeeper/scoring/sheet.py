@@ -1,6 +1,6 @@
 """The deal sheet, the JSON exchange format for a whole game: read (``parse_sheet``,
 ``load_sheet_text``) and scored (``score_sheet``); the value is ``sheet_model``'s, each deal
-``sheet_deals``'s, writing ``sheet_write``'s (their names stay importable from here).
+``sheet_deals``'s, writing ``sheet_write``'s.
 """
 
 from __future__ import annotations
@@ -13,12 +13,6 @@ from scorekeeper.scoring.escopette import check_target, escopette_game
 from scorekeeper.scoring.paper import PaperDeal, score_paper_deal
 from scorekeeper.scoring.rules import FFT_RULES, HouseRules, rules_from_data
 from scorekeeper.scoring.sheet_deals import (
-    ESCOPETTE_KEYS,
-    PAPER_KEYS,
-    PASSED_KEYS,
-    PLAYERS_MAX,
-    PLAYERS_MIN,
-    TAROT_KEYS,
     escopette_deal,
     read_player,
     read_players,
@@ -27,39 +21,14 @@ from scorekeeper.scoring.sheet_deals import (
 from scorekeeper.scoring.sheet_json import (
     as_whole,
     check_keys,
-    json_error,
     load_json,
-    not_a_player,
     not_object,
     required,
     show,
 )
 from scorekeeper.scoring.sheet_model import GAMES, SHEET_KEYS, SHEET_VERSION, AnyDeal, Sheet
-from scorekeeper.scoring.sheet_write import dump_sheet, map_players, sheet_to_data
-from scorekeeper.scoring.tarot import PassedDeal, TarotDeal, running_totals, score_deal
-
-__all__ = [
-    "ESCOPETTE_KEYS",
-    "GAMES",
-    "PAPER_KEYS",
-    "PASSED_KEYS",
-    "PLAYERS_MAX",
-    "PLAYERS_MIN",
-    "SHEET_KEYS",
-    "SHEET_VERSION",
-    "TAROT_KEYS",
-    "AnyDeal",
-    "Sheet",
-    "dump_sheet",
-    "json_error",
-    "load_sheet_text",
-    "map_players",
-    "not_a_player",
-    "parse_sheet",
-    "score_sheet",
-    "sheet_from_deals",
-    "sheet_to_data",
-]
+from scorekeeper.scoring.sheet_write import sheet_to_data
+from scorekeeper.scoring.tarot import score_deal, totals
 
 
 def parse_sheet(data: object) -> Sheet:
@@ -150,23 +119,31 @@ def score_sheet(sheet: Sheet) -> dict[str, Any]:
             "totals": {p: result.totals[p] for p in players},
             "winner": result.winner,
         }
-    deal_scores: list[dict[str, int]] = []
-    for number, deal in enumerate(sheet.deals, start=1):
+    scored = deal_scores(sheet.game, players, sheet.target, sheet.deals, sheet.rules)
+    rows = [{p: scores.get(p, 0) for p in players} for scores in scored]
+    return {"deals": rows, "totals": totals(players, scored)}
+
+
+def deal_scores(
+    kind: str,
+    players: Sequence[str],
+    target: int | None,
+    deals: Sequence[AnyDeal],
+    rules: HouseRules = FFT_RULES,
+) -> list[dict[str, int]]:
+    """Each deal's scores by the pure scoring code (a ScoringError names the bad deal)."""
+    if kind == "escopette":
+        return list(escopette_game(list(players), target or 0, deals).scores)  # type: ignore[arg-type]
+    result = []
+    for number, deal in enumerate(deals, start=1):
         try:
             if isinstance(deal, PaperDeal):
-                scores = score_paper_deal(deal)
-            elif not isinstance(deal, TarotDeal | PassedDeal):
-                raise ScoringError("deal", f"{deal!r} is not a tarot deal")
+                result.append(score_paper_deal(deal))
             else:
-                scores = score_deal(deal, sheet.rules)
-            for player in scores:
-                if player not in players:
-                    raise ScoringError("seated", f"{player} is not one of the players")
+                result.append(score_deal(deal, rules))  # type: ignore[arg-type]
         except ScoringError as error:
             raise error.with_deal(number) from None
-        deal_scores.append({p: scores.get(p, 0) for p in players})
-    running = running_totals(players, deal_scores)
-    return {"deals": deal_scores, "totals": running[-1] if running else {p: 0 for p in players}}
+    return result
 
 
 def sheet_from_deals(

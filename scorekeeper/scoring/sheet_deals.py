@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from scorekeeper.scoring.deal_checks import SEATED_MAX, SEATED_MIN
 from scorekeeper.scoring.errors import ScoringError, to_points
 from scorekeeper.scoring.escopette import (
     ESCOPETTE_PLAYERS,
@@ -27,14 +28,7 @@ from scorekeeper.scoring.sheet_json import (
     show,
     twice,
 )
-from scorekeeper.scoring.tarot import (
-    SEATED_MAX,
-    SEATED_MIN,
-    PassedDeal,
-    TarotDeal,
-    to_contract,
-    validate_deal,
-)
+from scorekeeper.scoring.tarot import PassedDeal, TarotDeal, to_contract, validate_deal
 
 PLAYERS_MIN, PLAYERS_MAX = 3, 6
 TAROT_KEYS = (
@@ -95,16 +89,7 @@ def seating(
     data: dict[str, Any], players: tuple[str, ...]
 ) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """(seated, sitting out) for a tarot deal."""
-    value = data.get("sitting_out")
-    away: list[str] = []
-    if value is not None:
-        if not isinstance(value, list):
-            raise not_names("sitting_out", value)
-        for name in value:
-            name = read_player(name, "sitting_out", players, ())
-            if name in away:
-                raise twice("sitting_out", name)
-            away.append(name)
+    away = _names(data.get("sitting_out"), "sitting_out", players, ())
     seated = tuple(player for player in players if player not in away)
     if len(seated) < SEATED_MIN:
         raise ScoringError.coded(
@@ -120,7 +105,7 @@ def seating(
             "%(count)s players seated: at most 5 play a deal, say who sits out",
             count=len(seated),
         )
-    return seated, tuple(away)
+    return seated, away
 
 
 def paper_deal(data: dict[str, Any], players: tuple[str, ...]) -> PaperDeal[str]:
@@ -184,25 +169,28 @@ def tarot_deal(
         petit_au_bout=optional_text(data, "petit_au_bout"),
         poignees=tuple(poignees),
         chelem=optional_text(data, "chelem"),
-        miseres=_miseres(data.get("miseres"), players, away),
+        miseres=_names(data.get("miseres"), "miseres", players, away),
     )
     validate_deal(deal, rules)
     return replace(deal, contract=to_contract(deal.contract))
 
 
-def _miseres(value: object, players: tuple[str, ...], away: tuple[str, ...]) -> tuple[str, ...]:
-    """The players who announced a misère, each once and seated."""
+def _names(
+    value: object, field: str, players: tuple[str, ...], away: tuple[str, ...]
+) -> tuple[str, ...]:
+    """A list of players, each once (and not sitting out): who sits out, who announced a
+    misère."""
     if value is None:
         return ()
     if not isinstance(value, list):
-        raise not_names("miseres", value)
-    announcers: list[str] = []
+        raise not_names(field, value)
+    names: list[str] = []
     for name in value:
-        name = read_player(name, "miseres", players, away)
-        if name in announcers:
-            raise twice("miseres", name)
-        announcers.append(name)
-    return tuple(announcers)
+        name = read_player(name, field, players, away)
+        if name in names:
+            raise twice(field, name)
+        names.append(name)
+    return tuple(names)
 
 
 def escopette_deal(data: dict[str, Any], players: tuple[str, ...]) -> EscopetteDeal[str]:

@@ -32,7 +32,7 @@ def twice(field: str, name: str) -> ScoringError:
     return ScoringError.coded(field, "listed_twice", "%(name)s is listed twice", name=name)
 
 
-def not_a_player(field: str, name: str) -> ScoringError:
+def not_a_player(field: str, name: object) -> ScoringError:
     return ScoringError.coded(
         field, "not_a_player", "%(name)s is not one of the players", name=name
     )

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
@@ -81,11 +80,6 @@ def sheet_to_data(sheet: Sheet) -> dict[str, Any]:
             raise error.with_deal(number) from None
     data["deals"] = deals
     return data
-
-
-def dump_sheet(sheet: Sheet) -> str:
-    """The sheet as JSON text (UTF-8 names kept as they are)."""
-    return json.dumps(sheet_to_data(sheet), ensure_ascii=False, indent=2)
 
 
 def map_players(deal: Any, key: Callable[[Any], Any]) -> Any:

@@ -11,11 +11,8 @@ from enum import StrEnum
 from typing import Generic, TypeVar
 
 from scorekeeper.scoring.deal_checks import (
-    BOUT,
     CHELEM_VALUES,
     PETIT_AU_BOUT_SIGN,
-    SEATED_MAX,
-    SEATED_MIN,
     card_points,
     check_bouts,
     check_bouts_fit,
@@ -40,32 +37,6 @@ from scorekeeper.scoring.rules import (
 )
 
 P = TypeVar("P", bound=Hashable)
-
-__all__ = [  # the deal checks' tables and bounds stay importable from here
-    "BOUT",
-    "CHELEM_VALUES",
-    "CHIEN_SIZE",
-    "MULTIPLIERS",
-    "PETIT_AU_BOUT_SIGN",
-    "POIGNEE_TRUMPS",
-    "POIGNEE_VALUES",
-    "SEATED_MAX",
-    "SEATED_MIN",
-    "TARGETS",
-    "Contract",
-    "DealOutcome",
-    "PassedDeal",
-    "TarotDeal",
-    "deal_outcome",
-    "multiplier_for",
-    "running_totals",
-    "score_deal",
-    "shares",
-    "target_for",
-    "to_contract",
-    "totals",
-    "validate_deal",
-]
 
 
 class Contract(StrEnum):
@@ -110,16 +81,6 @@ def to_contract(value: object) -> Contract:
         value=repr(value),
         options=one_of(c.value for c in Contract),
     )
-
-
-def multiplier_for(contract: Contract | str, rules: HouseRules = FFT_RULES) -> int:
-    """The contract's multiplier: 1, 2, 4 or 6 by the FFT rules (1, 2, 3, 4 "classic")."""
-    return to_rules(rules).multiplier(to_contract(contract))
-
-
-def target_for(bouts: int) -> int:
-    """The points the attack needs with this many bouts."""
-    return TARGETS[check_bouts(bouts)]
 
 
 def shares(seated_count: int, alone: bool = True) -> tuple[int, int]:
@@ -230,11 +191,6 @@ class DealOutcome(Generic[P]):
     #: Each seated player's misère balance, already counted in ``scores`` ({} when none).
     miseres: dict[P, int] = field(default_factory=dict)
 
-    @property
-    def margin(self) -> int:
-        """Made by (+) or failed by (-) this many points."""
-        return self.gap if self.made else -self.gap
-
 
 def deal_outcome(deal: TarotDeal[P], rules: HouseRules = FFT_RULES) -> DealOutcome[P]:
     """Score a played deal: V = s*((25+D)*m + P) + a*10*m + C, shared per §4.
@@ -309,18 +265,10 @@ def _players(players: object) -> tuple[Hashable, ...]:
 
 
 def running_totals(
-    players: Sequence[P], deal_scores: Iterable[Mapping[P, int]], start: Sequence[int] | None = None
+    players: Sequence[P], deal_scores: Iterable[Mapping[P, int]]
 ) -> list[dict[P, int]]:
-    """Each player's total after each deal (a player missing from a deal scores 0).
-
-    ``start``: the players' totals before these deals, in the order of ``players`` (the
-    deals before them already added up); 0 each when not given."""
-    order = _players(players)
-    current: dict[P, int] = {player: 0 for player in order}  # type: ignore[misc]
-    if start is not None:
-        if len(start) != len(order) or any(type(total) is not int for total in start):
-            raise ScoringError("scores", "the totals to start from are not a number per player")
-        current = dict(zip(current, start, strict=True))
+    """Each player's total after each deal (a player missing from a deal scores 0)."""
+    current: dict[P, int] = {player: 0 for player in _players(players)}  # type: ignore[misc]
     result: list[dict[P, int]] = []
     for number, scores in enumerate(deal_scores, start=1):
         if not isinstance(scores, Mapping):

@@ -3,7 +3,6 @@ context ``seasons/_standings_table.html`` reads, and the rules note."""
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 from typing import Any
 
@@ -88,16 +87,7 @@ def standings_sorting(request: HttpRequest, evening_points: bool = False) -> tup
 def _columns(
     url: str, sort: str, descending: bool, *, game: str = TAROT, evening_points: bool = False
 ) -> list[Column]:
-    """The table's header: each column's label, sorting state and the links that sort by it
-    (drawn once per page, sorting and language: every view of the season asks for them)."""
-    return list(_drawn_columns(url, sort, descending, game, evening_points, get_language()))
-
-
-@functools.lru_cache(maxsize=512)
-def _drawn_columns(
-    url: str, sort: str, descending: bool, game: str, evening_points: bool, language: str
-) -> tuple[Column, ...]:
-    """``language`` names the labels' language (the active one) in the key."""
+    """The table's header: each column's label, sorting state and the links that sort by it."""
     escopette = game == ESCOPETTE
     columns = []
     for key, label in ESCOPETTE_COLUMNS if escopette else _tarot_columns(evening_points):
@@ -123,7 +113,7 @@ def _drawn_columns(
                 hx_url=f"{url}?{query}",
             )
         )
-    return tuple(columns)
+    return columns
 
 
 def standings_context(
@@ -159,8 +149,6 @@ def standings_context(
     rows = season_stats.rows if scale is None else with_evening_points(season_stats, scale)
     return {
         "season": season,
-        # Drawn once into the fragment cache when the figures are shared ones (a restart, another
-        # worker reads it); just after a deal saved the rows are drawn (each row kept in memo).
         "standings_cache_key": (f"{cache_key(season_stats, sort, descending)}:{scale}"),
         "standings_on_club_page": on_club_page,
         "standings": standings.sort_rows(rows, sort, descending),

@@ -101,12 +101,6 @@ def _account_bytes(user: User, now: dt.datetime) -> int:
     return WAITING_BYTES_PER_USER
 
 
-def _room_refused() -> ServiceError:
-    return ServiceError(
-        _("Too many archives are waiting to be restored right now: try again in an hour.")
-    )
-
-
 def _held(freed: int) -> int:
     return (WaitingArchive.objects.aggregate(total=Sum("size"))["total"] or 0) - freed
 
@@ -125,7 +119,9 @@ def _make_room(user: User, size: int, mine: int, freed: int) -> None:
             .first()
         )
         if biggest is None or biggest["total"] <= mine + size:
-            raise _room_refused()
+            raise ServiceError(
+                _("Too many archives are waiting to be restored right now: try again in an hour.")
+            )
         oldest = waiting.filter(user=biggest["user"]).order_by("created_at", "pk").first()
         if oldest is not None:
             # Re-checked under the row's lock: an archive restored meanwhile stays.

@@ -8,7 +8,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from accounts.models import User, normalize_email_address
-from scorekeeper.models import Club, Evening, Invitation, Membership, Player, RemovedMember
+from scorekeeper.models import Club, Invitation, Membership, Player, RemovedMember
 from scorekeeper.scoring.club_figures import check_scale
 from scorekeeper.scoring.inputs import clean_club_name, clean_licence, clean_name, name_key
 from scorekeeper.services.common import ServiceError, evenings_of_touch
@@ -153,9 +153,7 @@ def player_add(*, club: Club, name: str, user: User | None = None) -> Player:
 def player_rename(*, player: Player, name: str) -> Player:
     player.name = _check_player_name(player.club, name, exclude=player)
     player.save(update_fields=["name"])
-    # The sheets that show the name change too (and their watchers see it).
-    seated = Evening.objects.filter(games__seats__player=player).values("pk")
-    Evening.objects.filter(pk__in=seated).touch()
+    evenings_of_touch(player)  # the sheets that show the name change too
     return player
 
 
@@ -184,13 +182,10 @@ def player_update(
             raise ServiceError(
                 _("This account is already linked to %(name)s.") % {"name": linked.name}, "user"
             )
-    player.user = user
-    fields = ["user"]
     licence = clean_licence(licence, "licence") if licence is not None else player.licence
     changed = licence != player.licence
-    player.licence = licence
-    fields.append("licence")
-    player.save(update_fields=fields)
+    player.user, player.licence = user, licence
+    player.save(update_fields=["user", "licence"])
     if changed:  # the rankings that show it follow (their keys hold the evenings' versions)
         evenings_of_touch(player)
     return player

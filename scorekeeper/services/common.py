@@ -25,9 +25,6 @@ class ServiceError(Exception):
         self.field = field
 
 
-# --- Clubs, members and invitations -------------------------------------------------
-
-
 def evening_touch(evening: Evening) -> None:
     """What an evening shows changed: its figures are computed again (the read model) and its
     version raised (``Evening.touch``), in the write's own transaction. The one place a

@@ -3,7 +3,6 @@ comes back with another deal is refused in words. An undo gives a deleted deal i
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -11,7 +10,7 @@ from typing import Any
 from django.db.models import Exists, F, OuterRef, Subquery
 from django.utils.translation import gettext as _
 
-from scorekeeper.models import Deal, DeletedDeal, Game, Player, TournamentTable
+from scorekeeper.models import Deal, DeletedDeal, Game, Player, TournamentTable, stored_inputs
 from scorekeeper.services.common import DealInputs, ServiceError
 
 
@@ -92,7 +91,6 @@ def deal_of_key(
     dealer: Player | None,
     expected_number: int | None,
     *,
-    stored: Callable[[Deal], DealInputs],
     facts: SaveFacts,
 ) -> Deal | None:
     """The deal already stored with this key when it is the very same deal sent again; None
@@ -119,7 +117,7 @@ def deal_of_key(
     same = (
         (expected_number is None or expected_number == existing.number)
         and (dealer is None or dealer.pk == existing.dealer_id)
-        and same_inputs(stored(existing), inputs)
+        and same_inputs(stored_inputs(existing, game.kind), inputs)
     )
     if not same:
         raise DealKeyUsed(

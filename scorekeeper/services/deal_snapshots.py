@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
 
-from scorekeeper.models import Deal, DealScore
+from scorekeeper.models import Deal
 from scorekeeper.scoring.escopette import EscopetteDeal
 from scorekeeper.scoring.paper import PaperDeal
 from scorekeeper.scoring.tarot import PassedDeal, TarotDeal
@@ -50,13 +50,6 @@ def deal_snapshot(
     return snapshot
 
 
-def stored_deal_inputs(deal: Deal, rows: Sequence[DealScore]) -> DealInputs:
-    """A stored deal's inputs from its score rows (prefetched: no query). Not a paper deal."""
-    present = [row.player_id for row in rows]
-    seated = [row.player_id for row in rows if row.seated]
-    return snapshot_inputs(deal_snapshot(deal, present=present, seated=seated))
-
-
 def snapshot_inputs(snapshot: dict[str, Any]) -> DealInputs:
     if snapshot["stakes"]:
         return EscopetteDeal(stakes={int(k): v for k, v in snapshot["stakes"].items()})
@@ -77,8 +70,3 @@ def snapshot_inputs(snapshot: dict[str, Any]) -> DealInputs:
         chelem=snapshot["chelem"] or None,
         miseres=tuple(snapshot.get("miseres") or ()),
     )
-
-
-def deal_inputs(deal: Deal) -> DealInputs:
-    """The answers a stored deal was scored from."""
-    return snapshot_inputs(deal_snapshot(deal))

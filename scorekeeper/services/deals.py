@@ -39,12 +39,10 @@ from scorekeeper.services.common import (
 )
 from scorekeeper.services.costly import charge_old_evening
 from scorekeeper.services.deal_keys import deal_of_key, save_facts
-from scorekeeper.services.deal_snapshots import deal_inputs, deal_snapshot
+from scorekeeper.services.deal_snapshots import deal_snapshot
 from scorekeeper.services.deal_totals import game_totals_keep
 from scorekeeper.services.duplicate import case_check
 from scorekeeper.services.evenings import next_dealer, present_players
-
-# --- Deals ---------------------------------------------------------------------------------
 
 
 class DealGone(ServiceError):
@@ -115,9 +113,8 @@ def _check_escopette_not_ended(game: Game) -> None:
         raise ServiceError(_("This game has ended: no deal can be added."))
 
 
-def _store(game: Game, deal: Deal, inputs: DealInputs, present: Sequence[int]) -> dict[str, Any]:
-    """Score and save the deal; returns its inputs as a snapshot (for undo and history)."""
-    scores = _score(game, inputs)
+def set_inputs(deal: Deal, inputs: DealInputs) -> None:
+    """The deal's columns from the answers it is scored from (players by id)."""
     deal.paper = isinstance(inputs, PaperDeal)
     if isinstance(inputs, TarotDeal):
         deal.passed = False
@@ -140,6 +137,12 @@ def _store(game: Game, deal: Deal, inputs: DealInputs, present: Sequence[int]) -
     else:
         deal.passed = False
         deal.stakes = {str(stake): winner for stake, winner in inputs.stakes.items()}
+
+
+def _store(game: Game, deal: Deal, inputs: DealInputs, present: Sequence[int]) -> dict[str, Any]:
+    """Score and save the deal; returns its inputs as a snapshot (for undo and history)."""
+    scores = _score(game, inputs)
+    set_inputs(deal, inputs)
     deal.updated_at = timezone.now()
     new = deal.pk is None
     deal.save()
@@ -217,7 +220,6 @@ def deal_record(
             inputs,
             dealer,
             expected_number,
-            stored=deal_inputs,
             facts=facts,
         )
         if existing is not None:

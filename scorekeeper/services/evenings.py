@@ -17,8 +17,6 @@ from scorekeeper.scoring.inputs import clean_date, clean_place
 from scorekeeper.services.common import ServiceError, _check_open, evening_touch, lock_game
 from scorekeeper.services.seasons import season_ensure_for
 
-# --- Evenings and games -----------------------------------------------------------------
-
 
 def _check_roster(
     *, club: Club, kind: str, players: Sequence[Player], first_dealer: Player

@@ -6,12 +6,11 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
-from scorekeeper.models import Club, Deal, DealScore, Evening, Game
+from scorekeeper.models import Club, Deal, DealScore, Evening, Game, stored_inputs
 from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.scoring.rules import HouseRules, to_rules
 from scorekeeper.scoring.tarot import TarotDeal, score_deal
 from scorekeeper.services.common import _check_open, evening_touch
-from scorekeeper.services.deal_snapshots import stored_deal_inputs
 from scorekeeper.services.deal_totals import games_totals_keep
 
 
@@ -38,8 +37,8 @@ def _rescored_rows(evening: Evening, rules: HouseRules) -> list[DealScore]:
     )
     changed: list[DealScore] = []
     for deal in deals:
-        rows = sorted(deal.scores.all(), key=lambda row: row.pk)
-        inputs = stored_deal_inputs(deal, rows)
+        rows = deal.scores.all()
+        inputs = stored_inputs(deal, Game.Kind.TAROT)
         if not isinstance(inputs, TarotDeal):
             continue
         try:

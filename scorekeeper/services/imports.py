@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
-from decimal import Decimal
 from typing import Any
 
 from django.db import connection, transaction
@@ -17,9 +16,7 @@ from django.utils import timezone
 from accounts.models import User
 from scorekeeper.models import Club, Deal, DealScore, Evening, Game, Player, Seat, stored_inputs
 from scorekeeper.scoring.errors import ScoringError
-from scorekeeper.scoring.escopette import EscopetteDeal
 from scorekeeper.scoring.import_plan import (
-    DealPlan,
     GamePlan,
     SheetEntry,
     content_digest,
@@ -31,8 +28,9 @@ from scorekeeper.scoring.import_plan import (
 )
 from scorekeeper.scoring.inputs import clean_name, name_key
 from scorekeeper.scoring.sheet import Sheet
-from scorekeeper.scoring.tarot import PassedDeal, TarotDeal, line_totals
-from scorekeeper.services.common import ServiceError
+from scorekeeper.scoring.sheet_write import map_players
+from scorekeeper.scoring.tarot import line_totals
+from scorekeeper.services.deals import set_inputs
 from scorekeeper.services.figures import refresh_figures
 from scorekeeper.services.seasons import season_ensure_for
 
@@ -126,34 +124,6 @@ def duplicate_of(club: Club, digest: str, day: dt.date) -> Evening | None:
     return None
 
 
-def _deal_row(
-    game: Game, number: int, plan: DealPlan, ids: dict[str, int], created_by: User | None
-) -> Deal:
-    inputs = plan.inputs
-    deal = Deal(
-        game=game,
-        number=number,
-        dealer_id=ids[plan.dealer],
-        created_by=created_by,
-        paper=plan.paper,
-    )
-    if isinstance(inputs, TarotDeal):
-        deal.taker_id = ids[inputs.taker]
-        deal.contract = str(getattr(inputs.contract, "value", inputs.contract))
-        deal.bouts = inputs.bouts
-        deal.points = Decimal(str(inputs.points))
-        deal.partner_id = ids[inputs.partner] if inputs.partner is not None else None
-        deal.petit_au_bout = inputs.petit_au_bout or ""
-        deal.poignees = list(inputs.poignees)
-        deal.chelem = inputs.chelem or ""
-        deal.miseres = [ids[name] for name in inputs.miseres]
-    elif isinstance(inputs, PassedDeal):
-        deal.passed = not plan.paper
-    elif isinstance(inputs, EscopetteDeal):
-        deal.stakes = {str(stake): ids[winner] for stake, winner in inputs.stakes.items()}
-    return deal
-
-
 def store_game(
     *,
     evening: Evening,
@@ -182,7 +152,8 @@ def store_game(
     )
     rows = []
     for number, (deal_plan, moment) in enumerate(zip(plan.deals, moments, strict=True), start=1):
-        row = _deal_row(game, number, deal_plan, ids, created_by)
+        row = Deal(game=game, number=number, dealer_id=ids[deal_plan.dealer], created_by=created_by)
+        set_inputs(row, map_players(deal_plan.inputs, ids.__getitem__))
         row.created_at = row.updated_at = moment or now
         rows.append(row)
     deals = Deal.objects.bulk_create(rows, batch_size=BATCH)
@@ -281,25 +252,3 @@ def evenings_import(
             )
         refresh_figures(evening.pk for evening in evenings)  # the read model, in the import's
     return evenings
-
-
-def evening_import(
-    *,
-    club: Club,
-    sheet: Sheet,
-    created_by: User | None,
-    date: dt.date | None = None,
-    place: str = "",
-) -> Evening:
-    """A deal sheet as a new, closed evening of the club: all of it, or nothing."""
-    try:
-        evenings = evenings_import(
-            club=club,
-            entries=[SheetEntry(sheet=sheet)],
-            created_by=created_by,
-            date=date,
-            place=place,
-        )
-    except ServiceError as error:
-        raise ScoringError(error.field or "sheet", error.message) from None
-    return evenings[0]

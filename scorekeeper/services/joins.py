@@ -14,8 +14,8 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from accounts.limits import LIMIT_WINDOW, MAILS_PER_ADDRESS, count_one_at_a_time
 from accounts.models import User
-from accounts.services import LIMIT_WINDOW, MAILS_PER_ADDRESS, count_one_at_a_time
 from scorekeeper.models import Club, Invitation, InvitationMail, JoinLink, Membership, RemovedMember
 from scorekeeper.services.common import ServiceError
 
@@ -80,8 +80,6 @@ def invitation_mail_send(
 ) -> None:
     """Mail the invitation in ``language``, or raise ``ServiceError`` (nothing sent) past the
     hourly limits, per address and per owner, or when the mail fails."""
-    now = timezone.now()
-    since = now - LIMIT_WINDOW
     with transaction.atomic():
         count_one_at_a_time(f"invitation:{invitation.email}", f"inviter:{invited_by.pk}")
         now = timezone.now()  # after the wait: the moment this send is counted at

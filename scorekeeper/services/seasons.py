@@ -1,4 +1,5 @@
-"""Seasons: a club's named date ranges."""
+"""Seasons: a club's named date ranges. An evening belongs to the seasons its date falls in
+(no foreign key); the calendar year is created by itself when its first evening starts."""
 
 from __future__ import annotations
 
@@ -10,11 +11,6 @@ from django.utils.translation import gettext as _
 from scorekeeper.models import Club, Season
 from scorekeeper.scoring.inputs import clean_date, clean_season_name
 from scorekeeper.services.common import ServiceError
-
-# --- Seasons --------------------------------------------------------------------
-#
-# A season is a club's named date range; an evening belongs to the seasons its date falls in
-# (no foreign key). The calendar year is created by itself when its first evening starts.
 
 
 @transaction.atomic

@@ -111,10 +111,6 @@ def table_allow_more(*, table: TournamentTable) -> TournamentTable:
     return table
 
 
-def _plan_rounds(plan: dict) -> list[list[list[int]]]:
-    return [[list(table) for table in tables] for tables in plan.get("rounds") or []]
-
-
 def round_reseatable(tournament_round: TournamentRound | None) -> bool:
     """The round in play may be seated again while none of its tables has a deal."""
     return (
@@ -161,7 +157,7 @@ def _schedule_search(tournament: Tournament) -> tuple[int | None, int]:
                 for tables in default_plan(tournament, present, seconds=SEARCH_SECONDS / 2)
             ],
         }
-    old = _plan_rounds(plan)
+    old = [[list(table) for table in tables] for tables in plan.get("rounds") or []]
     if sorted(plan.get("players") or []) == sorted(present) and len(old) == tournament.rounds:
         before = repeated_meetings(fixed + old[len(fixed) :])
     else:

@@ -14,7 +14,7 @@ import datetime as dt
 from collections.abc import Hashable, Iterable
 
 from django.db import IntegrityError, transaction
-from django.db.models import Count, F, Max
+from django.db.models import Count, F
 from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -356,10 +356,6 @@ def round_close(*, tournament_round: TournamentRound, even_short: bool = False) 
             tournament.save(update_fields=["state"])
         _bump(tournament)
     return tournament_round
-
-
-def last_round_number(tournament: Tournament) -> int:
-    return tournament.tournament_rounds.aggregate(last=Max("number"))["last"] or 0
 
 
 @transaction.atomic

@@ -33,11 +33,6 @@ def rules_line(value: object) -> str:
     return _rules_line(_as_rules(value))
 
 
-@register.filter
-def is_fft(value: object) -> bool:
-    return _as_rules(value) == FFT_RULES
-
-
 @register.simple_tag
 def misere_marks(deal: Any, players: Iterable[Any]) -> SafeString:
     """The players who announced a misère in this deal, as a mark of the sheet."""

@@ -8,9 +8,10 @@ from typing import Any
 
 from django import forms, template
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext
 
 from scorekeeper.models import CHELEM_CHOICES, PETIT_AU_BOUT_CHOICES, POIGNEE_LABELS
+from scorekeeper.screens.table.bid_grid import MARKS
 from scorekeeper.server.wording import labelled
 
 register = template.Library()
@@ -94,19 +95,10 @@ def sheet_cell(score: int | None, total: int) -> SafeString:
     )
 
 
-#: Translated when one is written (lazy): a sheet row needs only its own contract's.
-_CONTRACT_SHORTS = {
-    "petite": pgettext_lazy("Petite, in a sheet row", "P"),
-    "garde": pgettext_lazy("Garde, in a sheet row", "G"),
-    "garde_sans": pgettext_lazy("Garde sans, in a sheet row", "GS"),
-    "garde_contre": pgettext_lazy("Garde contre, in a sheet row", "GC"),
-}
-
-
 @register.simple_tag
 def contract_short(contract: str) -> str:
     """A contract in the short form a score sheet writes it: P, G, GS, GC."""
-    short = _CONTRACT_SHORTS.get(contract)
+    short = MARKS.get(contract)  # the bid grid's letters, translated when written
     return str(short) if short is not None else contract
 
 

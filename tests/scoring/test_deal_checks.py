@@ -2,13 +2,13 @@ from __future__ import annotations
 
 import pytest
 
+from scorekeeper.scoring.deal_checks import check_bouts
 from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.scoring.tarot import (
     PassedDeal,
     TarotDeal,
     deal_outcome,
     score_deal,
-    target_for,
     validate_deal,
 )
 
@@ -71,9 +71,9 @@ def test_bouts_must_be_a_whole_number_from_0_to_3(bouts):
     assert field_of_error(deal(bouts=bouts)) == "bouts"
 
 
-def test_target_for_refuses_an_impossible_number_of_bouts():
+def test_the_bouts_check_refuses_an_impossible_number_of_bouts():
     with pytest.raises(ScoringError) as caught:
-        target_for(4)
+        check_bouts(4)
     assert caught.value.field == "bouts"
 
 

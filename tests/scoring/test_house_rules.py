@@ -25,7 +25,6 @@ from scorekeeper.scoring.tarot import (
     PassedDeal,
     TarotDeal,
     deal_outcome,
-    multiplier_for,
     score_deal,
     validate_deal,
 )
@@ -138,8 +137,8 @@ def test_a_scoring_function_refuses_rules_that_are_not_house_rules():
 
 def test_classic_multipliers_are_1_2_3_4():
     classic = HouseRules(multipliers="classic")
-    assert [multiplier_for(c, classic) for c in Contract] == [1, 2, 3, 4]
-    assert [multiplier_for(c) for c in Contract] == [1, 2, 4, 6]
+    assert [classic.multiplier(c) for c in Contract] == [1, 2, 3, 4]
+    assert [FFT_RULES.multiplier(c) for c in Contract] == [1, 2, 4, 6]
 
 
 def test_a_classic_garde_sans_multiplies_by_3():

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from scorekeeper.scoring.escopette import EscopetteDeal
-from scorekeeper.scoring.sheet import map_players
+from scorekeeper.scoring.sheet_write import map_players
 from scorekeeper.scoring.tarot import PassedDeal, TarotDeal, score_deal
 
 IDS = {"Ana": 1, "Ben": 2, "Chloé": 3, "Dan": 4, "Eve": 5}

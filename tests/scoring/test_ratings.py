@@ -155,8 +155,8 @@ def test_rating_a_deal_leaves_the_objects_handed_to_the_library_as_they_were():
     assert figures(state) == figures(replay(season()))
 
 
-def test_the_history_by_evening_keeps_the_last_point_of_each_evening():
-    history = replay(season()).player("A").by_evening()
+def test_the_history_keeps_the_last_point_of_each_evening():
+    history = replay(season()).player("A").history
     assert [point.evening_id for point in history] == [1, 2]
     assert [point.deal_id for point in history] == [6, 10]
 

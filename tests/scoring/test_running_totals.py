@@ -35,24 +35,6 @@ def test_every_player_appears_in_seat_order():
     assert list(result[0]) == ["Dan", "Ana", "Ben"]
 
 
-def test_running_totals_go_on_from_the_totals_before_the_deals():
-    deals = [
-        {"Ana": 198, "Ben": -66, "Chloé": -66, "Dan": -66},
-        {"Ana": -25, "Ben": 75, "Chloé": -25, "Dan": -25},
-        {"Ben": 40, "Chloé": -20, "Dan": -20},
-    ]
-    whole = running_totals(PLAYERS[:4], deals)
-    before = list(whole[0].values())
-    assert running_totals(PLAYERS[:4], deals[1:], start=before) == whole[1:]
-
-
-@pytest.mark.parametrize("start", [[0, 0, 0], [0, 0, 0, 0, 0], [0, 0, 1.5, 0], [0, True, 0, 0]])
-def test_totals_to_start_from_are_a_whole_number_per_player(start):
-    with pytest.raises(ScoringError) as refused:
-        running_totals(PLAYERS[:4], [], start=start)
-    assert refused.value.field == "scores"
-
-
 def test_totals_are_the_last_running_totals():
     deals = [{"Ana": 10, "Ben": -10}, {"Ana": -4, "Ben": 4}]
     assert totals(["Ana", "Ben"], deals) == {"Ana": 6, "Ben": -6}

@@ -14,7 +14,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.models import Deal
-from scorekeeper.scoring.cards import KIND_FIELDS, KINDS, PAIR_VALUES
+from scorekeeper.scoring.cards import KIND_FIELDS, KINDS
 from scorekeeper.scoring.tarot import Contract, TarotDeal, deal_outcome
 
 ATTACK, DEFENSE = "attack", "defense"
@@ -146,17 +146,6 @@ def show_points(points: Decimal) -> str:
     """Points in a message, in the page's language (45,5 in French)."""
     whole = points == points.to_integral_value()
     return number_format(points, 0 if whole else 1)
-
-
-def pair_table() -> list[tuple[str | Promise, int]]:
-    """The pair method's table, for the explanation on the page."""
-    return [
-        (_("A bout or a king + a low card"), PAIR_VALUES["fives"]),
-        (_("A queen + a low card"), PAIR_VALUES["fours"]),
-        (_("A knight + a low card"), PAIR_VALUES["threes"]),
-        (_("A jack + a low card"), PAIR_VALUES["twos"]),
-        (_("Two low cards"), PAIR_VALUES["ones"]),
-    ]
 
 
 def contract_outcome(result: CountResult, contract: str | None) -> CountResult:

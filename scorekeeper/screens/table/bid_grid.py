@@ -32,7 +32,6 @@ HEADINGS = {
     "garde_sans": pgettext_lazy("a column of the bid grid", "Sans"),
     "garde_contre": pgettext_lazy("a column of the bid grid", "Contre"),
 }
-PARTNER_HEADING = pgettext_lazy("a column of the bid grid: the called partner", "Called")
 
 
 @dataclass(frozen=True)

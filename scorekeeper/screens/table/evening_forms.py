@@ -127,8 +127,3 @@ class SeatJoinForm(forms.Form):
         after_id = self.cleaned_data.get("after")
         after = next((p for p in self.present if p.pk == after_id), None)
         return player, after
-
-
-class EveningEditForm(forms.Form):
-    date = RuleDateField(label=_("Date"))
-    place = PlaceField(label=_("Place"))

@@ -218,11 +218,6 @@ class GameView:
         return getattr(self.sheet, name)
 
 
-def _saved_since(deleted: DeletedDeal) -> bool:
-    """Whether a deal of the deletion's game was saved after it (its undo is then withdrawn)."""
-    return Deal.objects.filter(game_id=deleted.game_id, created_at__gt=deleted.deleted_at).exists()
-
-
 class EveningTotal:
     """The French Tarot total of an evening over all its tarot games (shown with 2 or more).
 
@@ -299,7 +294,10 @@ def page_context(
         if undo is None and recent:
             undo = deleted.filter(pk=max(recent)[1]).first()
         # A deal saved since: undoing would no longer put the sheet back as it was.
-        if undo is not None and _saved_since(undo):
+        if (
+            undo is not None
+            and Deal.objects.filter(game_id=undo.game_id, created_at__gt=undo.deleted_at).exists()
+        ):
             undo = None
     return {
         "evening": evening,

@@ -34,6 +34,12 @@ from scorekeeper.server import conditional
 from scorekeeper.server.wording import name_order
 
 
+def _game_chosen(form: GameStartForm) -> dict[str, Any]:
+    """The game the form starts: who sits where, who deals first, which game."""
+    names = ("players", "kind", "five_mode", "target")
+    return {"first_dealer": form.cleaned_data["dealer"]} | {n: form.cleaned_data[n] for n in names}
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 def evening_new(request: HttpRequest, club_id: int) -> HttpResponse:
     membership = membership_for(request, club_id)
@@ -44,14 +50,10 @@ def evening_new(request: HttpRequest, club_id: int) -> HttpResponse:
         try:
             evening = services.evening_start(
                 club=club,
-                players=form.cleaned_data["players"],
-                first_dealer=form.cleaned_data["dealer"],
                 created_by=request.user,
                 date=form.cleaned_data["date"],
                 place=form.cleaned_data["place"],
-                kind=form.cleaned_data["kind"],
-                five_mode=form.cleaned_data["five_mode"],
-                target=form.cleaned_data["target"],
+                **_game_chosen(form),
             )
         except services.ServiceError as error:
             form.add_error(None, error.message)
@@ -85,14 +87,7 @@ def game_new(request: HttpRequest, evening_id: int) -> HttpResponse:
     form = GameStartForm(request.POST or None, players=players, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
-            game = services.game_start(
-                evening=evening,
-                players=form.cleaned_data["players"],
-                first_dealer=form.cleaned_data["dealer"],
-                kind=form.cleaned_data["kind"],
-                five_mode=form.cleaned_data["five_mode"],
-                target=form.cleaned_data["target"],
-            )
+            game = services.game_start(evening=evening, **_game_chosen(form))
         except services.ServiceError as error:
             form.add_error(None, error.message)
         else:

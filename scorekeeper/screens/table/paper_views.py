@@ -20,7 +20,7 @@ from django.views.decorators.http import require_http_methods
 
 from scorekeeper import services
 from scorekeeper.exchange.error_text import error_text
-from scorekeeper.models import Game, Player
+from scorekeeper.models import Deal, Game, Player
 from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.scoring.paper import PaperDeal, score_paper_deal
 from scorekeeper.screens.access import deal_for, evening_for
@@ -85,34 +85,49 @@ def _back(game: Game) -> str:
     return f"{reverse('evening', args=[game.evening_id])}#game-{game.pk}"
 
 
-@require_http_methods(["GET", "HEAD", "POST"])
-def paper_deal_new(request: HttpRequest, evening_id: int, game_id: int) -> HttpResponse:
-    evening, _membership = evening_for(request, evening_id)
-    game = _tarot_game(evening, game_id)
-    players = services.present_players(game)
+def _paper_page(
+    request: HttpRequest,
+    game: Game,
+    players: list[Player],
+    initial: dict[str, Any],
+    deal: Deal | None,
+) -> HttpResponse:
+    """The paper deal's form: a new deal of ``game`` (``deal`` None), or ``deal`` corrected."""
     form = PaperDealForm(
-        request.POST if request.method == "POST" else None,
-        players=players,
-        initial={"dealer": services.next_dealer(game, players).pk} if players else {},
+        request.POST if request.method == "POST" else None, players=players, initial=initial
     )
     if request.method == "POST" and form.is_valid() and form.inputs is not None:
+        inputs, dealer = form.inputs, form.dealer_player()
         try:
-            deal = services.deal_record(
-                game=game,
-                inputs=form.inputs,
-                dealer=form.dealer_player(),
-                created_by=request.user,
-            )
+            if deal is None:
+                deal = services.deal_record(
+                    game=game, inputs=inputs, dealer=dealer, created_by=request.user
+                )
+                done = _("Deal %(number)s saved.")
+            else:
+                services.deal_update(
+                    deal=deal, inputs=inputs, dealer=dealer, changed_by=request.user
+                )
+                done = _("Deal %(number)s changed.")
         except services.ServiceError as error:
             form.add_error(None, error.message)
         except ScoringError as error:
             form.add_error(None, error_text(error))
         else:
-            messages.success(request, _("Deal %(number)s saved.") % {"number": deal.number})
+            messages.success(request, done % {"number": deal.number})
             return redirect(_back(game))
-    context = {"evening": evening, "game": game, "form": form, "deal": None}
+    context = {"evening": game.evening, "game": game, "form": form, "deal": deal}
     status = 422 if request.method == "POST" else 200
     return render(request, "scorekeeper/table/paper_deal.html", context, status=status)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def paper_deal_new(request: HttpRequest, evening_id: int, game_id: int) -> HttpResponse:
+    evening, _membership = evening_for(request, evening_id)
+    game = _tarot_game(evening, game_id)
+    players = services.present_players(game)
+    initial = {"dealer": services.next_dealer(game, players).pk} if players else {}
+    return _paper_page(request, game, players, initial, None)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -127,24 +142,4 @@ def paper_deal_edit(request: HttpRequest, evening_id: int, deal_id: int) -> Http
     initial: dict[str, Any] = {"dealer": deal.dealer_id}
     for player_id, score in scores.items():
         initial[f"score_{player_id}"] = score.score if score.seated else None
-    form = PaperDealForm(
-        request.POST if request.method == "POST" else None, players=players, initial=initial
-    )
-    if request.method == "POST" and form.is_valid() and form.inputs is not None:
-        try:
-            services.deal_update(
-                deal=deal,
-                inputs=form.inputs,
-                dealer=form.dealer_player(),
-                changed_by=request.user,
-            )
-        except services.ServiceError as error:
-            form.add_error(None, error.message)
-        except ScoringError as error:
-            form.add_error(None, error_text(error))
-        else:
-            messages.success(request, _("Deal %(number)s changed.") % {"number": deal.number})
-            return redirect(_back(game))
-    context = {"evening": game.evening, "game": game, "form": form, "deal": deal}
-    status = 422 if request.method == "POST" else 200
-    return render(request, "scorekeeper/table/paper_deal.html", context, status=status)
+    return _paper_page(request, game, players, initial, deal)

@@ -16,6 +16,7 @@ from django.utils import translation
 
 from scorekeeper import services
 from scorekeeper.exchange import exports, sheet_import
+from scorekeeper.exchange.sheet_import import read_import
 from scorekeeper.models import DealScore, Evening, Game, Player, Season
 from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.scoring.sheet import load_sheet_text, score_sheet
@@ -106,8 +107,8 @@ def test_an_exported_evening_imports_with_the_same_scores_deal_by_deal(world: Wo
     evening = six_player_evening(world)
     text = exports.evening_json(evening)
     other = make_world(names=("ana", "Ben"), club="Club B")  # "ana" is Ana, whatever the case
-    imported = services.evening_import(
-        club=other.club, sheet=load_sheet_text(text), created_by=other.owner, date=evening.date
+    (imported,) = sheet_import.import_entries(
+        club=other.club, entries=read_import(text), created_by=other.owner, date=evening.date
     )
     assert scores_by_deal(imported)[0].keys() == {"ana", "Ben", "Chloé", "Dan", "Eve", "Zed"}
     original = [{k.lower(): v for k, v in row.items()} for row in scores_by_deal(evening)]
@@ -124,8 +125,8 @@ def test_an_exported_evening_imports_with_the_same_scores_deal_by_deal(world: Wo
 
 def test_a_lone_player_sitting_out_deals_on_import(world: World) -> None:
     evening = six_player_evening(world)
-    imported = services.evening_import(
-        club=world.club, sheet=load_sheet_text(exports.evening_json(evening)), created_by=None
+    (imported,) = sheet_import.import_entries(
+        club=world.club, entries=read_import(exports.evening_json(evening)), created_by=None
     )
     dealers = list(
         imported.games.get().deals.order_by("number").values_list("dealer__name", flat=True)
@@ -332,8 +333,8 @@ def test_an_uploaded_sheet_becomes_an_evening(world: World, client: Client) -> N
 
 def test_an_escopette_sheet_imports_as_a_game_of_lescopette(world: World) -> None:
     source = escopette_evening(world, dt.date(2025, 3, 1), list(world.players.values())[:4])
-    sheet = load_sheet_text(exports.evening_json(source))
-    imported = services.evening_import(club=world.club, sheet=sheet, created_by=None)
+    entries = read_import(exports.evening_json(source))
+    (imported,) = sheet_import.import_entries(club=world.club, entries=entries, created_by=None)
     game = imported.games.get()
     assert (game.kind, game.target) == ("escopette", 100)
     assert scores_by_deal(imported) == scores_by_deal(source)

@@ -109,7 +109,8 @@ def test_the_deal_sheet_carries_the_rules_and_imports_with_the_same_scores(house
     assert data["deals"][1]["miseres"] == ["Ana", "Dan"]
     sheet = load_sheet_text(text)
     assert score_sheet(sheet)["deals"] == _scores(first)
-    imported = services.evening_import(club=_other_club(), sheet=sheet, created_by=None)
+    entries = sheet_import.read_import(text)
+    (imported,) = sheet_import.import_entries(club=_other_club(), entries=entries, created_by=None)
     assert imported.house_rules == HOUSE
     assert _scores(imported) == _scores(first)
 

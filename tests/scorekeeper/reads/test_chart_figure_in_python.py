@@ -46,7 +46,7 @@ TEMPLATE_FIGURE = """{% load l10n %}
   </ul>
   <div class="visually-hidden"><table>
     <caption>{{ chart.title }}</caption>
-    {{ chart.table }}
+    {{ chart.table_html }}
   </table></div>
 </figure>
 """  # noqa: E501
@@ -122,13 +122,13 @@ def test_lines_and_tables_kept_before_the_last_point_are_those_drawn_from_nothin
             fresh = a_chart(x_labels=labels, series=lines)
             assert kept.figure_html == fresh.figure_html
             assert [s.path for s in kept.series] == [s.path for s in fresh.series]
-    assert kept.table().count("<tr>") == 71  # the head and a row per label
+    assert kept.table_html.count("<tr>") == 71  # the head and a row per label
 
 
 def test_a_chart_of_one_point_and_an_empty_one_are_drawn() -> None:
     with translation.override("en"):
         one = a_chart(x_labels=["start"], series=[("Ana", [0])])
         empty = a_chart(x_labels=["start", "1"], series=[])
-    assert one.series[0].path.startswith("M") and one.table().count("<tr>") == 2
+    assert one.series[0].path.startswith("M") and one.table_html.count("<tr>") == 2
     assert empty.empty
     assert render_to_string("scorekeeper/common/_line_chart.html", {"chart": empty}).strip() == ""

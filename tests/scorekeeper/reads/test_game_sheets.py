@@ -59,7 +59,11 @@ def test_a_sheet_has_a_row_per_deal_with_each_score_and_the_running_totals() -> 
     assert [(p.name, t) for p, t in sheet.totals_by_player][1] == ("Ben", -142)
     assert sheet.leader_total == 202
     assert sheet.rows[2].cells[1] == (-84, -142)
-    assert (sheet.rows[0].taker, sheet.rows[2].taker, sheet.rows[1].taker) == (ana, ben, None)
+    assert (sheet.rows[0].deal.taker, sheet.rows[2].deal.taker, sheet.rows[1].deal.taker) == (
+        ana,
+        ben,
+        None,
+    )
 
 
 def test_each_row_says_how_its_deal_went() -> None:
@@ -159,7 +163,9 @@ def test_a_sheet_takes_two_queries_however_many_deals() -> None:
     game = three_deals()
     with CaptureQueriesContext(connection) as queries:
         sheet = game_sheet(game)
-        names = [(row.dealer.name, row.taker and row.taker.name) for row in sheet.rows]
+        names = [
+            (row.deal.dealer.name, row.deal.taker and row.deal.taker.name) for row in sheet.rows
+        ]
     assert len(queries) == 2  # the seats; the deals with their scores and running totals
     assert names == [("Ana", "Ana"), ("Ben", None), ("Chloé", "Ben")]
 
