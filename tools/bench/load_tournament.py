@@ -32,7 +32,6 @@ from scorekeeper.reads.sheet_changes import as_of_now
 from scorekeeper.scoring.tarot import TarotDeal
 from scorekeeper.screens.access import TABLE_GRANTS
 from scorekeeper.screens.tournaments.views import LIVE_SECONDS
-from scorekeeper.services.duplicate import movement_of
 from tools.bench.load_club import Table, _session_maker
 from tools.bench.load_scenarios import GZIP, POLL_EVERY, Item, Kind, _saves, cookie
 from tools.bench.ranking_probe import Probe
@@ -160,6 +159,10 @@ def _cases(table: TournamentTable) -> list[int]:
     """A duplicate table's cases this round (none for free deals)."""
     if table.round.tournament.kind != "duplicate":
         return []
+    # Here, not at the top: an app before duplicate deals (compare_main's f04a89f) runs the
+    # night scenario, which imports this module.
+    from scorekeeper.services.duplicate import movement_of
+
     return list(movement_of(table.round.tournament).cases(table.round.number - 1, table.number - 1))
 
 
