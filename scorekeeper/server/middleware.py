@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.conf import settings
-from django.conf.urls.i18n import is_language_prefix_patterns_used
 from django.contrib.messages import middleware as messages
 from django.contrib.messages.storage import default_storage
 from django.http import HttpRequest
@@ -17,20 +15,15 @@ from django.utils.functional import SimpleLazyObject, empty
 
 
 class LocaleMiddleware(locale.LocaleMiddleware):
-    """Django's (the cookie's language, else ``Accept-Language``'s), which without
-    ``i18n_patterns`` no longer tries each address's first segment as a language: "evenings",
-    twice a request, never cached as it is none (a ninth of an unchanged poll)."""
+    """Django's (the cookie's language, else ``Accept-Language``'s), for addresses that carry
+    none (no ``i18n_patterns``: a test says so). Django's tries each address's first segment
+    as a language, "evenings" twice a request, never cached as it is none (a ninth of a poll)."""
 
     def process_request(self, request: HttpRequest) -> None:
-        if is_language_prefix_patterns_used(settings.ROOT_URLCONF)[0]:
-            return super().process_request(request)
         translation.activate(translation.get_language_from_request(request))
         request.LANGUAGE_CODE = translation.get_language()
-        return None
 
     def process_response(self, request: HttpRequest, response: HttpResponseBase) -> Any:
-        if is_language_prefix_patterns_used(settings.ROOT_URLCONF)[0]:
-            return super().process_response(request, response)
         patch_vary_headers(response, ("Accept-Language",))
         response.headers.setdefault("Content-Language", translation.get_language())
         return response

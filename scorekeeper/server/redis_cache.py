@@ -80,7 +80,7 @@ class Outage:
 
 class _Client(django_redis.RedisCacheClient):
     """Django's, with one redis-py client per connection pool (thread-safe, as the pool is),
-    not one per call: building one copies 160 reply parsers, a fifth of a poll's CPU."""
+    not one per call: building one copies 160 reply parsers (a quarter of a poll's instructions)."""
 
     def get_client(self, key: Any = None, *, write: bool = False) -> Any:
         pool = self._get_connection_pool(write)

@@ -5,6 +5,7 @@ no storage made by a request that uses none."""
 from __future__ import annotations
 
 from django.conf import settings
+from django.conf.urls.i18n import is_language_prefix_patterns_used
 from django.contrib import messages
 from django.contrib.sessions.backends.signed_cookies import SessionStore
 from django.http import HttpRequest, HttpResponse
@@ -24,6 +25,10 @@ def test_the_language_is_the_cookies_else_the_browsers_and_the_answer_says_so(
     del client.cookies[settings.LANGUAGE_COOKIE_NAME]
     assert client.get("/offline/", HTTP_ACCEPT_LANGUAGE="en")["Content-Language"] == "en"
     assert client.get("/offline/")["Content-Language"] == settings.LANGUAGE_CODE
+
+
+def test_no_address_carries_a_language_which_the_locale_middleware_does_not_look_for() -> None:
+    assert is_language_prefix_patterns_used(settings.ROOT_URLCONF) == (False, False)
 
 
 def _request(**headers: str) -> HttpRequest:
