@@ -1,2 +1,3 @@
 """The server's plumbing: environment, security headers, request log, shared cache, health,
-ids in URLs, wording, error pages and gunicorn's worker. Imports no domain code."""
+ids in URLs, wording, error pages, Django's locale and messages middleware made lighter and
+gunicorn's worker. Imports no domain code."""

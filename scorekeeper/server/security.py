@@ -1,4 +1,4 @@
-"""Production headers and answers that no view gives: Permissions-Policy, the CSP on answers
+"""Production headers and answers that no view gives: Permissions-Policy and the CSP on answers
 with a body (django-csp), and 503 with a short page when the database cannot be reached."""
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ class PermissionsPolicyMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
-        if self.header:
+        if self.header and response.status_code != 304:  # as the CSP below: no body, no page
             response.headers.setdefault("Permissions-Policy", self.header)
         return response
 
