@@ -208,4 +208,4 @@ def replay_state(marks: Sequence[EveningMark]) -> FiguresState:
 
 def player_names(club_id: int) -> dict[int, str]:
     """The club's players by id (one query: a renamed player is renamed everywhere)."""
-    return dict(Player.objects.filter(club_id=club_id).values_list("pk", "name"))
+    return dict(Player.objects.filter(club_id=club_id).order_by().values_list("pk", "name"))

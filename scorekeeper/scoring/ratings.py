@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Hashable, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
@@ -77,7 +77,12 @@ class PlayerRating:
     mu: float
     sigma: float
     deals: int
-    history: tuple[RatingPoint, ...]  # one point per evening
+    points: History | None = field(default=None, repr=False)  # his arrays
+
+    @property
+    def history(self) -> tuple[RatingPoint, ...]:
+        """One point per evening (made when asked: the ratings table does not)."""
+        return self.points.points() if self.points is not None else ()
 
     @property
     def conservative(self) -> float:
@@ -120,6 +125,9 @@ class History:
 
     def __len__(self) -> int:
         return len(self.deal_ids)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, History) and self.__getstate__() == other.__getstate__()
 
     def copy(self) -> History:
         other = History()
@@ -258,7 +266,7 @@ class RatingState:
             mu=mu,
             sigma=sigma,
             deals=self.deal_counts.get(player, 0),
-            history=self.history(player),
+            points=self.histories.get(player),
         )
 
     def history(self, player: Hashable) -> tuple[RatingPoint, ...]:
