@@ -1,4 +1,4 @@
-"""Two of Django's middleware, doing on each request only what it uses (docs/decisions/0009)."""
+"""Two of Django's middleware, doing on each request only what it uses (docs/decisions/0008)."""
 
 from __future__ import annotations
 
