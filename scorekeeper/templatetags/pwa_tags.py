@@ -26,7 +26,8 @@ def pwa_config(context: dict[str, Any]) -> SafeString:
     data = {
         "serviceWorker": reverse("service_worker"),
         "loginUrl": reverse("accounts:login"),
-        "userId": queue_owner(request) if request is not None else None,
+        # a request refused before the authentication middleware (an unknown Host) has no user
+        "userId": queue_owner(request) if hasattr(request, "user") else None,
         "userName": str(user) if signed_in else "",
         "texts": {
             "offlineCopy": _("Offline — as of %(time)s"),

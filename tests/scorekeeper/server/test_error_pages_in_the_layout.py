@@ -120,3 +120,15 @@ def test_a_refused_form_token_is_a_page_in_the_layout(language: str) -> None:
     heading = {"fr": "Ce formulaire a expiré", "en": "This form has expired",
                "ru": "Срок действия формы истёк"}[language]  # fmt: skip
     assert f'<h1 id="error-heading">{heading}</h1>' in text
+
+
+def test_a_request_for_another_host_gets_the_400_page_in_the_layout_without_an_error_logged(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Refused before the authentication middleware, the request has no user: the layout
+    draws it signed out (an error logged for each such request would bury the real ones)."""
+    with caplog.at_level("ERROR", logger="scorekeeper.server.error_pages"):
+        answered, text = ask(400, "en")
+    assert answered == 400
+    assert ">Sign in</a>" in text
+    assert not [r for r in caplog.records if r.name == "scorekeeper.server.error_pages"]
