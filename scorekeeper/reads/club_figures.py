@@ -37,7 +37,7 @@ from scorekeeper.scoring.rating_quality import PredictionQuality
 
 #: The layout of a stored checkpoint (a pickled ``FiguresState``): raise it whenever
 #: ``FiguresState`` or what it holds changes; checkpoints of another format are not read.
-FORMAT = 3  # 3: a tournament's tables are one night in the evening records
+FORMAT = 4  # 4: the ratings keep the predictions' sums, not each deal's prediction
 
 #: How long tonight's state stays in the cache: a few deals' time.
 TONIGHT_SECONDS = 3600

@@ -259,6 +259,6 @@ def test_a_deal_saved_at_the_first_of_two_tables_gives_the_figures_of_a_replay()
     again = replay_state(evening_marks(world.club.pk, None, None))
     assert figures.deals == again.deals == 3
     assert figures.state.ratings.table() == again.ratings.table()
-    assert figures.state.ratings.predictions == again.ratings.predictions
+    assert figures.state.ratings.quality == again.ratings.quality
     assert figures.state.records() == again.records()
     assert figures.state.point_flow() == again.point_flow()

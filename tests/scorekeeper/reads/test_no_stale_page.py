@@ -188,7 +188,7 @@ class Scene:
             found[f"figures {label}"] = (
                 figures.key,
                 state.ratings.table(),
-                state.ratings.predictions,
+                state.ratings.quality,
                 state.point_flow(),
                 state.partnerships(),
                 state.contracts,
