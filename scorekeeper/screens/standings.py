@@ -168,6 +168,6 @@ def standings_context(
 def club_season_context(club: Club) -> dict[str, Any]:
     """The current season's standings for the club page (a few queries), l'escopette's too
     when the season has some; the template includes ``seasons/_standings_table.html``."""
-    season = standings.current_season(club, timezone.localdate())
+    season = standings.current_season(standings.club_seasons(club), timezone.localdate())
     scale = evening_points_scale(club)
     return {**standings_context(season, on_club_page=True, scale=scale), "club": club}

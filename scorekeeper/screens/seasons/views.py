@@ -142,7 +142,7 @@ def player_detail(request: HttpRequest, club_id: int, player_id: int) -> HttpRes
         if season is None:
             raise Http404
     else:
-        season = standings.current_season(membership.club, timezone.localdate())
+        season = standings.current_season(seasons, timezone.localdate())
     figures, escopette = player_figures.player_sections(
         player, start=season.start if season else None, end=season.end if season else None
     )
