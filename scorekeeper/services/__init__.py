@@ -62,7 +62,6 @@ from scorekeeper.services.evenings import (
     evening_close,
     evening_reopen,
     evening_start,
-    evening_update,
     game_start,
     next_dealer,
     present_players,

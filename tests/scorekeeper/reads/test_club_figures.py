@@ -197,22 +197,6 @@ def test_a_correction_of_an_old_deal_drops_the_checkpoints_from_its_month_on(
     assert figures.state.ratings.table() == again.ratings.table()
 
 
-def test_an_evening_moved_later_drops_the_checkpoints_from_its_old_date_on(
-    world: World,
-) -> None:
-    _ = club_figures(world.club.pk).state  # folded
-    kept = sorted(FiguresCheckpoint.objects.values_list("through", flat=True))
-    old = _first_deal(world).game.evening
-    moved_from = old.date
-    services.evening_update(evening=old, date=dt.date(2025, 5, 30), place=old.place)
-    assert sorted(FiguresCheckpoint.objects.values_list("through", flat=True)) == [
-        through for through in kept if through < moved_from
-    ]
-    figures = club_figures(world.club.pk)
-    again = replay_state(evening_marks(world.club.pk, None, None))
-    assert figures.state.records() == again.records()
-
-
 def test_the_ordinal_follows_date_evening_game_and_deal() -> None:
     day = dt.date(2025, 1, 1)
     assert reads_facts.ordinal(day, 9, 1, 50) < reads_facts.ordinal(day, 10, 1, 1)
