@@ -200,12 +200,6 @@ def _settled(
     return state
 
 
-def replay_state(marks: Sequence[EveningMark]) -> FiguresState:
-    """The state built again from the first deal, nothing stored read."""
-    facts = evening_facts(marks)
-    return FiguresState().advance(deal for mark in marks for deal in facts[mark.evening_id])
-
-
 def player_names(club_id: int) -> dict[int, str]:
     """The club's players by id (one query: a renamed player is renamed everywhere)."""
     return dict(Player.objects.filter(club_id=club_id).order_by().values_list("pk", "name"))

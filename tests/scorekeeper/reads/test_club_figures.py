@@ -13,8 +13,9 @@ from openskill.models import PlackettLuce
 from scorekeeper import services
 from scorekeeper.models import Deal, FiguresCheckpoint
 from scorekeeper.reads import deal_facts as reads_facts
-from scorekeeper.reads.club_figures import club_figures, replay_state
-from scorekeeper.reads.deal_facts import evening_facts, evening_marks
+from scorekeeper.reads.club_figures import club_figures
+from scorekeeper.reads.deal_facts import EveningMark, evening_facts, evening_marks
+from scorekeeper.scoring.club_state import FiguresState
 from scorekeeper.scoring.ratings import BETA, NEUTRAL_SIGMA, PRIOR_MU, PRIOR_SIGMA
 from tests.scorekeeper.season_factories import (
     World,
@@ -34,6 +35,12 @@ def world() -> World:
     world = make_world()
     hand_computed_season(world)
     return world
+
+
+def replay_state(marks: list[EveningMark]) -> FiguresState:
+    """The state built again from the first deal, nothing stored read."""
+    facts = evening_facts(marks)
+    return FiguresState().advance(deal for mark in marks for deal in facts[mark.evening_id])
 
 
 def test_a_deal_s_facts_are_read_as_stored_and_l_escopette_is_left_out(world: World) -> None:
