@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import sys
 from typing import Any
 
 from scorekeeper.exchange.archive_check import (
@@ -28,7 +27,6 @@ from scorekeeper.exchange.archive_check import (
 from scorekeeper.exchange.archive_rules import read_rules
 from scorekeeper.exchange.archive_tournaments import read_tournaments
 from scorekeeper.exchange.error_text import error_text
-from scorekeeper.exchange.game_data import BOM
 from scorekeeper.models import Game, Membership
 from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.scoring.import_plan import dated_digest, plan_sheet
@@ -42,7 +40,7 @@ from scorekeeper.scoring.inputs import (
 )
 from scorekeeper.scoring.rules import FFT_RULES, HouseRules, rules_from_data
 from scorekeeper.scoring.sheet import parse_sheet
-from scorekeeper.scoring.sheet_json import json_error
+from scorekeeper.scoring.sheet_json import load_json as json_load
 from scorekeeper.services.archives import Archive, ArchiveEvening, ArchiveGame
 
 # name, retired, member's e-mail, created, federation licence number ("" for none)
@@ -126,23 +124,7 @@ def _read_game(data: object, players: dict[str, str], rules: HouseRules = FFT_RU
 
 def load_json(text: str | bytes) -> dict[str, Any]:
     """The archive's JSON object, of this app's format and a version it reads."""
-    try:
-        raw = text.decode("utf-8") if isinstance(text, bytes) else text
-        data = json.loads(raw.removeprefix(BOM))
-    except UnicodeDecodeError:
-        raise fail("archive", "not_utf8", "not valid UTF-8 text") from None
-    except json.JSONDecodeError as error:
-        raise json_error(error) from None
-    except ValueError:  # an integer longer than Python converts (sys.get_int_max_str_digits)
-        raise fail(
-            "archive",
-            "json_number",
-            "not valid JSON: a number has more than %(digits)s digits",
-            digits=sys.get_int_max_str_digits(),
-        ) from None
-    except RecursionError:
-        raise fail("archive", "json_deep", "not valid JSON: nested too deeply") from None
-    data = json_object(data, "archive")
+    data = json_object(json_load(text, "archive"), "archive")
     if data.get("format") != FORMAT:
         raise fail("format", "not_archive", "this is not a club archive of this app")
     if data.get("version") != VERSION:
