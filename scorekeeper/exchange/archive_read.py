@@ -20,6 +20,7 @@ from scorekeeper.exchange.archive_check import (
     moment,
     not_a_player,
     once,
+    player_of,
     read_evening_points,
     read_history,
     where,
@@ -51,10 +52,8 @@ def _seats(data: dict[str, Any], players: dict[str, str]) -> list[tuple[str, boo
     seats = []
     for seat in json_list(data.get("seats"), "seats"):
         seat = json_object(seat, "seats")
-        name = seat.get("player")
-        if not isinstance(name, str) or name_key(name) not in players:
-            raise not_a_player("seats", name)
-        seats.append((players[name_key(name)], seat.get("present", True) is not False))
+        name = player_of(seat.get("player"), players, "seats")
+        seats.append((name, seat.get("present", True) is not False))
     return seats
 
 
