@@ -12,7 +12,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from scorekeeper import services
-from scorekeeper.exchange import csv_format
 from scorekeeper.exchange.csv_read import csv_entries
 from scorekeeper.exchange.error_text import error_text
 from scorekeeper.exchange.exports import SEASON_VERSION, one_line
@@ -176,7 +175,3 @@ def import_entries(
         )
     except ScoringError as error:
         raise _refusal(error) from None
-
-
-def paper_template_csv() -> str:
-    return csv_format.paper_template()

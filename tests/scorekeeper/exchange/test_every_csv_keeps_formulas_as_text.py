@@ -18,7 +18,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from scorekeeper import services
-from scorekeeper.exchange import csv_format, exports, sheet_import
+from scorekeeper.exchange import csv_format, exports
 from scorekeeper.exchange.tournament_csv import results_csv
 from scorekeeper.models import Player, Season
 from scorekeeper.reads.tournaments import ranking
@@ -90,7 +90,7 @@ def test_the_tournament_csv_downloads_in_the_apps_format(client: Client) -> None
 
 def test_the_paper_template_is_written_by_the_same_writer() -> None:
     with translation.override("fr"):
-        rows = cells(sheet_import.paper_template_csv())
+        rows = cells(csv_format.paper_template())
     assert rows[1][-4:] == ["90", "-30", "-30", "-30"]
 
 
