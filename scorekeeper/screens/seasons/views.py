@@ -95,14 +95,7 @@ def season_detail(request: HttpRequest, club_id: int, season_id: int) -> HttpRes
         "club": membership.club,
         "membership": membership,
         "is_owner": membership.is_owner,
-        **standings_context(
-            season,
-            season_stats,
-            escopette_stats=by_kind[ESCOPETTE],
-            htmx=True,
-            scale=scale,
-            **sorting,
-        ),
+        **standings_context(season, by_kind, htmx=True, scale=scale, **sorting),
     }
     if getattr(request, "htmx", False):
         partial = {"standings": "standings_section", ESCOPETTE_SECTION: "escopette_section"}
