@@ -70,7 +70,7 @@ def test_a_three_round_tournament_is_one_evening_for_each_player_and_for_the_clu
 def test_a_players_page_shows_his_tournament_as_one_evening_and_one_point() -> None:
     tournament = _played()
     entrant = tournament.entrants.select_related("player").first()
-    figures = player_figures.player_figures(entrant.player)
+    figures, _escopette = player_figures.player_sections(entrant.player)
     assert figures.summary.evenings == 1
     assert [(e.tournament_id, e.total) for e in figures.evenings] == [
         (tournament.pk, _totals(tournament)[entrant.player_id])
