@@ -17,6 +17,7 @@ from scorekeeper.models import Membership, Player, Season
 from scorekeeper.models.figures import ESCOPETTE, TAROT
 from scorekeeper.reads import charts, player_figures, standings
 from scorekeeper.screens.access import membership_for, owner_membership_for
+from scorekeeper.screens.input_fields import refuse
 from scorekeeper.screens.seasons.forms import SeasonForm
 from scorekeeper.screens.standings import (
     ESCOPETTE_SECTION,
@@ -71,7 +72,7 @@ def season_create(request: HttpRequest, club_id: int) -> HttpResponse:
         try:
             season = services.season_create(club=membership.club, **form.cleaned_data)
         except ServiceError as error:
-            form.add_error(error.field if error.field in form.fields else None, error.message)
+            refuse(form, error)
         else:
             messages.success(request, _("The season %(name)s is ready.") % {"name": season.name})
             return redirect("season", club_id, season.pk)

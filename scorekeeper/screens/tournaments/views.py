@@ -23,6 +23,7 @@ from scorekeeper.models import Membership, Tournament, TournamentPlayer, Tournam
 from scorekeeper.reads import tournaments as reads
 from scorekeeper.reads.duplicate import ranking_for
 from scorekeeper.screens.access import membership_for
+from scorekeeper.screens.input_fields import refuse
 from scorekeeper.screens.tournaments import cases
 from scorekeeper.screens.tournaments.forms import RegisterForm, TournamentForm
 from scorekeeper.server import conditional
@@ -46,10 +47,6 @@ def _organiser(request: HttpRequest, tournament: Tournament, membership: Members
     return membership.is_owner or tournament.created_by_id == request.user.pk
 
 
-def _form_error(form: Any, error: ServiceError) -> None:
-    form.add_error(error.field if error.field in form.fields else None, error.message)
-
-
 @require_http_methods(["GET", "HEAD", "POST"])
 def tournament_list(request: HttpRequest, club_id: int) -> HttpResponse:
     membership = membership_for(request, club_id)
@@ -67,7 +64,7 @@ def tournament_list(request: HttpRequest, club_id: int) -> HttpResponse:
                 club=club, created_by=request.user, **form.cleaned_data
             )
         except ServiceError as error:
-            _form_error(form, error)
+            refuse(form, error)
         else:
             return redirect("tournament_players", tournament.pk)
     context = {"club": club, "tournaments": list(club.tournaments.all()), "form": form}
@@ -137,7 +134,7 @@ def tournament_players(request: HttpRequest, tournament_id: int) -> HttpResponse
                 guest_names=form.cleaned_data["guest_name"],
             )
         except ServiceError as error:
-            _form_error(form, error)
+            refuse(form, error)
         else:
             names = ", ".join(str(entrant.player) for entrant in registered)
             text = ngettext(
