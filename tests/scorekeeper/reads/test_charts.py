@@ -13,7 +13,7 @@ from django.utils import translation
 
 from scorekeeper.models import Season
 from scorekeeper.models.figures import TAROT
-from scorekeeper.reads import charts, standings
+from scorekeeper.reads import charts, line_charts, standings
 from scorekeeper.reads.game_sheets import game_sheet
 from tests.scorekeeper.season_factories import (
     deal,
@@ -33,7 +33,7 @@ def _fresh_memory() -> Iterator[None]:
     ("span", "step"), [(0, 1), (7, 2), (100, 20), (2280, 500), (3667, 1000), (45, 10)]
 )
 def test_ticks_go_by_round_steps(span: int, step: int) -> None:
-    assert charts.nice_step(span) == step
+    assert line_charts.nice_step(span) == step
 
 
 def test_a_line_chart_lays_out_its_series_within_the_drawing() -> None:
