@@ -36,9 +36,7 @@ LIVE_SECONDS = 4
 
 
 def _tournament(request: HttpRequest, tournament_id: int) -> tuple[Tournament, Membership]:
-    tournament = Tournament.objects.select_related("club").filter(pk=tournament_id).first()
-    if tournament is None:
-        raise Http404
+    tournament = get_object_or_404(Tournament.objects.select_related("club"), pk=tournament_id)
     return tournament, membership_for(request, tournament.club_id)
 
 
