@@ -19,6 +19,7 @@ from django.utils import translation
 
 from scorekeeper import services
 from scorekeeper.exchange import csv_format, exports
+from scorekeeper.exchange.game_data import CSV_CONTENT_TYPE
 from scorekeeper.exchange.tournament_csv import results_csv
 from scorekeeper.models import Player, Season
 from scorekeeper.reads.tournaments import ranking
@@ -81,7 +82,7 @@ def test_the_tournament_csv_downloads_in_the_apps_format(client: Client) -> None
     services.round_start(tournament=tournament, created_by=tournament.created_by)
     client.force_login(tournament.created_by)
     answer = client.get(reverse("tournament_csv", args=[tournament.pk]), HTTP_ACCEPT_LANGUAGE="fr")
-    assert answer["Content-Type"] == exports.CSV_CONTENT_TYPE
+    assert answer["Content-Type"] == CSV_CONTENT_TYPE
     text = answer.content.decode("utf-8")
     assert text.startswith(csv_format.BOM)
     header = text.removeprefix(csv_format.BOM).split("\r\n")[0]
