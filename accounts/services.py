@@ -212,15 +212,6 @@ def login_code_pending(*, email: str, browser_id: str) -> bool:
 # --- Signing in -------------------------------------------------------------------------------
 
 
-def _expired() -> LoginRefused:
-    return LoginRefused(
-        _(
-            "This code no longer works: it has expired, has been used, or a newer one "
-            "was sent. Ask for a new one."
-        )
-    )
-
-
 def _sign_in(email: str) -> SignedIn:
     """The account for ``email``, created at its first sign-in (the main app hangs its work on
     ``user_logged_in``)."""
@@ -255,7 +246,12 @@ def login_with_code(*, email: str, code: str, browser_id: str) -> SignedIn:
             else None
         )
         if row is None and not _usable(email, now).exists():
-            refusal = _expired()
+            refusal = LoginRefused(
+                _(
+                    "This code no longer works: it has expired, has been used, or a newer one "
+                    "was sent. Ask for a new one."
+                )
+            )
         elif row is None:
             refusal = LoginRefused(
                 _(

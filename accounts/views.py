@@ -190,19 +190,16 @@ def login_link(request: HttpRequest, token: str) -> HttpResponse:
     direct = request.method == "GET" and services.login_link_from_this_browser(
         token=token, browser_id=browser_id
     )
-    if request.method == "POST" or direct:
-        try:
-            signed_in = services.login_with_link(token=token)
-        except services.LoginRefused as refusal:
-            context = {"message": refusal.message, "next": next_url}
-            return render(request, "accounts/login_link_invalid.html", context, status=410)
-        return _signed_in(request, signed_in, next_url)
-    email = services.login_link_email(token=token)
-    if email is None:
-        context = {"message": services.link_no_longer_works().message, "next": next_url}
+    try:
+        if request.method == "POST" or direct:
+            return _signed_in(request, services.login_with_link(token=token), next_url)
+        email = services.login_link_email(token=token)
+        if email is None:
+            raise services.link_no_longer_works()
+    except services.LoginRefused as refusal:
+        context = {"message": refusal.message, "next": next_url}
         return render(request, "accounts/login_link_invalid.html", context, status=410)
-    context = {"email": email, "next": next_url}
-    return render(request, "accounts/login_link.html", context)
+    return render(request, "accounts/login_link.html", {"email": email, "next": next_url})
 
 
 @login_required

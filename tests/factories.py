@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Sequence
 
 from accounts.models import User
@@ -35,10 +36,18 @@ def start_evening(
     *,
     by: User | None = None,
     five_mode: str = Game.FiveMode.FIVE,
+    date: dt.date | None = None,
+    place: str = "",
 ) -> tuple[Evening, Game]:
     owner = by or club.memberships.get(role="owner").user
     evening = services.evening_start(
-        club=club, players=players, first_dealer=players[0], created_by=owner, five_mode=five_mode
+        club=club,
+        players=players,
+        first_dealer=players[0],
+        created_by=owner,
+        five_mode=five_mode,
+        date=date,
+        place=place,
     )
     return evening, evening.games.get()
 

@@ -94,9 +94,10 @@ def email(value: object, field: str) -> str:
     return normalize_email_address(value)
 
 
-def _history_player(value: object, players: dict[str, str]) -> str:
+def player_of(value: object, players: dict[str, str], field: str = "history") -> str:
+    """The player a name in the archive stands for (``players``: names by name key)."""
     if not isinstance(value, str) or name_key(value) not in players:
-        raise not_a_player("history", value)
+        raise not_a_player(field, value)
     return players[name_key(value)]
 
 
@@ -140,11 +141,11 @@ def read_snapshot(value: object, players: dict[str, str]) -> dict[str, Any] | No
     paper = data.get("paper")
     return {
         **{
-            key: None if data.get(key) is None else _history_player(data[key], players)
+            key: None if data.get(key) is None else player_of(data[key], players)
             for key in ("dealer", "taker", "partner")
         },
         **{
-            key: [_history_player(name, players) for name in json_list(data.get(key), "history")]
+            key: [player_of(name, players) for name in json_list(data.get(key), "history")]
             for key in ("present", "seated")
         },
         **{key: data.get(key) or "" for key in SNAPSHOT_TEXT},
@@ -154,11 +155,11 @@ def read_snapshot(value: object, players: dict[str, str]) -> dict[str, Any] | No
         "points": data.get("points"),
         "poignees": list(json_list(data.get("poignees"), "history")),
         "stakes": {
-            key: _history_player(name, players) for key, name in (data.get("stakes") or {}).items()
+            key: player_of(name, players) for key, name in (data.get("stakes") or {}).items()
         },
         "paper": None
         if paper is None
-        else {_history_player(name, players): score for name, score in paper.items()},
+        else {player_of(name, players): score for name, score in paper.items()},
         **_read_miseres(data, players),
     }
 
@@ -166,7 +167,7 @@ def read_snapshot(value: object, players: dict[str, str]) -> dict[str, Any] | No
 def _read_miseres(data: dict[str, Any], players: dict[str, str]) -> dict[str, Any]:
     """A snapshot's misères, by name (no key when there are none, as the app writes it)."""
     names = json_list(data.get("miseres"), "history")
-    return {"miseres": [_history_player(n, players) for n in names]} if names else {}
+    return {"miseres": [player_of(n, players) for n in names]} if names else {}
 
 
 def read_history(value: object, players: dict[str, str]) -> list[dict[str, Any]]:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import sys
 from typing import Any
 
 from scorekeeper.exchange.archive_check import (
@@ -21,6 +20,7 @@ from scorekeeper.exchange.archive_check import (
     moment,
     not_a_player,
     once,
+    player_of,
     read_evening_points,
     read_history,
     where,
@@ -28,7 +28,6 @@ from scorekeeper.exchange.archive_check import (
 from scorekeeper.exchange.archive_rules import read_rules
 from scorekeeper.exchange.archive_tournaments import read_tournaments
 from scorekeeper.exchange.error_text import error_text
-from scorekeeper.exchange.game_data import BOM
 from scorekeeper.models import Game, Membership
 from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.scoring.import_plan import dated_digest, plan_sheet
@@ -42,7 +41,7 @@ from scorekeeper.scoring.inputs import (
 )
 from scorekeeper.scoring.rules import FFT_RULES, HouseRules, rules_from_data
 from scorekeeper.scoring.sheet import parse_sheet
-from scorekeeper.scoring.sheet_json import json_error
+from scorekeeper.scoring.sheet_json import load_json as json_load
 from scorekeeper.services.archives import Archive, ArchiveEvening, ArchiveGame
 
 # name, retired, member's e-mail, created, federation licence number ("" for none)
@@ -53,10 +52,8 @@ def _seats(data: dict[str, Any], players: dict[str, str]) -> list[tuple[str, boo
     seats = []
     for seat in json_list(data.get("seats"), "seats"):
         seat = json_object(seat, "seats")
-        name = seat.get("player")
-        if not isinstance(name, str) or name_key(name) not in players:
-            raise not_a_player("seats", name)
-        seats.append((players[name_key(name)], seat.get("present", True) is not False))
+        name = player_of(seat.get("player"), players, "seats")
+        seats.append((name, seat.get("present", True) is not False))
     return seats
 
 
@@ -126,23 +123,7 @@ def _read_game(data: object, players: dict[str, str], rules: HouseRules = FFT_RU
 
 def load_json(text: str | bytes) -> dict[str, Any]:
     """The archive's JSON object, of this app's format and a version it reads."""
-    try:
-        raw = text.decode("utf-8") if isinstance(text, bytes) else text
-        data = json.loads(raw.removeprefix(BOM))
-    except UnicodeDecodeError:
-        raise fail("archive", "not_utf8", "not valid UTF-8 text") from None
-    except json.JSONDecodeError as error:
-        raise json_error(error) from None
-    except ValueError:  # an integer longer than Python converts (sys.get_int_max_str_digits)
-        raise fail(
-            "archive",
-            "json_number",
-            "not valid JSON: a number has more than %(digits)s digits",
-            digits=sys.get_int_max_str_digits(),
-        ) from None
-    except RecursionError:
-        raise fail("archive", "json_deep", "not valid JSON: nested too deeply") from None
-    data = json_object(data, "archive")
+    data = json_object(json_load(text, "archive"), "archive")
     if data.get("format") != FORMAT:
         raise fail("format", "not_archive", "this is not a club archive of this app")
     if data.get("version") != VERSION:

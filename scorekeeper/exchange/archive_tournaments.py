@@ -15,12 +15,12 @@ from scorekeeper.exchange.archive_check import (
     json_list,
     json_object,
     moment,
-    not_a_player,
+    player_of,
     stamp,
 )
 from scorekeeper.models import Club, Deal, Evening, Tournament, TournamentTable
 from scorekeeper.scoring.duplicate import DuplicateError, Movement
-from scorekeeper.scoring.inputs import clean_date, clean_place, name_key
+from scorekeeper.scoring.inputs import clean_date, clean_place
 from scorekeeper.services.archive_tournaments import ArchiveTournament, ArchiveTournamentRound
 from scorekeeper.services.tournaments import MAX_DEALS_PER_ROUND, MAX_ROUNDS
 
@@ -114,12 +114,6 @@ def _whole(value: object, field: str, low: int, high: int) -> int:
     return value
 
 
-def _player(value: object, players: dict[str, str], field: str) -> str:
-    if not isinstance(value, str) or name_key(value) not in players:
-        raise not_a_player(field, value)
-    return players[name_key(value)]
-
-
 def _schedule(value: object, players: dict[str, str]) -> dict[str, Any]:
     data = json_object(value or {}, "tournaments")
     if data.get("movement"):
@@ -128,7 +122,7 @@ def _schedule(value: object, players: dict[str, str]) -> dict[str, Any]:
         except DuplicateError as error:
             raise fail("tournaments", error.code, error.message) from None
         names = [
-            _player(n, players, "tournaments")
+            player_of(n, players, "tournaments")
             for n in json_list(data.get("players"), "tournaments")
         ]
         if len(names) != movement.players or len(set(names)) != len(names):
@@ -138,12 +132,12 @@ def _schedule(value: object, players: dict[str, str]) -> dict[str, Any]:
         return {}
     return {
         "players": [
-            _player(n, players, "tournaments")
+            player_of(n, players, "tournaments")
             for n in json_list(data.get("players"), "tournaments")
         ],
         "rounds": [
             [
-                [_player(n, players, "tournaments") for n in json_list(table, "tournaments")]
+                [player_of(n, players, "tournaments") for n in json_list(table, "tournaments")]
                 for table in json_list(tables, "tournaments")
             ]
             for tables in json_list(data.get("rounds"), "tournaments")
@@ -221,7 +215,7 @@ def _tournament(
         entrant = json_object(entrant, "tournaments")
         entrants.append(
             (
-                _player(entrant.get("player"), players, "tournaments"),
+                player_of(entrant.get("player"), players, "tournaments"),
                 entrant.get("guest") is True,
                 entrant.get("present", True) is not False,
                 moment(entrant.get("registered_at"), "tournaments"),

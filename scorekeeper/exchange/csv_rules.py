@@ -14,8 +14,6 @@ from django.utils.translation import gettext as _
 from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.scoring.rules import RULE_KEYS, HouseRules, rules_from_data
 
-RULE_COLUMNS = ("rules", "miseres")
-
 
 def rules_headers() -> dict[str, str]:
     return {"rules": _("Rules"), "miseres": _("Misères")}

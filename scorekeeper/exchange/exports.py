@@ -13,12 +13,7 @@ from typing import Any
 from django.db.models import QuerySet
 
 from scorekeeper.exchange.csv_format import write_csv
-from scorekeeper.exchange.game_data import (
-    CSV_CONTENT_TYPE,
-    JSON_CONTENT_TYPE,
-    GameData,
-    load_games,
-)
+from scorekeeper.exchange.game_data import GameData, load_games
 from scorekeeper.models import Deal, Evening, Game, Season, stored_inputs
 from scorekeeper.reads.club_figures import player_names
 from scorekeeper.reads.game_sheets import result_text
@@ -27,8 +22,6 @@ from scorekeeper.scoring.rules import FFT_RULES, HouseRules
 from scorekeeper.scoring.sheet import Sheet, sheet_from_deals, sheet_to_data
 from scorekeeper.scoring.tarot import PassedDeal, deal_outcome
 from scorekeeper.server.wording import name_order
-
-__all__ = ["CSV_CONTENT_TYPE", "JSON_CONTENT_TYPE"]
 
 SEASON_VERSION = 2  # 2: sheets name their dealers, an evening's games share date and place
 

@@ -6,13 +6,11 @@
 from __future__ import annotations
 
 import datetime as dt
-import json
 import re
 from collections.abc import Sequence
 from typing import Any
 
 from scorekeeper import services
-from scorekeeper.exchange import csv_format
 from scorekeeper.exchange.csv_read import csv_entries
 from scorekeeper.exchange.error_text import error_text
 from scorekeeper.exchange.exports import SEASON_VERSION, one_line
@@ -21,7 +19,8 @@ from scorekeeper.models import Club, Evening
 from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.scoring.import_plan import SheetEntry
 from scorekeeper.scoring.inputs import clean_date, clean_place
-from scorekeeper.scoring.sheet import load_sheet_text, parse_sheet
+from scorekeeper.scoring.sheet import parse_sheet
+from scorekeeper.scoring.sheet_json import load_json
 
 IMPORT_MAX_DEALS = 10_000  # what one import (page or command) may bring in
 
@@ -126,16 +125,11 @@ def read_import(text: str | bytes) -> list[SheetEntry]:
         except ScoringError as error:
             raise _refusal(error) from None
     try:
-        data = json.loads(raw)
-    except (ValueError, RecursionError):
-        data = None
-    if isinstance(data, dict) and "season" in data and "evenings" in data:
-        entries = _season_entries(data)
-    else:
-        try:
-            entries = [SheetEntry(sheet=load_sheet_text(raw))]
-        except ScoringError as error:
-            raise ImportRefused(error) from None
+        data = load_json(raw)  # once, for a season file as for a sheet
+        season = isinstance(data, dict) and "season" in data and "evenings" in data
+        entries = _season_entries(data) if season else [SheetEntry(sheet=parse_sheet(data))]
+    except ScoringError as error:
+        raise ImportRefused(error) from None
     check_size(entries)
     return entries
 
@@ -176,7 +170,3 @@ def import_entries(
         )
     except ScoringError as error:
         raise _refusal(error) from None
-
-
-def paper_template_csv() -> str:
-    return csv_format.paper_template()

@@ -1,7 +1,6 @@
 """The product's line charts: ``evening_chart`` (running totals through a game),
 ``season_chart`` (cumulative totals by evening) and ``player_chart`` (one player's season),
-laid out by ``line_charts.line_chart`` (re-exported here with ``LineChart`` and
-``nice_step``, as the screens and tests know them).
+laid out by ``line_charts.line_chart``.
 """
 
 from __future__ import annotations
@@ -17,12 +16,10 @@ from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from scorekeeper.reads.game_sheets import GameSheet
-from scorekeeper.reads.line_charts import LineChart, line_chart, nice_step, number_label
+from scorekeeper.reads.line_charts import LineChart, line_chart, number_label
 from scorekeeper.reads.player_figures import PlayerFigures
 from scorekeeper.reads.standings import EveningPoint, SeasonStats, cumulative_totals
 from scorekeeper.server.wording import short_date_format
-
-__all__ = ["LineChart", "evening_chart", "line_chart", "nice_step", "player_chart", "season_chart"]
 
 
 def evening_chart(sheet: GameSheet) -> LineChart:

@@ -37,7 +37,7 @@ from scorekeeper.scoring.rating_quality import PredictionQuality
 
 #: The layout of a stored checkpoint (a pickled ``FiguresState``): raise it whenever
 #: ``FiguresState`` or what it holds changes; checkpoints of another format are not read.
-FORMAT = 3  # 3: a tournament's tables are one night in the evening records
+FORMAT = 4  # 4: the ratings keep the predictions' sums, not each deal's prediction
 
 #: How long tonight's state stays in the cache: a few deals' time.
 TONIGHT_SECONDS = 3600
@@ -198,12 +198,6 @@ def _settled(
         held.extend(month_marks)
         _keep(club_id, start, held, state)
     return state
-
-
-def replay_state(marks: Sequence[EveningMark]) -> FiguresState:
-    """The state built again from the first deal, nothing stored read."""
-    facts = evening_facts(marks)
-    return FiguresState().advance(deal for mark in marks for deal in facts[mark.evening_id])
 
 
 def player_names(club_id: int) -> dict[int, str]:

@@ -21,6 +21,7 @@ from scorekeeper.models import (
     Game,
 )
 from scorekeeper.reads.club_figures import player_names
+from scorekeeper.scoring.errors import show_points
 
 
 def deleted_deals_url(evening: Evening) -> str:
@@ -34,10 +35,7 @@ def _who(names: dict[int, str], player: object) -> str:
 
 
 def _points(value: object) -> str:
-    if value is None:
-        return "—"
-    number = Decimal(str(value))
-    return str(number.to_integral_value()) if number == number.to_integral_value() else str(number)
+    return "—" if value is None else show_points(Decimal(str(value)))
 
 
 def describe(snapshot: dict[str, Any] | None, names: dict[int, str]) -> list[tuple[str, str]]:

@@ -2,8 +2,8 @@
 
 Read from the player's stored evenings (``models.figures``, kept by the writes): one query. A
 tournament's tables and rounds are one evening, a night (as in ``reads.standings``).
-Owns ``PlayerFigures`` and its lines, ``player_figures``
-and ``player_sections`` (French Tarot figures plus the L'escopette summary).
+Owns ``PlayerFigures`` and its lines, and ``player_sections`` (French Tarot figures plus the
+L'escopette summary).
 """
 
 from __future__ import annotations
@@ -119,17 +119,6 @@ def _tally(rows: list[dict[str, Any]]) -> Tally:
     for row in rows:
         tally.add(tally_of(row))
     return tally
-
-
-def player_figures(
-    player: Player,
-    *,
-    start: dt.date | None = None,
-    end: dt.date | None = None,
-    kind: str = TAROT,
-) -> PlayerFigures:
-    """A player's season (all time without dates): one query."""
-    return _player_figures(player, _player_rows(player, start, end, (kind,))[kind])
 
 
 def _nights(rows: list[dict[str, Any]]) -> list[EveningLine]:

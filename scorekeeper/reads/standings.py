@@ -5,9 +5,9 @@ makes the same few queries whatever the number of deals, evenings or players. A 
 tables and rounds are one evening here, a *night*: one line, one point, the sum of a player's
 tables (its ``EveningPoint`` carries the tournament and its first evening's id). What is added up
 is kept in the cache under the digest of the range's evenings at their versions (one query). Owns
-``StandingRow``, ``SeasonStats``, ``EveningPoint``, the ``season_stats*`` and ``for_season*``
-readers, the sorting of the standings table and ``current_season``. The ``*_by_kind``
-readers give both games with the queries of one.
+``StandingRow``, ``SeasonStats``, ``EveningPoint``, the ``season_stats_by_kind`` and
+``for_season_by_kind`` readers (both games with the queries of one), the sorting of the
+standings table and ``current_season``.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from django.core.cache import cache
 from django.db.models import F, QuerySet, Sum
 
 from scorekeeper.models import Club, EveningFigures, PlayerEvening, Season
-from scorekeeper.models.figures import FIGURES, KINDS, TAROT
+from scorekeeper.models.figures import FIGURES, KINDS
 from scorekeeper.reads.club_figures import digest
 from scorekeeper.reads.deal_facts import evening_marks
 from scorekeeper.server.wording import name_order
@@ -274,21 +274,6 @@ def _added_up(
     return stats
 
 
-def season_stats(
-    club: Club | int,
-    *,
-    start: dt.date | None = None,
-    end: dt.date | None = None,
-    kind: str = TAROT,
-) -> SeasonStats:
-    """Standings and per-evening points (one query when they are in the cache, four else)."""
-    return season_stats_by_kind(club, start=start, end=end, kinds=(kind,))[kind]
-
-
-def for_season(season: Season, kind: str = TAROT) -> SeasonStats:
-    return season_stats(season.club_id, start=season.start, end=season.end, kind=kind)
-
-
 def for_season_by_kind(season: Season, kinds: Sequence[str] = KINDS) -> dict[str, SeasonStats]:
     return season_stats_by_kind(season.club_id, start=season.start, end=season.end, kinds=kinds)
 
@@ -301,13 +286,9 @@ def club_seasons(club: Club) -> list[Season]:
     return seasons
 
 
-def current_season(club: Club | int, today: dt.date) -> Season | None:
+def current_season(seasons: list[Season], today: dt.date) -> Season | None:
     """The season covering today (the one that started last); else the latest one."""
-    club_id = club.pk if isinstance(club, Club) else club
-    seasons = Season.objects.filter(club_id=club_id)
-    season = (
-        seasons.filter(start__lte=today, end__gte=today).order_by("-start", "end", "pk").first()
-    )
-    if season is None:
-        season = seasons.order_by("-end", "-start", "-pk").first()
-    return season
+    covering = [season for season in seasons if season.start <= today <= season.end]
+    if covering:
+        return max(covering, key=lambda season: (season.start, -season.end.toordinal(), -season.pk))
+    return max(seasons, key=lambda season: (season.end, season.start, season.pk), default=None)

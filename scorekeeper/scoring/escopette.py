@@ -11,7 +11,6 @@ from scorekeeper.scoring.errors import ScoringError, distinct_players
 P = TypeVar("P", bound=Hashable)
 
 STAKE_TRUMPS = (1, 2, 3, 4, 5, 6, 7, 12, 20)
-STAKES_TOTAL = 60
 ESCOPETTE_TARGETS = (50, 100)
 ESCOPETTE_PLAYERS = 4
 

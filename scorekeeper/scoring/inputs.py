@@ -17,6 +17,7 @@ Players are matched by :func:`name_key` (the NFC name, case folded).
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import unicodedata
 
@@ -74,15 +75,7 @@ def clean_licence(value: object, field: str = "licence") -> str:
         raise ScoringError.coded(
             field, "licence_chars", "%(value)s: only letters and digits", value=value
         )
-    if len(text) > LICENCE_MAX:
-        raise ScoringError.coded(
-            field,
-            "too_long",
-            "%(value)s is longer than %(limit)s characters",
-            value=text,
-            limit=LICENCE_MAX,
-        )
-    return text
+    return _clean_text(text, field, limit=LICENCE_MAX, required=False)  # its length
 
 
 def clean_place(value: object, field: str = "place") -> str:
@@ -125,12 +118,8 @@ def clean_date(value: object, field: str = "date") -> dt.date:
     if isinstance(value, dt.datetime):
         value = value.date()
     if isinstance(value, str):
-        try:
+        with contextlib.suppress(ValueError):  # else refused below, as any other value
             value = dt.date.fromisoformat(value.strip())
-        except ValueError:
-            raise ScoringError.coded(
-                field, "not_date", "%(value)s is not a date (YYYY-MM-DD)", value=repr(value)
-            ) from None
     if not isinstance(value, dt.date):
         raise ScoringError.coded(
             field, "not_date", "%(value)s is not a date (YYYY-MM-DD)", value=repr(value)

@@ -6,12 +6,7 @@ both its Brier score and its log loss are lower.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from scorekeeper.scoring.ratings import Prediction
 
 CLIP = 1e-6
 
@@ -71,11 +66,3 @@ class QualitySums:
             log_loss=self.loss / count,
             log_loss_base=self.loss_base / count,
         )
-
-
-def prediction_quality(predictions: Iterable[Prediction]) -> PredictionQuality:
-    """Score the predictions (in deal order) against the running base rate."""
-    sums = QualitySums()
-    for prediction in predictions:
-        sums.add(prediction.attack_win, prediction.made)
-    return sums.result()

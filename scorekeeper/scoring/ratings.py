@@ -95,15 +95,6 @@ class PlayerRating:
         return self.deals >= MIN_DEALS
 
 
-@dataclass(frozen=True)
-class Prediction:
-    """What the ratings said before a deal: p, the attack's chance to win; and what happened."""
-
-    deal_id: int
-    attack_win: float
-    made: bool
-
-
 class History:
     """A player's rating after his last deal of each evening, in four flat arrays: a stored
     state of many evenings is copied and unpickled in a few copies of memory, not one object
@@ -157,7 +148,7 @@ class OutOfOrder(ValueError):
 
 class RatingState:
     """The ratings after some deals, extendable with later ones, cheap to copy and to pickle:
-    plain (mu, sigma) pairs, one history point per evening and arrays of predictions. Each
+    plain (mu, sigma) pairs, one history point per evening and the predictions' sums. Each
     player's openskill rating object is made once and reused.
     """
 
@@ -166,10 +157,7 @@ class RatingState:
         self.ratings: dict[Hashable, tuple[float, float]] = {}
         self.deal_counts: dict[Hashable, int] = {}
         self.histories: dict[Hashable, History] = {}
-        self._sums = QualitySums()
-        self._deal_ids = array("q")
-        self._chances = array("d")
-        self._made = bytearray()
+        self.quality = QualitySums()  # the predictions' sums, deal by deal
         self.last: tuple[int, int] | None = None
         self._seat_objects()
 
@@ -195,25 +183,9 @@ class RatingState:
         other.ratings = dict(self.ratings)
         other.deal_counts = dict(self.deal_counts)
         other.histories = {player: points.copy() for player, points in self.histories.items()}
-        other._sums = replace(self._sums)
-        other._deal_ids = array("q", self._deal_ids)
-        other._chances = array("d", self._chances)
-        other._made = bytearray(self._made)
+        other.quality = replace(self.quality)
         other.last = self.last
         return other
-
-    @property
-    def quality(self) -> QualitySums:
-        """The prediction sums over the rated deals, in order."""
-        return self._sums
-
-    @property
-    def predictions(self) -> list[Prediction]:
-        """Each rated deal's prediction, in deal order."""
-        return [
-            Prediction(deal_id, chance, bool(made))
-            for deal_id, chance, made in zip(self._deal_ids, self._chances, self._made, strict=True)
-        ]
 
     def _rating(self, player: Hashable) -> PlackettLuceRating:
         """The player's rating object, holding his current mu and sigma."""
@@ -244,10 +216,7 @@ class RatingState:
         teams = list(filled_teams(self.model, attack, defence, self._neutral))
         chance = self.model.predict_win(teams)[0]
         made = bool(deal.made)
-        self._deal_ids.append(deal.deal_id)
-        self._chances.append(chance)
-        self._made.append(made)
-        self._sums.add(chance, made)
+        self.quality.add(chance, made)
         new_attack, new_defence = self.model.rate(teams, ranks=[0, 1] if made else [1, 0])
         for players, rated in ((attack_players, new_attack), (defence_players, new_defence)):
             for player, rating in zip(players, rated, strict=False):

@@ -8,7 +8,7 @@ from dataclasses import dataclass, fields
 from typing import Any, TypeVar
 
 from scorekeeper.scoring.errors import ScoringError
-from scorekeeper.scoring.sheet_json import show
+from scorekeeper.scoring.sheet_json import check_keys, show
 
 #: Each contract's multiplier, by the "multipliers" rule.
 MULTIPLIER_TABLES: dict[str, dict[str, int]] = {
@@ -109,15 +109,7 @@ def rules_from_data(data: object) -> HouseRules:
         raise ScoringError.coded(
             "rules", "not_object", "%(value)s is not a JSON object", value=show(data)
         )
-    for key in data:
-        if key not in RULE_KEYS:
-            raise ScoringError.coded(
-                str(key),
-                "unknown_key",
-                "not a key of %(where)s (expected %(keys)s)",
-                where="the rules",
-                keys=", ".join(RULE_KEYS),
-            )
+    check_keys(data, RULE_KEYS, "the rules")
     return HouseRules(**data)
 
 

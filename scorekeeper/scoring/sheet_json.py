@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Sequence
 from typing import Any
 
@@ -38,10 +39,10 @@ def not_a_player(field: str, name: object) -> ScoringError:
     )
 
 
-def json_error(error: json.JSONDecodeError) -> ScoringError:
+def json_error(error: json.JSONDecodeError, field: str = "sheet") -> ScoringError:
     """Text that is not JSON, said with its line and column (no Python wording)."""
     return ScoringError.coded(
-        "sheet",
+        field,
         "not_json",
         "not valid JSON: line %(line)s, column %(column)s",
         line=error.lineno,
@@ -108,26 +109,29 @@ def _no_constants(name: str) -> Any:
     )
 
 
-def load_json(source: str | bytes) -> Any:
-    """The decoded JSON of a sheet's text (UTF-8, a byte order mark allowed)."""
+def load_json(source: str | bytes, field: str = "sheet") -> Any:
+    """The decoded JSON of a sheet's or an archive's text (UTF-8, a byte order mark allowed),
+    its refusals naming ``field``."""
     if isinstance(source, bytes):
         try:
             source = source.decode("utf-8")
         except UnicodeDecodeError:
-            raise ScoringError.coded("sheet", "not_utf8", "not valid UTF-8 text") from None
+            raise ScoringError.coded(field, "not_utf8", "not valid UTF-8 text") from None
     if not isinstance(source, str):
-        raise ScoringError("sheet", f"{source!r} is not text")
+        raise ScoringError(field, f"{source!r} is not text")
     source = source.removeprefix("\ufeff")
     try:
-        data = json.loads(source, object_pairs_hook=_no_duplicates, parse_constant=_no_constants)
-    except ScoringError:
-        raise
+        return json.loads(source, object_pairs_hook=_no_duplicates, parse_constant=_no_constants)
+    except ScoringError as error:  # a key twice, NaN: said by the hooks
+        raise ScoringError(field, error.message, code=error.code, params=error.params) from None
     except RecursionError:
-        raise ScoringError.coded(
-            "sheet", "json_deep", "not valid JSON: nested too deeply"
-        ) from None
+        raise ScoringError.coded(field, "json_deep", "not valid JSON: nested too deeply") from None
     except json.JSONDecodeError as error:
-        raise json_error(error) from None
-    except ValueError as error:
-        raise ScoringError("sheet", f"not valid JSON: {error}") from None
-    return data
+        raise json_error(error, field) from None
+    except ValueError:  # an integer longer than Python converts (sys.get_int_max_str_digits)
+        raise ScoringError.coded(
+            field,
+            "json_number",
+            "not valid JSON: a number has more than %(digits)s digits",
+            digits=sys.get_int_max_str_digits(),
+        ) from None

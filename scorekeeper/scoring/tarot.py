@@ -29,8 +29,6 @@ from scorekeeper.scoring.deal_checks import (
 from scorekeeper.scoring.errors import ScoringError, distinct_players
 from scorekeeper.scoring.rules import (
     FFT_RULES,
-    MULTIPLIER_TABLES,
-    POIGNEE_TABLES,
     HouseRules,
     misere_payments,
     to_rules,
@@ -51,13 +49,8 @@ class Contract(StrEnum):
         return self.value
 
 
-#: The FFT multipliers (HouseRules.multiplier gives a table's own).
-MULTIPLIERS: dict[Contract, int] = {c: MULTIPLIER_TABLES["fft"][c.value] for c in Contract}
 TARGETS: dict[int, int] = {0: 56, 1: 51, 2: 41, 3: 36}
 CHIEN_SIZE: dict[int, int] = {3: 6, 4: 6, 5: 3}
-
-#: The FFT poignée values (HouseRules.poignee_value gives a table's own).
-POIGNEE_VALUES: dict[str, int] = POIGNEE_TABLES["20-30-40"]
 #: Trumps to show for each poignée, by the number of players seated.
 POIGNEE_TRUMPS: dict[int, dict[str, int]] = {
     3: {"simple": 13, "double": 15, "triple": 18},

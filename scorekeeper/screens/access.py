@@ -13,6 +13,7 @@ from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_K
 from django.core.exceptions import ValidationError
 from django.db import connection
 from django.http import Http404, HttpRequest
+from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.crypto import constant_time_compare
 from django.utils.translation import gettext as _
@@ -121,9 +122,7 @@ def owner_membership_for(request: HttpRequest, club_id: int) -> Membership:
 
 
 def evening_for(request: HttpRequest, evening_id: int) -> tuple[Evening, Membership]:
-    evening = Evening.objects.select_related("club").filter(pk=evening_id).first()
-    if evening is None:
-        raise Http404
+    evening = get_object_or_404(Evening.objects.select_related("club"), pk=evening_id)
     try:
         return evening, membership_for(request, evening.club_id)
     except Http404:
@@ -215,23 +214,15 @@ def queue_owner(request: HttpRequest) -> int | str | None:
 
 def game_for(request: HttpRequest, evening_id: int, game_id: int) -> tuple[Game, Membership]:
     evening, membership = evening_for(request, evening_id)
-    game = (
-        Game.objects.select_related("evening__club")
-        .filter(pk=game_id, evening_id=evening.pk)
-        .first()
+    game = get_object_or_404(
+        Game.objects.select_related("evening__club"), pk=game_id, evening_id=evening.pk
     )
-    if game is None:
-        raise Http404
     return game, membership
 
 
 def deal_for(request: HttpRequest, evening_id: int, deal_id: int) -> tuple[Deal, Membership]:
     evening, membership = evening_for(request, evening_id)
-    deal = (
-        Deal.objects.select_related("game__evening__club")
-        .filter(pk=deal_id, game__evening=evening)
-        .first()
+    deal = get_object_or_404(
+        Deal.objects.select_related("game__evening__club"), pk=deal_id, game__evening=evening
     )
-    if deal is None:
-        raise Http404
     return deal, membership

@@ -1,5 +1,6 @@
 """Form fields for names, places and dates, read by ``scoring.inputs``, the rules every way
-in follows (forms, admin, imports, archives): the value and the refusal are the rule's."""
+in follows (forms, admin, imports, archives): the value and the refusal are the rule's; and a
+service's refusal put on its form (``refuse``)."""
 
 from __future__ import annotations
 
@@ -29,6 +30,12 @@ from scorekeeper.scoring.inputs import (
     clean_season_name,
     clean_tournament_name,
 )
+from scorekeeper.services import ServiceError
+
+
+def refuse(form: forms.Form, error: ServiceError) -> None:
+    """Put a service's refusal next to the field it concerns (or above the form)."""
+    form.add_error(error.field if error.field in form.fields else None, error.message)
 
 
 def _by_rule(rule: Callable[..., Any], value: object) -> Any:

@@ -118,9 +118,8 @@ def _columns(
 
 def standings_context(
     season: Season | None,
-    season_stats: standings.SeasonStats | None = None,
+    by_kind: dict[str, standings.SeasonStats] | None = None,
     *,
-    escopette_stats: standings.SeasonStats | None = None,
     sort: str = "total",
     descending: bool = True,
     escopette_sort: str = "total",
@@ -134,12 +133,8 @@ def standings_context(
     ``scale``, French Tarot's table has the evening ranking points too."""
     if season is None:
         return {"season": None, "standings": [], "standings_columns": [], "escopette_standings": []}
-    if season_stats is None or escopette_stats is None:
-        by_kind = standings.for_season_by_kind(season)
-        if season_stats is None:
-            season_stats = by_kind[TAROT]
-        if escopette_stats is None:
-            escopette_stats = by_kind[ESCOPETTE]
+    by_kind = by_kind or standings.for_season_by_kind(season)
+    season_stats, escopette_stats = by_kind[TAROT], by_kind[ESCOPETTE]
     url = reverse("season", args=[season.club_id, season.pk])
 
     def cache_key(figures: standings.SeasonStats, sort: str, descending: bool) -> str:
@@ -168,6 +163,6 @@ def standings_context(
 def club_season_context(club: Club) -> dict[str, Any]:
     """The current season's standings for the club page (a few queries), l'escopette's too
     when the season has some; the template includes ``seasons/_standings_table.html``."""
-    season = standings.current_season(club, timezone.localdate())
+    season = standings.current_season(standings.club_seasons(club), timezone.localdate())
     scale = evening_points_scale(club)
     return {**standings_context(season, on_club_page=True, scale=scale), "club": club}

@@ -22,12 +22,10 @@ from __future__ import annotations
 
 from scorekeeper.services.archive_waiting import (
     ArchiveGone,
-    Restored,
     UploadsLimited,
     archive_restore,
     archive_upload_count,
     archive_wait,
-    archive_waiting_cleanup,
 )
 from scorekeeper.services.archives import archive_import
 from scorekeeper.services.clubs import (
@@ -45,8 +43,7 @@ from scorekeeper.services.clubs import (
     player_retire,
     player_update,
 )
-from scorekeeper.services.common import DealInputs, ServiceError
-from scorekeeper.services.costly import TooCostly
+from scorekeeper.services.common import ServiceError
 from scorekeeper.services.deal_deletions import deal_delete, deal_restore, deals_restore_all
 from scorekeeper.services.deals import (
     DealAlreadyRestored,
@@ -62,7 +59,6 @@ from scorekeeper.services.evenings import (
     evening_close,
     evening_reopen,
     evening_start,
-    evening_update,
     game_start,
     next_dealer,
     present_players,
@@ -72,7 +68,7 @@ from scorekeeper.services.evenings import (
     share_link_revoke,
 )
 from scorekeeper.services.house_rules import club_rules_set, evening_rescore
-from scorekeeper.services.imports import DuplicateGame, evenings_import
+from scorekeeper.services.imports import evenings_import
 from scorekeeper.services.joins import (
     invitation_mail_send,
     join_link_create,
@@ -89,10 +85,8 @@ from scorekeeper.services.tournament_fixes import (
 from scorekeeper.services.tournaments import (
     RoundShort,
     round_close,
-    round_short_tables,
     round_start,
     tournament_create,
-    tournament_meetings,
     tournament_public_link_create,
     tournament_public_link_revoke,
     tournament_register,

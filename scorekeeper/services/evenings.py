@@ -99,16 +99,6 @@ def evening_start(
 
 
 @transaction.atomic
-def evening_update(*, evening: Evening, date: dt.date, place: str) -> Evening:
-    evening.date = clean_date(date)
-    evening.place = clean_place(place)
-    evening.save(update_fields=["date", "place"])
-    season_ensure_for(club=evening.club, date=date)
-    evening_touch(evening)
-    return evening
-
-
-@transaction.atomic
 def evening_close(*, evening: Evening) -> Evening:
     if evening.closed_at is None:
         evening.closed_at = timezone.now()

@@ -19,10 +19,8 @@ from django.db.models import (
     CharField,
     Count,
     F,
-    Min,
     Q,
     QuerySet,
-    Subquery,
     Sum,
     Value,
     When,
@@ -249,17 +247,12 @@ def refresh_figures(
                     unreplayable=refused if kind == ESCOPETTE else 0,
                 )
             )
-    # The club figures' checkpoints that hold these evenings (at their new dates, or at their
-    # old ones as their figures' rows say) go: a statement a club.
+    # The club figures' checkpoints that hold these evenings go: a statement a club.
     since: dict[int, dt.date] = {}
     for club_id, date in placed.values():
         since[club_id] = min(date, since.get(club_id, date))
     for club_id, date in since.items():
-        old = EveningFigures.objects.filter(evening_id__in=ids, club_id=club_id)
-        earliest = old.values("club_id").annotate(date=Min("date")).values("date")
-        FiguresCheckpoint.objects.filter(
-            Q(through__gte=date) | Q(through__gte=Subquery(earliest)), club_id=club_id
-        ).delete()
+        FiguresCheckpoint.objects.filter(club_id=club_id, through__gte=date).delete()
     PlayerEvening.objects.filter(evening_id__in=ids).delete()
     EveningFigures.objects.filter(evening_id__in=ids).delete()
     PlayerEvening.objects.bulk_create(players, batch_size=500)

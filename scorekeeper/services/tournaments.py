@@ -11,7 +11,7 @@ who met whom so far when someone came or went.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Hashable, Iterable
+from collections.abc import Iterable
 
 from django.db import IntegrityError, transaction
 from django.db.models import Count, F
@@ -182,11 +182,6 @@ def tournament_withdraw(*, entrant: TournamentPlayer) -> TournamentPlayer:
     return entrant
 
 
-def tournament_meetings(tournament: Tournament) -> dict[frozenset[Hashable], int]:
-    """How many times each pair of players (by player id) sat at one table so far."""
-    return dict(meetings(_seated_rounds(tournament)))
-
-
 def _seated_rounds(tournament: Tournament) -> list[list[list[int]]]:
     rows = (
         TournamentTable.objects.filter(round__tournament=tournament)
@@ -234,7 +229,7 @@ def _seat(tournament: Tournament, number: int, present: list[int]) -> tuple[Tabl
         tournament.schedule = plan
         if number == 1:
             return rounds[0]
-    met = tournament_meetings(tournament)
+    met = meetings(_seated_rounds(tournament))  # each pair's tables together so far
     planned: Iterable[Iterable[int]] | None = None
     if sorted(plan["players"]) == sorted(present) and number <= len(plan["rounds"]):
         planned = plan["rounds"][number - 1]

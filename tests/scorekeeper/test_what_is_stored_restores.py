@@ -101,9 +101,9 @@ def test_what_every_way_in_stores_the_clubs_archive_restores(client: Client) -> 
     )
     assert page.status_code == 200
     table = [p["Ana"], p["Ben"], p["Chloé"], p["Dan"]]
-    evening = play_evening(world, dt.date(2025, 1, 10), table, [], place=_nfd("Chez  Zoé"))
+    play_evening(world, dt.date(2025, 1, 10), table, [], place=_nfd("Chez  Zoé"))
     with pytest.raises(ScoringError):
-        services.evening_update(evening=evening, date=evening.date, place="Cave\u202e")
+        play_evening(world, dt.date(2025, 1, 11), table, [], place="Cave\u202e")
 
     # A CSV import naming a new player in NFD.
     played = play_evening(

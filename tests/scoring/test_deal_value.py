@@ -4,12 +4,11 @@ from decimal import Decimal
 
 import pytest
 
+from scorekeeper.scoring.rules import FFT_RULES
 from scorekeeper.scoring.tarot import (
     CHELEM_VALUES,
     CHIEN_SIZE,
-    MULTIPLIERS,
     POIGNEE_TRUMPS,
-    POIGNEE_VALUES,
     TARGETS,
     Contract,
     TarotDeal,
@@ -140,7 +139,7 @@ def test_the_target_falls_as_the_attack_holds_more_bouts(bouts, target):
     [("petite", 1), ("garde", 2), ("garde_sans", 4), ("garde_contre", 6)],
 )
 def test_each_contract_multiplies_the_base_value(contract, multiplier):
-    assert MULTIPLIERS[Contract(contract)] == multiplier
+    assert FFT_RULES.multiplier(Contract(contract)) == multiplier
     assert value_of(contract=contract, bouts=2, points=41) == 25 * multiplier
 
 
@@ -198,7 +197,11 @@ def test_the_petit_au_bout_is_multiplied_by_the_contract():
 
 
 def test_poignee_values_and_trump_counts_follow_the_table():
-    assert POIGNEE_VALUES == {"simple": 20, "double": 30, "triple": 40}
+    assert {kind: FFT_RULES.poignee_value(kind) for kind in ("simple", "double", "triple")} == {
+        "simple": 20,
+        "double": 30,
+        "triple": 40,
+    }
     assert POIGNEE_TRUMPS == {
         3: {"simple": 13, "double": 15, "triple": 18},
         4: {"simple": 10, "double": 13, "triple": 15},
@@ -210,7 +213,7 @@ def test_poignee_values_and_trump_counts_follow_the_table():
 def test_a_poignee_goes_to_the_attack_when_the_contract_is_made(poignee):
     plain = value_of(contract="garde", points=45)
     assert value_of(contract="garde", points=45, poignees=(poignee,)) == (
-        plain + POIGNEE_VALUES[poignee]
+        plain + FFT_RULES.poignee_value(poignee)
     )
 
 
@@ -218,7 +221,7 @@ def test_a_poignee_goes_to_the_attack_when_the_contract_is_made(poignee):
 def test_a_poignee_goes_to_the_defence_when_the_contract_fails(poignee):
     plain = value_of(contract="garde", points=35)
     assert value_of(contract="garde", points=35, poignees=(poignee,)) == (
-        plain - POIGNEE_VALUES[poignee]
+        plain - FFT_RULES.poignee_value(poignee)
     )
 
 

@@ -7,7 +7,6 @@ from scorekeeper.scoring.escopette import (
     ESCOPETTE_PLAYERS,
     ESCOPETTE_TARGETS,
     STAKE_TRUMPS,
-    STAKES_TOTAL,
     EscopetteDeal,
     escopette_game,
     escopette_winner,
@@ -30,7 +29,7 @@ def spread(ana: tuple[int, ...], ben: tuple[int, ...], chloe: tuple[int, ...]) -
 
 
 def test_the_stake_trumps_make_60():
-    assert sum(STAKE_TRUMPS) == STAKES_TOTAL == 60
+    assert sum(STAKE_TRUMPS) == 60
     assert ESCOPETTE_TARGETS == (50, 100)
     assert ESCOPETTE_PLAYERS == 4
 

@@ -10,7 +10,6 @@ from scorekeeper.scoring.escopette import STAKE_TRUMPS, EscopetteDeal, score_esc
 from scorekeeper.scoring.sheet import parse_sheet, score_sheet, sheet_to_data
 from scorekeeper.scoring.tarot import (
     CHELEM_VALUES,
-    POIGNEE_VALUES,
     Contract,
     TarotDeal,
     score_deal,
@@ -54,7 +53,7 @@ def deal_data(draw: st.DrawFn, players: tuple[str, ...]) -> dict:
     petit = draw(st.none() | st.sampled_from(sides))
     if petit:
         data["petit_au_bout"] = petit
-    poignees = draw(st.lists(st.sampled_from(list(POIGNEE_VALUES)), max_size=len(seated)))
+    poignees = draw(st.lists(st.sampled_from(["simple", "double", "triple"]), max_size=len(seated)))
     if poignees:
         data["poignees"] = poignees
     chelem = draw(st.none() | st.sampled_from(list(CHELEM_VALUES)))

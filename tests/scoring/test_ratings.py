@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import pickle
 import subprocess
 import sys
@@ -11,12 +12,11 @@ from pathlib import Path
 import pytest
 from openskill.models import PlackettLuce
 
-from scorekeeper.scoring.rating_quality import prediction_quality
+from scorekeeper.scoring.rating_quality import QualitySums
 from scorekeeper.scoring.ratings import (
     BETA,
     MIN_DEALS,
     OutOfOrder,
-    Prediction,
     RatingState,
     filled_teams,
     neutral_seat,
@@ -71,8 +71,9 @@ def test_a_won_deal_raises_the_attack_and_lowers_the_defence():
 
 
 def test_a_lone_taker_against_three_even_players_is_given_an_even_chance():
-    state = replay(season()[:1])
-    assert state.predictions[0].attack_win == pytest.approx(0.5)
+    quality = replay(season()[:1]).quality.result()  # (1/2 - made)² and -log(1/2)
+    assert (quality.deals, quality.brier) == (1, pytest.approx(0.25))
+    assert quality.log_loss == pytest.approx(math.log(2))
 
 
 def test_replaying_the_same_deals_gives_the_same_figures():
@@ -93,12 +94,10 @@ def test_an_older_deal_cannot_be_added_to_a_state_that_is_past_it():
         state.advance([replace(season()[1], deal_id=99)])
 
 
-def test_correcting_an_old_deal_changes_the_ratings_after_it_and_not_before():
+def test_correcting_an_old_deal_changes_the_ratings_after_it():
     before = replay(season())
     fixed = corrected(season(), 2, played(2, 1, FOUR, "B", "petite", 1, 40))
     after = replay(fixed)
-    assert after.predictions[0] == before.predictions[0]
-    assert after.predictions[1].attack_win == before.predictions[1].attack_win
     assert after.player("B").mu < before.player("B").mu
     assert after.player("E").mu != before.player("E").mu
 
@@ -107,7 +106,7 @@ def test_passed_and_paper_deals_leave_the_ratings_alone():
     base = season()[:2]
     extra = [passed(3, 1, FOUR), paper(4, 1, {"A": 300, "B": -100, "C": -100, "D": -100})]
     assert figures(replay(base + extra)) == figures(replay(base))
-    assert len(replay(base + extra).predictions) == 2
+    assert replay(base + extra).quality.count == 2
 
 
 def test_a_rating_is_shown_only_after_enough_deals():
@@ -131,7 +130,7 @@ def test_a_copied_state_advances_apart_and_survives_a_pickle():
     copy = pickle.loads(pickle.dumps(state.copy()))
     copy.advance(deals[5:])
     assert figures(copy) == figures(replay(deals))
-    assert copy.quality.result() == prediction_quality(replay(deals).predictions)
+    assert copy.quality == replay(deals).quality
     assert figures(state) == figures(replay(deals[:5]))
 
 
@@ -173,9 +172,10 @@ def test_the_synthetic_club_is_the_same_for_the_same_seed():
 
 
 def test_the_brier_score_and_log_loss_are_computed_against_the_running_base_rate():
-    quality = prediction_quality(
-        [Prediction(1, 0.8, True), Prediction(2, 0.4, False), Prediction(3, 0.6, True)]
-    )
+    sums = QualitySums()
+    for chance, made in ((0.8, True), (0.4, False), (0.6, True)):
+        sums.add(chance, made)
+    quality = sums.result()
     # Base rate before each deal: 1/2, 2/3, 2/4.
     assert quality.deals == 3
     assert quality.brier == pytest.approx((0.04 + 0.16 + 0.16) / 3)
@@ -184,11 +184,11 @@ def test_the_brier_score_and_log_loss_are_computed_against_the_running_base_rate
 
 
 def test_no_deal_does_not_beat_the_base_rate():
-    assert not prediction_quality([]).beats_base_rate
+    assert not QualitySums().result().beats_base_rate
 
 
 def test_on_a_synthetic_club_of_unequal_players_the_rating_beats_the_base_rate():
-    quality = prediction_quality(replay(synthetic_club(spread=1.0).deals).predictions)
+    quality = replay(synthetic_club(spread=1.0).deals).quality.result()
     assert quality.deals > 900
     assert quality.brier < quality.brier_base
     assert quality.log_loss < quality.log_loss_base
@@ -196,7 +196,7 @@ def test_on_a_synthetic_club_of_unequal_players_the_rating_beats_the_base_rate()
 
 
 def test_on_a_synthetic_club_where_skill_does_not_matter_the_rating_does_not_beat_it():
-    quality = prediction_quality(replay(synthetic_club(spread=0.0).deals).predictions)
+    quality = replay(synthetic_club(spread=0.0).deals).quality.result()
     assert not quality.beats_base_rate
 
 

@@ -10,14 +10,14 @@ import time
 from collections.abc import Iterable
 
 from scorekeeper.scoring.deal_facts import DealFacts
-from scorekeeper.scoring.rating_quality import PredictionQuality, prediction_quality
+from scorekeeper.scoring.rating_quality import PredictionQuality
 from scorekeeper.scoring.ratings import replay
 from tools.bench.rating_club import synthetic_club
 
 
 def quality_line(name: str, deals: Iterable[DealFacts]) -> str:
     """One line: deals rated, Brier and log loss of the ratings and of the base rate."""
-    return describe(name, prediction_quality(replay(deals).predictions))
+    return describe(name, replay(deals).quality.result())
 
 
 def describe(name: str, quality: PredictionQuality) -> str:

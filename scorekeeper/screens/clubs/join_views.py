@@ -8,8 +8,8 @@ from __future__ import annotations
 from urllib.parse import urlencode
 
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
@@ -38,9 +38,7 @@ def join_link_revoke(request: HttpRequest, club_id: int) -> HttpResponse:
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def club_join(request: HttpRequest, token: str) -> HttpResponse:
-    link = JoinLink.usable().select_related("club").filter(token=token).first()
-    if link is None:
-        raise Http404
+    link = get_object_or_404(JoinLink.usable().select_related("club"), token=token)
     club = link.club
     club_url = reverse("club", args=[club.pk])
     refused = ""

@@ -28,6 +28,7 @@ from scorekeeper.screens.clubs.forms import (
     PlayerAddForm,
     PlayerEditForm,
 )
+from scorekeeper.screens.input_fields import refuse
 from scorekeeper.server.wording import name_order
 from scorekeeper.services import ServiceError
 
@@ -37,12 +38,6 @@ from scorekeeper.services import ServiceError
 def _club_url(club: Club, section: str = "") -> str:
     url = reverse("club", args=[club.pk])
     return f"{url}#{section}" if section else url
-
-
-def _form_error(form: forms.Form, error: ServiceError) -> None:
-    """Put a service's refusal next to the field it concerns (or above the form)."""
-    field = error.field if error.field in form.fields else None
-    form.add_error(field, error.message)
 
 
 def _players_context(club: Club) -> dict[str, Any]:
@@ -120,7 +115,7 @@ def club_new(request: HttpRequest) -> HttpResponse:
         try:
             club = services.club_create(name=form.cleaned_data["name"], owner=request.user)
         except ServiceError as error:
-            _form_error(form, error)
+            refuse(form, error)
         else:
             messages.success(request, _("The club %(name)s is ready.") % {"name": club.name})
             return redirect(_club_url(club))
@@ -141,7 +136,7 @@ def club_rename(request: HttpRequest, club_id: int) -> HttpResponse:
         try:
             services.club_rename(club=membership.club, name=form.cleaned_data["name"])
         except ServiceError as error:
-            _form_error(form, error)
+            refuse(form, error)
         else:
             messages.success(request, _("The club is renamed."))
             return redirect(_club_url(membership.club))
@@ -191,7 +186,7 @@ def invitation_create(request: HttpRequest, club_id: int) -> HttpResponse:
                 club=membership.club, email=form.cleaned_data["email"], invited_by=request.user
             )
         except ServiceError as error:
-            _form_error(form, error)
+            refuse(form, error)
         else:
             try:
                 services.invitation_mail_send(
@@ -283,7 +278,7 @@ def player_add(request: HttpRequest, club_id: int) -> HttpResponse:
         try:
             player = services.player_add(club=membership.club, name=form.cleaned_data["name"])
         except ServiceError as error:
-            _form_error(form, error)
+            refuse(form, error)
         else:
             if request.htmx:
                 return _players_response(request, membership, focus=True)
@@ -312,7 +307,7 @@ def player_edit(request: HttpRequest, club_id: int, player_id: int) -> HttpRespo
                     licence=form.cleaned_data["licence"],
                 )
             except ServiceError as error:
-                _form_error(form, error)
+                refuse(form, error)
             else:
                 messages.success(request, _("The player is saved."))
                 return redirect(_club_url(club, "players"))

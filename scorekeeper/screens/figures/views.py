@@ -21,7 +21,7 @@ from django.views.decorators.http import require_http_methods
 from scorekeeper.models import Season
 from scorekeeper.reads import figures_pages
 from scorekeeper.reads.club_figures import club_figures, player_names
-from scorekeeper.reads.standings import club_seasons
+from scorekeeper.reads.standings import club_seasons, current_season
 from scorekeeper.screens.access import membership_for
 from scorekeeper.screens.figures.forms import ALL_TIME, ScopeForm
 
@@ -40,21 +40,14 @@ class Tab:
     current: bool
 
 
-def current_season(seasons: list[Season]) -> Season | None:
-    """The season covering today (the one that started last); else the latest one."""
-    today = timezone.localdate()
-    covering = [season for season in seasons if season.start <= today <= season.end]
-    if covering:
-        return max(covering, key=lambda season: (season.start, -season.end.toordinal(), -season.pk))
-    return max(seasons, key=lambda season: (season.end, season.start, season.pk), default=None)
-
-
 def _page(request: HttpRequest, club_id: int, kind: str, build: Callable[..., Any]) -> HttpResponse:
     name, template = f"figures_{kind}", f"scorekeeper/figures/{kind}.html"
     membership = membership_for(request, club_id)
     club = membership.club
     seasons = club_seasons(club)
-    form = ScopeForm(request.GET, seasons=seasons, default=current_season(seasons))
+    form = ScopeForm(
+        request.GET, seasons=seasons, default=current_season(seasons, timezone.localdate())
+    )
     if not form.is_valid():
         raise Http404
     season: Season | None = form.cleaned_data["season"]

@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from scorekeeper.exchange import exports
+from scorekeeper.exchange.game_data import CSV_CONTENT_TYPE, JSON_CONTENT_TYPE
 from scorekeeper.models import Season
 from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.screens.access import evening_for, membership_for
@@ -36,7 +37,7 @@ def evening_export_csv(request: HttpRequest, evening_id: int) -> HttpResponse:
     evening, _membership = evening_for(request, evening_id)
     return download(
         exports.evening_csv(evening),
-        exports.CSV_CONTENT_TYPE,
+        CSV_CONTENT_TYPE,
         exports.evening_filename(evening, "csv"),
     )
 
@@ -53,7 +54,7 @@ def evening_export_json(request: HttpRequest, evening_id: int) -> HttpResponse:
         if error.field == "game":
             raise Http404 from None
         return _refused(error)
-    return download(content, exports.JSON_CONTENT_TYPE, exports.evening_filename(evening, "json"))
+    return download(content, JSON_CONTENT_TYPE, exports.evening_filename(evening, "json"))
 
 
 @require_http_methods(["GET", "HEAD"])
@@ -61,7 +62,7 @@ def season_export_csv(request: HttpRequest, club_id: int, season_id: int) -> Htt
     membership_for(request, club_id)
     season = _season(club_id, season_id)
     return download(
-        exports.season_csv(season), exports.CSV_CONTENT_TYPE, exports.season_filename(season, "csv")
+        exports.season_csv(season), CSV_CONTENT_TYPE, exports.season_filename(season, "csv")
     )
 
 
@@ -73,4 +74,4 @@ def season_export_json(request: HttpRequest, club_id: int, season_id: int) -> Ht
         content = exports.season_json(season)
     except ScoringError as error:
         return _refused(error)
-    return download(content, exports.JSON_CONTENT_TYPE, exports.season_filename(season, "json"))
+    return download(content, JSON_CONTENT_TYPE, exports.season_filename(season, "json"))

@@ -8,7 +8,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from scorekeeper.exchange import sheet_import
+from scorekeeper.exchange import csv_format, sheet_import
 from scorekeeper.exchange.game_data import CSV_CONTENT_TYPE
 from scorekeeper.exchange.import_preview import import_preview
 from scorekeeper.scoring.errors import ScoringError
@@ -87,6 +87,4 @@ def club_import(request: HttpRequest, club_id: int) -> HttpResponse:
 def import_template(request: HttpRequest, club_id: int) -> HttpResponse:
     """A spreadsheet to fill in with paper history: the CSV columns and two example rows."""
     membership_for(request, club_id)
-    return download(
-        sheet_import.paper_template_csv(), CSV_CONTENT_TYPE, "scorekeeper-paper-history.csv"
-    )
+    return download(csv_format.paper_template(), CSV_CONTENT_TYPE, "scorekeeper-paper-history.csv")

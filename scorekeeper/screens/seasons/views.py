@@ -17,6 +17,7 @@ from scorekeeper.models import Membership, Player, Season
 from scorekeeper.models.figures import ESCOPETTE, TAROT
 from scorekeeper.reads import charts, player_figures, standings
 from scorekeeper.screens.access import membership_for, owner_membership_for
+from scorekeeper.screens.input_fields import refuse
 from scorekeeper.screens.seasons.forms import SeasonForm
 from scorekeeper.screens.standings import (
     ESCOPETTE_SECTION,
@@ -71,7 +72,7 @@ def season_create(request: HttpRequest, club_id: int) -> HttpResponse:
         try:
             season = services.season_create(club=membership.club, **form.cleaned_data)
         except ServiceError as error:
-            form.add_error(error.field if error.field in form.fields else None, error.message)
+            refuse(form, error)
         else:
             messages.success(request, _("The season %(name)s is ready.") % {"name": season.name})
             return redirect("season", club_id, season.pk)
@@ -95,14 +96,7 @@ def season_detail(request: HttpRequest, club_id: int, season_id: int) -> HttpRes
         "club": membership.club,
         "membership": membership,
         "is_owner": membership.is_owner,
-        **standings_context(
-            season,
-            season_stats,
-            escopette_stats=by_kind[ESCOPETTE],
-            htmx=True,
-            scale=scale,
-            **sorting,
-        ),
+        **standings_context(season, by_kind, htmx=True, scale=scale, **sorting),
     }
     if getattr(request, "htmx", False):
         partial = {"standings": "standings_section", ESCOPETTE_SECTION: "escopette_section"}
@@ -142,7 +136,7 @@ def player_detail(request: HttpRequest, club_id: int, player_id: int) -> HttpRes
         if season is None:
             raise Http404
     else:
-        season = standings.current_season(membership.club, timezone.localdate())
+        season = standings.current_season(seasons, timezone.localdate())
     figures, escopette = player_figures.player_sections(
         player, start=season.start if season else None, end=season.end if season else None
     )

@@ -35,6 +35,7 @@ from scorekeeper.screens.table.deal_forms import (
 from scorekeeper.screens.table.evening_page import (
     DealForm,
     deal_form,
+    deal_present,
     evening_url,
     mark_sheet_changes,
     page_context,
@@ -56,7 +57,7 @@ def deal_preview(request: HttpRequest, evening_id: int, game_id: int) -> HttpRes
         deal, _membership = deal_for(request, evening_id, deal_id)
         if deal.game_id != game.pk:
             raise Http404
-        form = deal_form_class(game)(request.POST, game=game, present=_deal_present(deal))
+        form = deal_form_class(game)(request.POST, game=game, present=deal_present(deal))
         form.is_valid()
         if not request.htmx:
             return render(request, "scorekeeper/table/deal_edit.html", _edit_context(deal, form))
@@ -212,14 +213,6 @@ def _entry_after_save(
     return render(request, "scorekeeper/table/deal_entry.html", context)
 
 
-def _deal_present(deal: Deal) -> list[Player]:
-    """The players at the table when the deal was played, in seat order."""
-    present = [score.player for score in deal.scores.select_related("player")]
-    positions = dict(deal.game.seats.values_list("player_id", "position"))
-    present.sort(key=lambda player: positions.get(player.pk, 99))
-    return present
-
-
 def _edit_context(deal: Deal, form: DealForm) -> dict[str, Any]:
     evening = deal.game.evening
     preview = reverse("deal_preview", args=[evening.pk, deal.game_id])
@@ -242,7 +235,7 @@ def deal_edit(request: HttpRequest, evening_id: int, deal_id: int) -> HttpRespon
         return redirect("paper_deal_edit", evening_id, deal.pk)
     game = deal.game
     evening = game.evening
-    present = _deal_present(deal)
+    present = deal_present(deal)
     form_class = deal_form_class(game)
     if request.method == "POST":
         if evening.is_closed:

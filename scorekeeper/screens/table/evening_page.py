@@ -109,6 +109,14 @@ def deal_form(
     return form
 
 
+def deal_present(deal: Deal) -> list[Player]:
+    """The players at the table when the deal was played, in seat order."""
+    present = [score.player for score in deal.scores.select_related("player")]
+    positions = dict(deal.game.seats.values_list("player_id", "position"))
+    present.sort(key=lambda player: positions.get(player.pk, 99))
+    return present
+
+
 def _shown_cases(game: Game) -> services.TableCases | None:
     """A duplicate table's cases for the form shown (None at any other table), kept in the
     cache under the evening's version, which its deals raise; a save checks them afresh."""

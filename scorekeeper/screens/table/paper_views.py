@@ -12,7 +12,7 @@ from typing import Any
 from django import forms
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -75,10 +75,7 @@ class PaperDealForm(forms.Form):
 
 
 def _tarot_game(evening: Any, game_id: int) -> Game:
-    game = Game.objects.filter(pk=game_id, evening=evening, kind=Game.Kind.TAROT).first()
-    if game is None:
-        raise Http404
-    return game
+    return get_object_or_404(Game, pk=game_id, evening=evening, kind=Game.Kind.TAROT)
 
 
 def _back(game: Game) -> str:

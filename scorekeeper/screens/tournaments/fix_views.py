@@ -14,13 +14,13 @@ from django.views.decorators.http import require_http_methods
 
 from scorekeeper import services
 from scorekeeper.exchange.error_text import refusal_message
-from scorekeeper.models import Deal, Player, Tournament, TournamentTable
+from scorekeeper.models import Deal, Tournament, TournamentTable
 from scorekeeper.reads import tournaments as reads
 from scorekeeper.reads.deal_history import deal_history
 from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.screens.access import membership_for
 from scorekeeper.screens.table.deal_forms import TarotDealForm, initial_for_deal
-from scorekeeper.screens.table.evening_page import deal_form
+from scorekeeper.screens.table.evening_page import deal_form, deal_present
 
 
 def _table(request: HttpRequest, tournament_id: int, number: int, table: int) -> TournamentTable:
@@ -62,14 +62,6 @@ def table_deals(request: HttpRequest, tournament_id: int, number: int, table: in
     return render(request, "scorekeeper/tournaments/table_deals.html", context)
 
 
-def _present(deal: Deal) -> list[Player]:
-    """The players at the table when the deal was played, in seat order."""
-    positions = dict(deal.game.seats.values_list("player_id", "position"))
-    present = [score.player for score in deal.scores.select_related("player")]
-    present.sort(key=lambda player: positions.get(player.pk, 99))
-    return present
-
-
 @require_http_methods(["GET", "HEAD", "POST"])
 def table_deal_correct(
     request: HttpRequest, tournament_id: int, number: int, table: int, deal_id: int
@@ -79,7 +71,7 @@ def table_deal_correct(
         Deal.objects.select_related("game"), pk=deal_id, game_id=found.game_id, paper=False
     )
     game = deal.game
-    present = _present(deal)
+    present = deal_present(deal)
     if request.method == "POST":
         form = TarotDealForm(request.POST, game=game, present=present)
         if form.is_valid() and form.inputs is not None:

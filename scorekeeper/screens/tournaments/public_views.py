@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
@@ -35,9 +35,7 @@ def table_link(request: HttpRequest, token: str) -> HttpResponse:
 @require_http_methods(["GET", "HEAD"])
 def tournament_public(request: HttpRequest, token: str) -> HttpResponse:
     """The ranking, live, for anyone with the read-only link."""
-    tournament = Tournament.objects.select_related("club").filter(public_token=token).first()
-    if tournament is None:
-        raise Http404
+    tournament = get_object_or_404(Tournament.objects.select_related("club"), public_token=token)
     key = reads.ranking_key(tournament)
     tag = conditional.opaque_tag(key)
     if request.htmx and (unchanged := conditional.unchanged(request, tag)):

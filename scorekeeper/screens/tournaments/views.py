@@ -23,6 +23,7 @@ from scorekeeper.models import Membership, Tournament, TournamentPlayer, Tournam
 from scorekeeper.reads import tournaments as reads
 from scorekeeper.reads.duplicate import ranking_for
 from scorekeeper.screens.access import membership_for
+from scorekeeper.screens.input_fields import refuse
 from scorekeeper.screens.tournaments import cases
 from scorekeeper.screens.tournaments.forms import RegisterForm, TournamentForm
 from scorekeeper.server import conditional
@@ -35,19 +36,13 @@ LIVE_SECONDS = 4
 
 
 def _tournament(request: HttpRequest, tournament_id: int) -> tuple[Tournament, Membership]:
-    tournament = Tournament.objects.select_related("club").filter(pk=tournament_id).first()
-    if tournament is None:
-        raise Http404
+    tournament = get_object_or_404(Tournament.objects.select_related("club"), pk=tournament_id)
     return tournament, membership_for(request, tournament.club_id)
 
 
 def _organiser(request: HttpRequest, tournament: Tournament, membership: Membership) -> bool:
     """The club's owner or the member who made the tournament."""
     return membership.is_owner or tournament.created_by_id == request.user.pk
-
-
-def _form_error(form: Any, error: ServiceError) -> None:
-    form.add_error(error.field if error.field in form.fields else None, error.message)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -67,7 +62,7 @@ def tournament_list(request: HttpRequest, club_id: int) -> HttpResponse:
                 club=club, created_by=request.user, **form.cleaned_data
             )
         except ServiceError as error:
-            _form_error(form, error)
+            refuse(form, error)
         else:
             return redirect("tournament_players", tournament.pk)
     context = {"club": club, "tournaments": list(club.tournaments.all()), "form": form}
@@ -137,7 +132,7 @@ def tournament_players(request: HttpRequest, tournament_id: int) -> HttpResponse
                 guest_names=form.cleaned_data["guest_name"],
             )
         except ServiceError as error:
-            _form_error(form, error)
+            refuse(form, error)
         else:
             names = ", ".join(str(entrant.player) for entrant in registered)
             text = ngettext(

@@ -12,6 +12,7 @@ from scorekeeper.exchange.archive_check import ARCHIVE_MAX_INVITATIONS
 from scorekeeper.exchange.error_text import error_text
 from scorekeeper.models import Player
 from scorekeeper.scoring.errors import ScoringError
+from scorekeeper.scoring.sheet import load_sheet_text
 from tests.factories import make_club, make_user
 
 pytestmark = pytest.mark.django_db
@@ -37,6 +38,16 @@ def test_a_5000_digit_number_is_named_as_such_not_as_deep_nesting() -> None:
     assert caught.value.code == "json_number"
     with translation.override("en"):
         assert "a number has more than 4300 digits" in archive_read.refusal_text(caught.value)
+
+
+def test_an_archive_and_a_sheet_read_json_by_the_same_rules() -> None:
+    text = json.dumps(archive_data())
+    with pytest.raises(ScoringError) as caught:
+        archive_read.read_archive(text.replace("{", '{"format": 0, ', 1))  # a key twice
+    assert (caught.value.field, caught.value.code) == ("archive", "json_key_twice")
+    with pytest.raises(ScoringError) as caught:
+        load_sheet_text('{"version": ' + "9" * 5000 + "}")
+    assert (caught.value.field, caught.value.code) == ("sheet", "json_number")
 
 
 def test_an_uploaded_archive_invites_at_most_a_hundred_addresses() -> None:

@@ -18,7 +18,8 @@ from django.urls import reverse
 from django.utils import translation
 
 from scorekeeper import services
-from scorekeeper.exchange import csv_format, exports, sheet_import
+from scorekeeper.exchange import csv_format, exports
+from scorekeeper.exchange.game_data import CSV_CONTENT_TYPE
 from scorekeeper.exchange.tournament_csv import results_csv
 from scorekeeper.models import Player, Season
 from scorekeeper.reads.tournaments import ranking
@@ -81,7 +82,7 @@ def test_the_tournament_csv_downloads_in_the_apps_format(client: Client) -> None
     services.round_start(tournament=tournament, created_by=tournament.created_by)
     client.force_login(tournament.created_by)
     answer = client.get(reverse("tournament_csv", args=[tournament.pk]), HTTP_ACCEPT_LANGUAGE="fr")
-    assert answer["Content-Type"] == exports.CSV_CONTENT_TYPE
+    assert answer["Content-Type"] == CSV_CONTENT_TYPE
     text = answer.content.decode("utf-8")
     assert text.startswith(csv_format.BOM)
     header = text.removeprefix(csv_format.BOM).split("\r\n")[0]
@@ -90,7 +91,7 @@ def test_the_tournament_csv_downloads_in_the_apps_format(client: Client) -> None
 
 def test_the_paper_template_is_written_by_the_same_writer() -> None:
     with translation.override("fr"):
-        rows = cells(sheet_import.paper_template_csv())
+        rows = cells(csv_format.paper_template())
     assert rows[1][-4:] == ["90", "-30", "-30", "-30"]
 
 

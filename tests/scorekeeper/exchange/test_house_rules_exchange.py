@@ -59,8 +59,7 @@ def _deals(ids: tuple[int, ...]) -> list[TarotDeal[int]]:
 
 
 def _played(club: Club, players, date: dt.date, *, miseres: bool = True) -> Evening:
-    evening, game = start_evening(club, players)
-    services.evening_update(evening=evening, date=date, place="Chez Ana")
+    evening, game = start_evening(club, players, date=date, place="Chez Ana")
     for inputs in _deals(tuple(p.pk for p in players)):
         services.deal_record(game=game, inputs=inputs if miseres else replace(inputs, miseres=()))
     return evening

@@ -12,7 +12,8 @@ from django.test import Client
 from django.utils import translation
 
 from scorekeeper.models import Season
-from scorekeeper.reads import charts, standings
+from scorekeeper.models.figures import TAROT
+from scorekeeper.reads import charts, line_charts, standings
 from scorekeeper.reads.game_sheets import game_sheet
 from tests.scorekeeper.season_factories import (
     deal,
@@ -32,7 +33,7 @@ def _fresh_memory() -> Iterator[None]:
     ("span", "step"), [(0, 1), (7, 2), (100, 20), (2280, 500), (3667, 1000), (45, 10)]
 )
 def test_ticks_go_by_round_steps(span: int, step: int) -> None:
-    assert charts.nice_step(span) == step
+    assert line_charts.nice_step(span) == step
 
 
 def test_a_line_chart_lays_out_its_series_within_the_drawing() -> None:
@@ -123,7 +124,7 @@ def test_the_season_chart_adds_up_each_players_evenings(client: Client) -> None:
     hand_computed_season(world)
     season = Season.objects.get(club=world.club, name="2025")
     with translation.override("en"):
-        chart = charts.season_chart(standings.for_season(season))
+        chart = charts.season_chart(standings.for_season_by_kind(season)[TAROT])
     values = {s.name: s.values for s in chart.series}
     assert values["Ana"] == (0, -587, -313)
     assert values["Eve"] == (0, 0, 34)
@@ -147,7 +148,7 @@ def test_the_tables_of_one_night_are_one_point_of_the_season_chart() -> None:
     play_evening(world, night, first, [deal(first, first[1], "petite", 1, 30)])
     play_evening(world, night, second, [deal(second, second[0], "garde", 2, 20)])
     season = Season.objects.get(club=world.club)
-    stats = standings.for_season(season)
+    stats = standings.for_season_by_kind(season)[TAROT]
     assert len(stats.evenings) == 3
     with translation.override("en"):
         chart = charts.season_chart(stats)

@@ -13,8 +13,9 @@ from openskill.models import PlackettLuce
 from scorekeeper import services
 from scorekeeper.models import Deal, FiguresCheckpoint
 from scorekeeper.reads import deal_facts as reads_facts
-from scorekeeper.reads.club_figures import club_figures, replay_state
-from scorekeeper.reads.deal_facts import evening_facts, evening_marks
+from scorekeeper.reads.club_figures import club_figures
+from scorekeeper.reads.deal_facts import EveningMark, evening_facts, evening_marks
+from scorekeeper.scoring.club_state import FiguresState
 from scorekeeper.scoring.ratings import BETA, NEUTRAL_SIGMA, PRIOR_MU, PRIOR_SIGMA
 from tests.scorekeeper.season_factories import (
     World,
@@ -34,6 +35,12 @@ def world() -> World:
     world = make_world()
     hand_computed_season(world)
     return world
+
+
+def replay_state(marks: list[EveningMark]) -> FiguresState:
+    """The state built again from the first deal, nothing stored read."""
+    facts = evening_facts(marks)
+    return FiguresState().advance(deal for mark in marks for deal in facts[mark.evening_id])
 
 
 def test_a_deal_s_facts_are_read_as_stored_and_l_escopette_is_left_out(world: World) -> None:
@@ -197,22 +204,6 @@ def test_a_correction_of_an_old_deal_drops_the_checkpoints_from_its_month_on(
     assert figures.state.ratings.table() == again.ratings.table()
 
 
-def test_an_evening_moved_later_drops_the_checkpoints_from_its_old_date_on(
-    world: World,
-) -> None:
-    _ = club_figures(world.club.pk).state  # folded
-    kept = sorted(FiguresCheckpoint.objects.values_list("through", flat=True))
-    old = _first_deal(world).game.evening
-    moved_from = old.date
-    services.evening_update(evening=old, date=dt.date(2025, 5, 30), place=old.place)
-    assert sorted(FiguresCheckpoint.objects.values_list("through", flat=True)) == [
-        through for through in kept if through < moved_from
-    ]
-    figures = club_figures(world.club.pk)
-    again = replay_state(evening_marks(world.club.pk, None, None))
-    assert figures.state.records() == again.records()
-
-
 def test_the_ordinal_follows_date_evening_game_and_deal() -> None:
     day = dt.date(2025, 1, 1)
     assert reads_facts.ordinal(day, 9, 1, 50) < reads_facts.ordinal(day, 10, 1, 1)
@@ -259,6 +250,6 @@ def test_a_deal_saved_at_the_first_of_two_tables_gives_the_figures_of_a_replay()
     again = replay_state(evening_marks(world.club.pk, None, None))
     assert figures.deals == again.deals == 3
     assert figures.state.ratings.table() == again.ratings.table()
-    assert figures.state.ratings.predictions == again.ratings.predictions
+    assert figures.state.ratings.quality == again.ratings.quality
     assert figures.state.records() == again.records()
     assert figures.state.point_flow() == again.point_flow()

@@ -62,7 +62,6 @@ ACTIONS = st.lists(
                 "remove_member",
                 "tournament",
                 "next_round",
-                "move",
             ]
         ),
         st.integers(min_value=0, max_value=10_000),
@@ -171,10 +170,6 @@ class Scene:
             services.round_close(tournament_round=current, even_short=True)
             if current.number < self.tournament.rounds:
                 services.round_start(tournament=self.tournament, created_by=self.owner)
-        elif action == "move" and evenings:
-            evening = evenings[n % len(evenings)]
-            date = OLD + dt.timedelta(days=n % 70)
-            services.evening_update(evening=evening, date=date, place=evening.place)
 
     def pages(self) -> dict[str, Any]:
         """What the season and figures pages read, as plain data."""
@@ -188,7 +183,7 @@ class Scene:
             found[f"figures {label}"] = (
                 figures.key,
                 state.ratings.table(),
-                state.ratings.predictions,
+                state.ratings.quality,
                 state.point_flow(),
                 state.partnerships(),
                 state.contracts,

@@ -11,6 +11,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from scorekeeper.models import Season
+from scorekeeper.models.figures import TAROT
 from scorekeeper.reads import charts, standings
 from tests.scorekeeper.season_factories import (
     World,
@@ -94,7 +95,7 @@ def test_a_players_page(world: World, client: Client, django_assert_max_num_quer
 def test_the_season_chart(world: World, django_assert_max_num_queries) -> None:
     season = Season.objects.get(club=world.club)
     with django_assert_max_num_queries(SEASON_CHART):
-        chart = charts.season_chart(standings.for_season(season))
+        chart = charts.season_chart(standings.for_season_by_kind(season)[TAROT])
     assert len(chart.series) == len(world.players)
 
 

@@ -18,7 +18,8 @@ from django.test import Client
 
 from scorekeeper import services
 from scorekeeper.models import Deal, Evening, Season
-from scorekeeper.reads.standings import for_season
+from scorekeeper.models.figures import TAROT
+from scorekeeper.reads.standings import for_season_by_kind
 from scorekeeper.scoring.tarot import TarotDeal
 from tests.factories import make_club, start_evening
 from tools.bench import local_servers
@@ -122,4 +123,4 @@ def test_what_one_server_saves_or_computes_the_other_serves_at_once(servers) -> 
     assert standings is not None and players[0].name in standings.group(0)
     status, same = fetch(other, url, session)
     assert status == 200 and standings.group(0) in same
-    assert for_season(season).rows
+    assert for_season_by_kind(season)[TAROT].rows

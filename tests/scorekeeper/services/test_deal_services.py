@@ -156,10 +156,9 @@ def test_removing_a_member_unlinks_their_player_but_keeps_it() -> None:
     assert players[1].name == "Ben"
 
 
-def test_moving_an_evening_to_a_year_without_a_season_creates_that_years() -> None:
+def test_an_evening_in_a_year_without_a_season_creates_that_years() -> None:
     import datetime as dt
 
     club, players = make_club()
-    evening, _game = start_evening(club, players)
-    services.evening_update(evening=evening, date=dt.date(2031, 5, 1), place="")
+    start_evening(club, players, date=dt.date(2031, 5, 1))
     assert club.seasons.filter(start=dt.date(2031, 1, 1), end=dt.date(2031, 12, 31)).exists()

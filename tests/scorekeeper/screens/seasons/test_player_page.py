@@ -28,9 +28,9 @@ def world() -> World:
 
 def figures(world: World, name: str, *, all_time: bool = False) -> player_figures.PlayerFigures:
     season = Season.objects.get(club=world.club, name="2025")
-    if all_time:
-        return player_figures.player_figures(world.players[name])
-    return player_figures.player_figures(world.players[name], start=season.start, end=season.end)
+    dates = {} if all_time else {"start": season.start, "end": season.end}
+    tarot, _escopette = player_figures.player_sections(world.players[name], **dates)
+    return tarot
 
 
 def contracts(f: player_figures.PlayerFigures) -> dict[str, tuple[int, int, int]]:

@@ -10,6 +10,7 @@ from django.test import Client
 
 from scorekeeper import services
 from scorekeeper.models import Season
+from scorekeeper.models.figures import TAROT
 from scorekeeper.reads import standings
 from scorekeeper.services import ServiceError
 from tests.scorekeeper.season_factories import World, deal, make_world, play_evening
@@ -68,12 +69,14 @@ def test_an_owner_adds_a_season_and_an_evening_belongs_to_every_season_it_falls_
     )
     assert spring.name == "Spring league"
     year = Season.objects.get(club=world.club, name="2025")
-    assert standings.for_season(spring).rows[0].total == 198
-    assert standings.for_season(year).rows[0].total == 198 + 75
+    assert standings.for_season_by_kind(spring)[TAROT].rows[0].total == 198
+    assert standings.for_season_by_kind(year)[TAROT].rows[0].total == 198 + 75
     # The narrowest season covering a date is its season.
     assert services.season_for_date(club=world.club, date=dt.date(2025, 4, 1)) == spring
     assert services.season_for_date(club=world.club, date=dt.date(2025, 9, 1)) == year
-    assert standings.current_season(world.club, dt.date(2025, 4, 1)) == spring
+    assert (
+        standings.current_season(standings.club_seasons(world.club), dt.date(2025, 4, 1)) == spring
+    )
 
 
 def test_a_season_covering_the_date_means_no_calendar_year_is_added(world: World) -> None:
