@@ -137,12 +137,16 @@ def main(argv: list[str] | None = None) -> int:
             for app in order:
                 print(f"--- run {number + 1}, {app} ({options.old if app == 'old' else 'HEAD'})")
                 sys.stdout.flush()
-                found = run_once(
-                    tree if app == "old" else None,
-                    args,
-                    folder / f"{app}-{number}.json",
-                    sys.executable,
-                )
+                try:
+                    found = run_once(
+                        tree if app == "old" else None,
+                        args,
+                        folder / f"{app}-{number}.json",
+                        sys.executable,
+                    )
+                except subprocess.CalledProcessError:  # its reason is printed above
+                    print(f"the {app} app's load test failed: stopped", file=sys.stderr)
+                    return 1
                 runs[app].append(found)
     finally:
         shutil.rmtree(folder, ignore_errors=True)

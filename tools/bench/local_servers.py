@@ -113,7 +113,18 @@ def postgres_database(url: str, suffix: str) -> Iterator[str]:
         "dbname": config["NAME"],
         "autocommit": True,
     }
-    with psycopg.connect(**connect) as connection:
+    try:
+        connection = psycopg.connect(**connect)
+    except psycopg.OperationalError as error:  # said in one line, not a traceback
+        from django.core.management.base import CommandError
+
+        where = f"{config['HOST'] or 'localhost'}:{config['PORT'] or 5432}"
+        reason = str(error).strip().splitlines()[0].rsplit(": ", 1)[-1]  # "Connection refused"
+        raise CommandError(
+            f"PostgreSQL at {where} does not answer ({reason}): start it"
+            " (service postgresql start) or fix DATABASE_URL"
+        ) from None
+    with connection:
         connection.execute(f'DROP DATABASE IF EXISTS "{name}"')
         connection.execute(f'CREATE DATABASE "{name}"')
     base, _sep, _old = url.rpartition("/")

@@ -167,3 +167,11 @@ def test_the_seating_is_an_option_of_the_command() -> None:
 def test_the_tables_dates_are_an_option_of_the_command() -> None:
     with pytest.raises(CommandError, match="--dates"):
         call_command("loadtest", "--dates", "someday")
+
+
+def test_a_database_that_does_not_answer_is_said_in_one_line() -> None:
+    from tools.bench.local_servers import postgres_database
+
+    refused = pytest.raises(CommandError, match=r"PostgreSQL at 127\.0\.0\.1:1 does not answer")
+    with refused, postgres_database("postgres://someone:secret@127.0.0.1:1/night", "loadtest"):
+        pass
