@@ -99,55 +99,55 @@ class PlayerFigures:
         return values
 
 
+#: A stored evening's row as the player's page reads it: its night, then its figures.
+_FIRST_FIGURE = len(NIGHT_FIELDS)
+_TOTAL = _FIRST_FIGURE + FIGURES.index("total")
+
+Row = tuple[Any, ...]
+
+
 def _player_rows(
     player: Player, start: dt.date | None, end: dt.date | None, kinds: tuple[str, ...]
-) -> dict[str, list[dict[str, Any]]]:
-    """The player's stored evenings in the range, by kind, in date order (one query)."""
+) -> dict[str, list[Row]]:
+    """The player's stored evenings in the range, by kind, in date order (one query): each
+    row its night (``NIGHT_FIELDS``), then its figures (``FIGURES``)."""
     rows = PlayerEvening.objects.filter(player=player, kind__in=kinds)
     if start is not None:
         rows = rows.filter(evening__date__gte=start)
     if end is not None:
         rows = rows.filter(evening__date__lte=end)
-    found: dict[str, list[dict[str, Any]]] = {kind: [] for kind in kinds}
-    for row in rows.order_by("evening__date", "evening_id").values(*NIGHT_FIELDS, *FIGURES):
-        found[row["kind"]].append(row)
+    found: dict[str, list[Row]] = {kind: [] for kind in kinds}
+    for row in rows.order_by("evening__date", "evening_id").values_list(*NIGHT_FIELDS, *FIGURES):
+        found[row[0]].append(row)
     return found
 
 
-def _tally(rows: list[dict[str, Any]]) -> Tally:
-    tally = Tally()
-    for row in rows:
-        tally.add(tally_of(row))
-    return tally
+def _tally(rows: list[Row]) -> Tally:
+    """The rows' figures added up, column by column."""
+    sums = [sum(column) for column in zip(*(row[_FIRST_FIGURE:] for row in rows), strict=True)]
+    return tally_of(dict(zip(FIGURES, sums or [0] * len(FIGURES), strict=True)))
 
 
-def _nights(rows: list[dict[str, Any]]) -> list[EveningLine]:
+def _nights(rows: list[Row]) -> list[EveningLine]:
     """The player's nights, in date order: each evening, a tournament's tables as one."""
     nights: dict[int, EveningLine] = {}  # tournament id or -evening id -> the night
-    for row in rows:
-        tournament_id = row["evening__tournament_table__round__tournament_id"]
-        key = tournament_id or -row["evening_id"]
+    for _kind, evening_id, date, place, tournament_id, name, *_figures in rows:
+        total = _figures[_TOTAL - _FIRST_FIGURE]
+        key = tournament_id or -evening_id
         night = nights.get(key)
         if night is None:
-            nights[key] = EveningLine(
-                row["evening_id"],
-                row["evening__date"],
-                row["evening__tournament_table__round__tournament__name"] or row["evening__place"],
-                row["total"],
-                tournament_id,
-            )
+            nights[key] = EveningLine(evening_id, date, name or place, total, tournament_id)
         else:
-            night.total += row["total"]
+            night.total += total
     return list(nights.values())
 
 
-def _summary(player: Player, rows: list[dict[str, Any]]) -> StandingRow:
-    tally = _tally(rows)
+def _summary(player: Player, tally: Tally, nights: int) -> StandingRow:
     return StandingRow(
         player_id=player.pk,
         name=player.name,
         total=tally.total,
-        evenings=len(_nights(rows)),
+        evenings=nights,
         deals=tally.deals,
         takes=tally.takes,
         made=tally.made,
@@ -163,14 +163,15 @@ def player_sections(
     """The player's French Tarot figures, and their L'escopette summary if they played any
     (one query for both)."""
     rows = _player_rows(player, start, end, KINDS)
-    escopette = _summary(player, rows[ESCOPETTE])
+    escopette_rows = rows[ESCOPETTE]
+    escopette = _summary(player, _tally(escopette_rows), len(_nights(escopette_rows)))
     return _player_figures(player, rows[TAROT]), escopette if escopette.deals else None
 
 
-def _player_figures(player: Player, rows: list[dict[str, Any]]) -> PlayerFigures:
+def _player_figures(player: Player, rows: list[Row]) -> PlayerFigures:
     tally = _tally(rows)
-    summary = _summary(player, rows)
     evenings = _nights(rows)
+    summary = _summary(player, tally, len(evenings))
     figures = PlayerFigures(
         player=player,
         summary=summary,
@@ -190,5 +191,7 @@ def _player_figures(player: Player, rows: list[dict[str, Any]]) -> PlayerFigures
         chelems_failed=tally.chelem_failed,
         evenings=evenings,
     )
-    figures.key = (player.pk, player.name, repr(tally), tuple(evenings))
+    # What the page shows: the player, the sums, each night (plain values: quick to digest).
+    nights = tuple((e.evening_id, e.date, e.place, e.total, e.tournament_id) for e in evenings)
+    figures.key = (player.pk, player.name, repr(tally), nights)
     return figures

@@ -20,10 +20,10 @@ from itertools import accumulate
 from typing import Any
 
 from django.core.cache import cache
-from django.db.models import F, QuerySet, Sum
+from django.db.models import QuerySet, Sum
 
 from scorekeeper.models import Club, EveningFigures, PlayerEvening, Season
-from scorekeeper.models.figures import FIGURES, KINDS
+from scorekeeper.models.figures import KINDS
 from scorekeeper.reads.club_figures import digest
 from scorekeeper.reads.deal_facts import evening_marks
 from scorekeeper.server.wording import name_order
@@ -220,36 +220,23 @@ def _joined(before: SeasonStats, after: SeasonStats, name: str) -> SeasonStats:
 def _added_up(
     club_id: int, start: dt.date | None, end: dt.date | None, kinds: Sequence[str], marks: str
 ) -> dict[str, SeasonStats]:
-    """Each game's standings, added up from the evenings' stored figures (three queries,
-    whatever the number of deals: the players' sums, their nights, the evenings' counts)."""
+    """Each game's standings, added up from the evenings' stored figures (two queries,
+    whatever the number of deals: the players' rows with their nights, the evenings' counts);
+    only the columns the standings show are read."""
     rows = _in_range(PlayerEvening.objects.filter(kind__in=kinds), club_id, start, end)
-    sums = (
-        rows.values("kind", "player_id", name=F("player__name"))
-        .annotate(**{name: Sum(name) for name in FIGURES})
-        .order_by()
-    )
     stats = {
         kind: SeasonStats(rows=[], evenings=[], points={}, digest=f"{kind}.{marks}")
         for kind in kinds
     }
-    standing: dict[str, list[StandingRow]] = {kind: [] for kind in kinds}
-    for line in sums:
-        standing[line["kind"]].append(
-            StandingRow(
-                player_id=line["player_id"],
-                name=line["name"],
-                total=line["total"],
-                deals=line["deals"],
-                takes=line["takes"],
-                made=line["made"],
-                games=line["games"],
-                won=line["won"],
-            )
-        )
+    standing: dict[str, dict[int, StandingRow]] = {kind: {} for kind in kinds}
     nights: dict[tuple[str, int], int] = {}  # kind, tournament id or -evening id -> evening id
-    for kind, evening_id, date, place, tournament_id, name, player_id, total in rows.order_by(
-        "evening__date", "evening_id", "player_id"
-    ).values_list(*NIGHT_FIELDS, "player_id", "total"):
+    for (
+        kind, evening_id, date, place, tournament_id, name, player_id, player_name,
+        total, deals, takes, made, games, won,
+    ) in rows.order_by("evening__date", "evening_id", "player_id").values_list(
+        *NIGHT_FIELDS, "player_id", "player__name",
+        "total", "deals", "takes", "made", "games", "won",
+    ):  # fmt: skip
         key = (kind, tournament_id or -evening_id)
         night = nights.get(key)
         if night is None:
@@ -258,6 +245,11 @@ def _added_up(
             stats[kind].evenings.append(point)
         points = stats[kind].points
         points[night, player_id] = points.get((night, player_id), 0) + total
+        row = standing[kind].get(player_id)
+        if row is None:
+            row = standing[kind][player_id] = StandingRow(player_id, player_name)
+        row.total, row.deals, row.takes = row.total + total, row.deals + deals, row.takes + takes
+        row.made, row.games, row.won = row.made + made, row.games + games, row.won + won
     counts = _in_range(EveningFigures.objects.filter(kind__in=kinds), club_id, start, end)
     for kind, played, games, unreplayable in (
         counts.values("kind")
@@ -268,9 +260,9 @@ def _added_up(
         stats[kind].deals, stats[kind].games, stats[kind].unreplayable = played, games, unreplayable
     for kind in kinds:
         played = Counter(player_id for _night, player_id in stats[kind].points)
-        for row in standing[kind]:
+        for row in standing[kind].values():
             row.evenings = played[row.player_id]
-        stats[kind].rows = _rank(standing[kind])
+        stats[kind].rows = _rank(list(standing[kind].values()))
     return stats
 
 

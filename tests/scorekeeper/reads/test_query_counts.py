@@ -30,7 +30,7 @@ SIZES = {"small": (2, 3, 5), "big": (9, 12, 8)}  # evenings, deals each, players
 # Queries, pinned, the same for a small club and a bigger one: session, user, membership,
 # seasons (the one shown among them), changes; then the stored figures (the players' sums,
 # their evenings, the evenings' counts) and the rules the evenings were played by.
-SEASON_PAGE = 12  # cold: the evenings at their versions, the settled ones added up, tonight's
+SEASON_PAGE = 10  # cold: the evenings at their versions, the settled ones added up, tonight's
 SEASON_PAGE_WARM = 6  # the evenings at their versions: the figures are in the cache
 PLAYER_PAGE = 6
 PLAYER_PAGE_WARM = 6

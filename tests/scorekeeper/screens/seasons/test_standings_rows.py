@@ -27,7 +27,7 @@ def drawn(row: StandingRow, language: str = "en", points: object = None) -> str:
         "standings_evening_points": points,
     }
     with translation.override(language):
-        html = render_to_string("scorekeeper/seasons/_standing_row.html", context)
+        html = render_to_string("scorekeeper/seasons/_standings_table.html#standing_row", context)
     return html.strip()
 
 
