@@ -80,13 +80,7 @@ def _series_css(number: int) -> str:
 
 def _points(frame: _Frame, xs: Sequence[str], values: Sequence[int]) -> str:
     """The path's points, "x,y" each (``xs``: the x positions, written once for all lines)."""
-    # ``frame.y_at`` written inline (the same arithmetic, in the same order): a season's chart
-    # has a point per player and evening, drawn again after every deal saved.
-    bottom, low = HEIGHT - BOTTOM, frame.low
-    span, size = bottom - TOP, frame.high - frame.low
-    return " ".join(
-        [f"{x},{bottom - span * (v - low) / size:.1f}" for x, v in zip(xs, values, strict=False)]
-    )
+    return " ".join([f"{x},{frame.y_at(v):.1f}" for x, v in zip(xs, values, strict=False)])
 
 
 def _draw(frame: _Frame, series: Sequence[tuple[str, Sequence[int]]]) -> list[Series]:

@@ -101,7 +101,7 @@ class PlayerFigures:
 
 #: A stored evening's row as the player's page reads it: its night, then its figures.
 _FIRST_FIGURE = len(NIGHT_FIELDS)
-_TOTAL = _FIRST_FIGURE + FIGURES.index("total")
+_TOTAL = FIGURES.index("total")  # among the figures
 
 Row = tuple[Any, ...]
 
@@ -132,7 +132,7 @@ def _nights(rows: list[Row]) -> list[EveningLine]:
     """The player's nights, in date order: each evening, a tournament's tables as one."""
     nights: dict[int, EveningLine] = {}  # tournament id or -evening id -> the night
     for _kind, evening_id, date, place, tournament_id, name, *_figures in rows:
-        total = _figures[_TOTAL - _FIRST_FIGURE]
+        total = _figures[_TOTAL]
         key = tournament_id or -evening_id
         night = nights.get(key)
         if night is None:
