@@ -13,12 +13,14 @@ import datetime as dt
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
+from django.utils import formats
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scorekeeper.models import Deal
 from scorekeeper.reads.charts import LineChart, line_chart
 from scorekeeper.reads.club_figures import ClubFigures
-from scorekeeper.scoring.club_figures import MIN_TAKES
+from scorekeeper.scoring.club_figures import MIN_TAKES, Partnership
 from scorekeeper.scoring.rating_quality import PredictionQuality
 from scorekeeper.scoring.ratings import MIN_DEALS, PRIOR_MU, PRIOR_SIGMA, History, Z
 from scorekeeper.server.wording import name_order
@@ -122,11 +124,24 @@ def _rating_chart(figures: ClubFigures, rows: list[RatingRow]) -> LineChart:
 # --- Head to head and partners ----------------------------------------------------------------
 
 
+def _sign(value: int) -> str:
+    """The class of a signed figure: won, lost, or neither."""
+    return "positive" if value > 0 else "negative" if value < 0 else ""
+
+
 @dataclass(frozen=True)
 class FlowLine:
     other_id: int
     other: str
     net: int  # points won from the other (negative: lost to him)
+
+    @property
+    def shown(self) -> str:
+        return f"{self.net:+d}"
+
+    @property
+    def classes(self) -> str:
+        return f"value {_sign(self.net)}".rstrip()
 
 
 @dataclass(frozen=True)
@@ -136,9 +151,19 @@ class PlayerFlow:
     balance: int
     lines: list[FlowLine]
 
+    @property
+    def shown(self) -> str:
+        return f"{self.balance:+d}"
+
+    @property
+    def sign(self) -> str:
+        return _sign(self.balance)
+
 
 @dataclass(frozen=True)
 class PartnerRow:
+    """A taker with a partner he called; its texts worded once, here, not in each row's tags."""
+
     taker: str
     partner: str
     deals: int
@@ -146,10 +171,38 @@ class PartnerRow:
     rate: float | None  # None below MIN_TAKES deals
     taker_points: int
     partner_points: int
+    title: str = ""  # "Ana calling Ben", and the rest of the row, in the reader's language
+    deals_text: str = ""
+    made_text: str = ""
+    points_text: str = ""
 
     @property
     def percent(self) -> int | None:
         return None if self.rate is None else round(100 * self.rate)
+
+
+def _partner_row(taker: str, partner: str, row: Partnership) -> PartnerRow:
+    deals, made = formats.localize(row.deals), formats.localize(row.made)
+    return PartnerRow(
+        taker=taker,
+        partner=partner,
+        deals=row.deals,
+        made=row.made,
+        rate=row.made / row.deals if row.deals >= MIN_TAKES else None,
+        taker_points=row.taker_points,
+        partner_points=row.partner_points,
+        title=_("%(taker)s calling %(partner)s") % {"taker": taker, "partner": partner},
+        deals_text=ngettext("%(counter)s deal", "%(counter)s deals", row.deals)
+        % {"counter": deals},
+        made_text=ngettext("%(counter)s made", "%(counter)s made", row.made) % {"counter": made},
+        points_text=_("points won: %(taker)s %(taker_points)s, %(partner)s %(partner_points)s")
+        % {
+            "taker": taker,
+            "taker_points": f"{row.taker_points:+d}",
+            "partner": partner,
+            "partner_points": f"{row.partner_points:+d}",
+        },
+    )
 
 
 @dataclass(frozen=True)
@@ -166,37 +219,36 @@ def _whole(value: Fraction) -> int:
 
 
 def head_to_head_page(figures: ClubFigures, names: dict[int, str]) -> HeadToHeadPage:
-    """Per player, what he won from or lost to each other player; partners at five."""
-    flow = figures.state.point_flow()
-    others: dict[object, set[object]] = {}
-    for payer, payee in flow.paid:
-        others.setdefault(payer, set()).add(payee)
-        others.setdefault(payee, set()).add(payer)
+    """Per player, what he won from or lost to each other player; partners at five.
+
+    Each pair's net is worked out once, and each name and its sort key once per player."""
+    paid = figures.state.paid
+    nets: dict[object, dict[object, Fraction]] = {}
+    for payer, payee in paid:
+        of_payer, of_payee = nets.setdefault(payer, {}), nets.setdefault(payee, {})
+        if payer not in of_payee:
+            of_payee[payer] = paid[payer, payee] - paid.get((payee, payer), 0)
+            of_payer[payee] = -of_payee[payer]
+    shown = {player: _name(names, player) for player in nets}
+    order = {player: name_order(name) for player, name in shown.items()}
     players = []
-    for player, met in others.items():
+    for player, against in nets.items():
         lines = [
-            FlowLine(int(other), _name(names, other), _whole(flow.net(player, other)))  # type: ignore[call-overload]
-            for other in met
+            FlowLine(int(other), shown[other], _whole(net))  # type: ignore[call-overload]
+            for other, net in sorted(against.items(), key=lambda item: order[item[0]])
         ]
-        lines.sort(key=lambda line: (-line.net, name_order(line.other)))
-        balance = sum((flow.net(player, other) for other in met), Fraction(0))
+        lines.sort(key=lambda line: -line.net)  # stable: by name among equals
+        balance = sum(against.values(), Fraction(0))
         players.append(
-            PlayerFlow(int(player), _name(names, player), _whole(balance), lines)  # type: ignore[call-overload]
+            PlayerFlow(int(player), shown[player], _whole(balance), lines)  # type: ignore[call-overload]
         )
-    players.sort(key=lambda row: (-row.balance, name_order(row.name)))
+    players.sort(key=lambda row: (-row.balance, order[row.player_id]))
     partners = [
-        PartnerRow(
-            taker=_name(names, row.taker),
-            partner=_name(names, row.partner),
-            deals=row.deals,
-            made=row.made,
-            rate=row.made / row.deals if row.deals >= MIN_TAKES else None,
-            taker_points=row.taker_points,
-            partner_points=row.partner_points,
-        )
+        _partner_row(_name(names, row.taker), _name(names, row.partner), row)
         for row in figures.state.partnerships()
     ]
-    return HeadToHeadPage(players, partners, flow.deals, len(flow.unbalanced))
+    flow_deals, unbalanced = figures.state.flow_deals, len(figures.state.unbalanced)
+    return HeadToHeadPage(players, partners, flow_deals, unbalanced)
 
 
 # --- Records ------------------------------------------------------------------------------------
