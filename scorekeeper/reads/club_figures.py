@@ -11,9 +11,10 @@ names the evenings it holds at their versions, so one left by a read that raced 
 never used.
 
 What is kept in Django's cache (plainly, under names of what the value was made from):
-the settled evenings' state with tonight's deals folded in, under the name of the settled
-evenings at their versions, with those deals (``_fold``: after a deal is added, only that
-deal is folded, and no checkpoint is read);
+each part of the settled evenings' state (``club_state.PARTS``: what one page shows) with
+tonight's deals folded in, under the name of the settled evenings at their versions, with
+those deals (``_fold``: after a deal is added, only that deal is folded into the page's part,
+and no checkpoint is read);
 the pages' fragments under ``ClubFigures.key``, the digest of the range's evenings at their
 versions, which needs no fold at all (``state`` is folded only when first read).
 """
@@ -32,7 +33,7 @@ from django.db import IntegrityError, transaction
 
 from scorekeeper.models import FiguresCheckpoint, Player
 from scorekeeper.reads.deal_facts import EveningMark, evening_facts, evening_marks
-from scorekeeper.scoring.club_state import FiguresState
+from scorekeeper.scoring.club_state import PARTS, FiguresState
 from scorekeeper.scoring.rating_quality import PredictionQuality
 
 #: The layout of a stored checkpoint (a pickled ``FiguresState``): raise it whenever
@@ -137,10 +138,15 @@ def _month(mark: EveningMark) -> tuple[int, int]:
 
 
 def club_figures(
-    club_id: int, *, start: dt.date | None = None, end: dt.date | None = None
+    club_id: int,
+    *,
+    start: dt.date | None = None,
+    end: dt.date | None = None,
+    part: str | None = None,
 ) -> ClubFigures:
     """The figures of the club's evenings from start to end (all time without dates): one
-    query for their evenings and key; the state is folded when first read.
+    query for their evenings and key; the state is folded when first read, ``part`` alone
+    (one of ``club_state.PARTS``: what one page shows) or all of it.
 
     The latest valid checkpoint of the settled evenings, with the deals after it folded in:
     tonight's deals alone on a club night. Settled evenings not yet in a checkpoint are folded
@@ -152,32 +158,39 @@ def club_figures(
     if not marks:
         return ClubFigures(evenings, digest(()), None, FiguresState)
     return ClubFigures(
-        evenings, digest(marks), marks[-1].date, lambda: _fold(club_id, start, marks)
+        evenings, digest(marks), marks[-1].date, lambda: _fold(club_id, start, marks, part)
     )
 
 
-def _fold(club_id: int, start: dt.date | None, marks: Sequence[EveningMark]) -> FiguresState:
-    """The state after the evenings' deals: tonight's (those of the latest date) folded on
-    the settled evenings' state.
+def _fold(
+    club_id: int, start: dt.date | None, marks: Sequence[EveningMark], part: str | None
+) -> FiguresState:
+    """The state after the evenings' deals (``part`` alone, or all of it): tonight's (those
+    of the latest date) folded on the settled evenings' state.
 
-    The last such state is kept in the cache under the name of the settled evenings at their
-    versions, with tonight's deals it holds: when they are the first of tonight's deals (a
-    deal was added after them, the usual save), only the deals after them are folded, and
-    no checkpoint is read."""
+    Each part is kept in the cache under the name of the settled evenings at their versions,
+    with tonight's deals it holds: when they are the first of tonight's deals (a deal was
+    added after them, the usual save), only the deals after them are folded into that part,
+    and no checkpoint is read. A page reads, folds and keeps its part alone, not the whole
+    state; a fold from the checkpoint keeps every part."""
     latest = marks[-1].date
     settled = [mark for mark in marks if mark.date < latest]
     facts = evening_facts(marks[len(settled) :])
     tonight = [deal for mark in marks[len(settled) :] for deal in facts[mark.evening_id]]
-    key = f"figures.tonight.{club_id}.{start}.{digest(settled)}"
-    kept = cache.get(key)
-    if kept is not None and kept[0] == tuple(tonight[: len(kept[0])]):
-        held, state = kept
-        if len(held) == len(tonight):
+    name = f"{club_id}.{start}.{digest(settled)}"
+    if part is not None:
+        key = f"figures.tonight.{part}.{name}"
+        kept = cache.get(key)
+        if kept is not None and kept[0] == tuple(tonight[: len(kept[0])]):
+            held, state = kept
+            if len(held) < len(tonight):
+                state.advance(tonight[len(held) :], parts=(part,))
+                cache.set(key, (tuple(tonight), state), TONIGHT_SECONDS)
             return state
-        state.advance(tonight[len(held) :])
-    else:
-        state = _settled(club_id, start, settled, latest).advance(tonight)
-    cache.set(key, (tuple(tonight), state), TONIGHT_SECONDS)
+    state = _settled(club_id, start, settled, latest).advance(tonight)
+    held = tuple(tonight)
+    parts = {f"figures.tonight.{each}.{name}": (held, state.part(each)) for each in PARTS}
+    cache.set_many(parts, TONIGHT_SECONDS)
     return state
 
 

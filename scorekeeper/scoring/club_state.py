@@ -4,11 +4,14 @@ The read side stores the state of the settled evenings (:meth:`~FiguresState.set
 :meth:`~FiguresState.advance`-s a copy with tonight's deals. Ties go by the deals' order,
 never the order of adding; the figures equal the same figures computed from scratch
 (the tests say so).
+
+The state has four parts (``PARTS``), each advanced on its own: a page shows one, so it
+keeps and extends :meth:`~FiguresState.part` alone (``advance(deals, parts=(name,))``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+from collections.abc import Collection, Hashable, Iterable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
@@ -42,6 +45,32 @@ Pair = tuple[Player, Player]
 
 
 Key = tuple[int, int]  # a deal's place: (ordinal, deal id)
+
+
+#: The state's parts: the fields each one holds (every part holds ``deals`` and ``min_takes``).
+PARTS: dict[str, tuple[str, ...]] = {
+    "ratings": ("ratings",),
+    "flow": ("paid", "flow_deals", "unbalanced", "partners"),
+    "contracts": ("contracts",),
+    "records": (
+        "biggest_win",
+        "biggest_loss",
+        "best_evening",
+        "worst_evening",
+        "current_runs",
+        "longest_runs",
+        "chelems",
+        "petits",
+        "feat_evenings",
+        "open_evenings",
+        "firsts",
+        "tournaments",
+        "win_key",
+        "loss_key",
+        "best_at",
+        "worst_at",
+    ),
+}
 
 
 def _key(deal: DealFacts) -> Key:
@@ -142,18 +171,32 @@ class FiguresState:
             tournaments=dict(self.tournaments),
         )
 
-    def advance(self, deals: Iterable[DealFacts]) -> FiguresState:
-        """Add deals that come after every deal already in the state (else OutOfOrder)."""
+    def advance(
+        self, deals: Iterable[DealFacts], *, parts: Collection[str] = PARTS
+    ) -> FiguresState:
+        """Add deals that come after every deal already in the state (else OutOfOrder), to
+        these parts alone (every part by default)."""
         batch = in_order(deals)
         if not batch:
             return self
-        self.ratings.advance(batch)
-        self._add(batch)
+        self.deals += len(batch)
+        if "ratings" in parts:
+            self.ratings.advance(batch)
+        if "flow" in parts:
+            self._add_flow(batch)
+        if "contracts" in parts:
+            self._add_contracts(batch)
+        if "records" in parts:
+            self._add_records(batch)
         return self
 
-    def _add(self, batch: list[DealFacts]) -> None:
-        """Every figure but the ratings, over deals after those in the state."""
-        self.deals += len(batch)
+    def part(self, name: str) -> FiguresState:
+        """A state holding this part's figures alone (the others empty), sharing them with
+        this one: what a page that shows only this part keeps."""
+        fields = {field_name: getattr(self, field_name) for field_name in PARTS[name]}
+        return FiguresState(min_takes=self.min_takes, deals=self.deals, **fields)
+
+    def _add_flow(self, batch: list[DealFacts]) -> None:
         flow = point_flow(batch)
         for pair, points in flow.paid.items():
             self.paid[pair] = self.paid.get(pair, Fraction(0)) + points
@@ -169,6 +212,8 @@ class FiguresState:
             total.made += row.made
             total.taker_points += row.taker_points
             total.partner_points += row.partner_points
+
+    def _add_contracts(self, batch: list[DealFacts]) -> None:
         for player, row in contract_table(batch, min_takes=self.min_takes).items():
             total = self.contracts.get(player)
             if total is None:
@@ -181,6 +226,8 @@ class FiguresState:
                     _add_cell(total.by_contract[contract], cell)
                 else:
                     total.by_contract[contract] = cell
+
+    def _add_records(self, batch: list[DealFacts]) -> None:
         for deal in batch:
             win, loss = deal_records([deal])
             old = getattr(self.biggest_win, "score", 0)
