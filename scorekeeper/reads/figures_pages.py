@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import bisect
 import datetime as dt
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from django.utils import formats
@@ -249,99 +249,6 @@ def head_to_head_page(figures: ClubFigures, names: dict[int, str]) -> HeadToHead
     ]
     flow_deals, unbalanced = figures.state.flow_deals, len(figures.state.unbalanced)
     return HeadToHeadPage(players, partners, flow_deals, unbalanced)
-
-
-# --- Records ------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class RecordLine:
-    name: str
-    value: int
-    evening_id: int
-    date: dt.date | None
-    deal_id: int | None = None  # the evening page's row of the deal, when it is one deal
-    last_deal_id: int | None = None
-    tournament_id: int | None = None  # an evening record over a tournament's tables
-
-
-@dataclass(frozen=True)
-class RecordsPage:
-    biggest_win: RecordLine | None
-    biggest_loss: RecordLine | None
-    best_evening: RecordLine | None
-    worst_evening: RecordLine | None
-    streaks: list[RecordLine] = field(default_factory=list)
-    chelems: list[RecordLine] = field(default_factory=list)
-    petits_au_bout: list[RecordLine] = field(default_factory=list)
-
-
-def records_page(figures: ClubFigures, names: dict[int, str]) -> RecordsPage:
-    records = figures.state.records()
-    evening_of = figures.state.feat_evenings
-    tournament_of = {night: tournament for tournament, night in figures.state.tournaments.items()}
-
-    def deal_line(record: object) -> RecordLine | None:
-        if record is None:
-            return None
-        return RecordLine(
-            _name(names, record.player),  # type: ignore[attr-defined]
-            record.score,  # type: ignore[attr-defined]
-            record.evening_id,  # type: ignore[attr-defined]
-            figures.evening_date(record.evening_id),  # type: ignore[attr-defined]
-            record.deal_id,  # type: ignore[attr-defined]
-        )
-
-    def evening_line(record: object) -> RecordLine | None:
-        if record is None:
-            return None
-        evening_id = record.evening_id  # type: ignore[attr-defined]
-        return RecordLine(
-            _name(names, record.player),  # type: ignore[attr-defined]
-            record.total,  # type: ignore[attr-defined]
-            evening_id,
-            figures.evening_date(evening_id),
-            tournament_id=tournament_of.get(evening_id),
-        )
-
-    def tally_lines(rows: list) -> list[RecordLine]:
-        lines = []
-        for row in rows:
-            last = row.deal_ids[-1]
-            evening_id = evening_of.get(last, 0)
-            lines.append(
-                RecordLine(
-                    _name(names, row.player),
-                    row.count,
-                    evening_id,
-                    figures.evening_date(evening_id),
-                    last,
-                )
-            )
-        return lines
-
-    streaks = sorted(
-        records.streaks.values(), key=lambda streak: (-streak.length, streak.last_deal_id)
-    )
-    return RecordsPage(
-        biggest_win=deal_line(records.biggest_win),
-        biggest_loss=deal_line(records.biggest_loss),
-        best_evening=evening_line(records.best_evening),
-        worst_evening=evening_line(records.worst_evening),
-        streaks=[
-            RecordLine(
-                _name(names, streak.player),
-                streak.length,
-                streak.last_evening_id,
-                figures.evening_date(streak.last_evening_id),
-                streak.first_deal_id,
-                streak.last_deal_id,
-            )
-            for streak in streaks
-        ],
-        chelems=tally_lines(records.chelems),
-        petits_au_bout=tally_lines(records.petits_au_bout),
-    )
 
 
 # --- Contract × player --------------------------------------------------------------------------

@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
 from scorekeeper.models import Season
-from scorekeeper.reads import figures_pages
+from scorekeeper.reads import figures_pages, figures_records
 from scorekeeper.reads.club_figures import club_figures, player_names
 from scorekeeper.reads.standings import club_seasons, current_season
 from scorekeeper.screens.access import membership_for
@@ -87,5 +87,5 @@ def _figures_view(kind: str, part: str, build: Callable[..., Any]) -> Callable[.
 
 ratings = _figures_view("ratings", "ratings", figures_pages.ratings_page)
 head_to_head = _figures_view("head_to_head", "flow", figures_pages.head_to_head_page)
-records = _figures_view("records", "records", figures_pages.records_page)
+records = _figures_view("records", "records", figures_records.records_page)
 contracts = _figures_view("contracts", "contracts", figures_pages.contracts_page)
