@@ -51,11 +51,13 @@ class ClubFigures:
 
     def __init__(
         self,
+        club_id: int,
         evenings: dict[int, EveningMark],
         key: str,
         latest: dt.date | None,
         fold: Callable[[], FiguresState],
     ) -> None:
+        self.club_id = club_id
         self.evenings = evenings
         self.key = key  # names the figures: equal keys, equal figures
         self.latest = latest
@@ -156,10 +158,9 @@ def club_figures(
     marks = evening_marks(club_id, start, end)
     evenings = {mark.evening_id: mark for mark in marks}
     if not marks:
-        return ClubFigures(evenings, digest(()), None, FiguresState)
-    return ClubFigures(
-        evenings, digest(marks), marks[-1].date, lambda: _fold(club_id, start, marks, part)
-    )
+        return ClubFigures(club_id, evenings, digest(()), None, FiguresState)
+    fold = functools.partial(_fold, club_id, start, marks, part)
+    return ClubFigures(club_id, evenings, digest(marks), marks[-1].date, fold)
 
 
 def _fold(

@@ -13,6 +13,7 @@ import datetime as dt
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from django.urls import reverse
 from django.utils import formats
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -46,6 +47,7 @@ class RatingRow:
     sigma: float
     deals: int
     rank: int = 0
+    url: str = ""  # the player's page
 
 
 @dataclass(frozen=True)
@@ -73,6 +75,7 @@ def ratings_page(figures: ClubFigures, names: dict[int, str]) -> RatingsPage:
             mu=rating.mu,
             sigma=rating.sigma,
             deals=rating.deals,
+            url=reverse("player", args=[figures.club_id, rating.player]),
         )
         (shown if rating.shown else hidden).append(row)
     quality = figures.quality
@@ -181,28 +184,46 @@ class PartnerRow:
         return None if self.rate is None else round(100 * self.rate)
 
 
-def _partner_row(taker: str, partner: str, row: Partnership) -> PartnerRow:
-    deals, made = formats.localize(row.deals), formats.localize(row.made)
-    return PartnerRow(
-        taker=taker,
-        partner=partner,
-        deals=row.deals,
-        made=row.made,
-        rate=row.made / row.deals if row.deals >= MIN_TAKES else None,
-        taker_points=row.taker_points,
-        partner_points=row.partner_points,
-        title=_("%(taker)s calling %(partner)s") % {"taker": taker, "partner": partner},
-        deals_text=ngettext("%(counter)s deal", "%(counter)s deals", row.deals)
-        % {"counter": deals},
-        made_text=ngettext("%(counter)s made", "%(counter)s made", row.made) % {"counter": made},
-        points_text=_("points won: %(taker)s %(taker_points)s, %(partner)s %(partner_points)s")
-        % {
+class _PartnerWords:
+    """The partners' rows worded: each sentence translated once per page, each count once."""
+
+    def __init__(self) -> None:
+        self.calling = _("%(taker)s calling %(partner)s")
+        self.points = _("points won: %(taker)s %(taker_points)s, %(partner)s %(partner_points)s")
+        self.counts: dict[tuple[str, int], str] = {}
+
+    def deals(self, number: int) -> str:
+        if ("deals", number) not in self.counts:
+            words = ngettext("%(counter)s deal", "%(counter)s deals", number)
+            self.counts["deals", number] = words % {"counter": formats.localize(number)}
+        return self.counts["deals", number]
+
+    def made(self, number: int) -> str:
+        if ("made", number) not in self.counts:
+            words = ngettext("%(counter)s made", "%(counter)s made", number)
+            self.counts["made", number] = words % {"counter": formats.localize(number)}
+        return self.counts["made", number]
+
+    def row(self, taker: str, partner: str, row: Partnership) -> PartnerRow:
+        points = {
             "taker": taker,
             "taker_points": f"{row.taker_points:+d}",
             "partner": partner,
             "partner_points": f"{row.partner_points:+d}",
-        },
-    )
+        }
+        return PartnerRow(
+            taker=taker,
+            partner=partner,
+            deals=row.deals,
+            made=row.made,
+            rate=row.made / row.deals if row.deals >= MIN_TAKES else None,
+            taker_points=row.taker_points,
+            partner_points=row.partner_points,
+            title=self.calling % {"taker": taker, "partner": partner},
+            deals_text=self.deals(row.deals),
+            made_text=self.made(row.made),
+            points_text=self.points % points,
+        )
 
 
 @dataclass(frozen=True)
@@ -243,8 +264,9 @@ def head_to_head_page(figures: ClubFigures, names: dict[int, str]) -> HeadToHead
             PlayerFlow(int(player), shown[player], _whole(balance), lines)  # type: ignore[call-overload]
         )
     players.sort(key=lambda row: (-row.balance, order[row.player_id]))
+    words = _PartnerWords()
     partners = [
-        _partner_row(_name(names, row.taker), _name(names, row.partner), row)
+        words.row(_name(names, row.taker), _name(names, row.partner), row)
         for row in figures.state.partnerships()
     ]
     flow_deals, unbalanced = figures.state.flow_deals, len(figures.state.unbalanced)
