@@ -21,6 +21,7 @@ versions, which needs no fold at all (``state`` is folded only when first read).
 
 from __future__ import annotations
 
+import bisect
 import datetime as dt
 import functools
 import hashlib
@@ -82,8 +83,14 @@ class ClubFigures:
 
 def digest(marks: Sequence[EveningMark]) -> str:
     """A name for the deals of these evenings at their versions."""
-    content = repr([mark.content for mark in marks])
-    return hashlib.sha1(content.encode(), usedforsecurity=False).hexdigest()
+    return _digest([repr(mark.content) for mark in marks])
+
+
+def _digest(contents: Sequence[str]) -> str:
+    """``digest`` from its marks' contents written out (``repr`` of the list of them): the
+    range's name and its settled evenings' name from one writing of each mark."""
+    listed = "[" + ", ".join(contents) + "]"
+    return hashlib.sha1(listed.encode(), usedforsecurity=False).hexdigest()
 
 
 def _checkpoint(
@@ -159,12 +166,19 @@ def club_figures(
     evenings = {mark.evening_id: mark for mark in marks}
     if not marks:
         return ClubFigures(club_id, evenings, digest(()), None, FiguresState)
-    fold = functools.partial(_fold, club_id, start, marks, part)
-    return ClubFigures(club_id, evenings, digest(marks), marks[-1].date, fold)
+    contents = [repr(mark.content) for mark in marks]
+    settled = bisect.bisect_left([mark.date for mark in marks], marks[-1].date)
+    name = f"{club_id}.{start}.{_digest(contents[:settled])}"  # the settled evenings'
+    fold = functools.partial(_fold, club_id, start, marks, name, part)
+    return ClubFigures(club_id, evenings, _digest(contents), marks[-1].date, fold)
 
 
 def _fold(
-    club_id: int, start: dt.date | None, marks: Sequence[EveningMark], part: str | None
+    club_id: int,
+    start: dt.date | None,
+    marks: Sequence[EveningMark],
+    name: str,
+    part: str | None,
 ) -> FiguresState:
     """The state after the evenings' deals (``part`` alone, or all of it): tonight's (those
     of the latest date) folded on the settled evenings' state.
@@ -173,12 +187,12 @@ def _fold(
     with tonight's deals it holds: when they are the first of tonight's deals (a deal was
     added after them, the usual save), only the deals after them are folded into that part,
     and no checkpoint is read. A page reads, folds and keeps its part alone, not the whole
-    state; a fold from the checkpoint keeps every part."""
+    state; a fold from the checkpoint keeps every part. ``name``: the club, the range's start
+    and the settled evenings' digest."""
     latest = marks[-1].date
     settled = [mark for mark in marks if mark.date < latest]
     facts = evening_facts(marks[len(settled) :])
     tonight = [deal for mark in marks[len(settled) :] for deal in facts[mark.evening_id]]
-    name = f"{club_id}.{start}.{digest(settled)}"
     if part is not None:
         key = f"figures.tonight.{part}.{name}"
         kept = cache.get(key)
