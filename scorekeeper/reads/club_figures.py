@@ -87,8 +87,7 @@ def digest(marks: Sequence[EveningMark]) -> str:
 
 
 def _digest(contents: Sequence[str]) -> str:
-    """``digest`` from its marks' contents written out (``repr`` of the list of them): the
-    range's name and its settled evenings' name from one writing of each mark."""
+    """``digest`` from each mark's ``repr(content)``, written out once for two names."""
     listed = "[" + ", ".join(contents) + "]"
     return hashlib.sha1(listed.encode(), usedforsecurity=False).hexdigest()
 
@@ -154,8 +153,8 @@ def club_figures(
     part: str | None = None,
 ) -> ClubFigures:
     """The figures of the club's evenings from start to end (all time without dates): one
-    query for their evenings and key; the state is folded when first read, ``part`` alone
-    (one of ``club_state.PARTS``: what one page shows) or all of it.
+    query for their evenings and key; the state (``part`` alone: a page's) is folded when
+    first read.
 
     The latest valid checkpoint of the settled evenings, with the deals after it folded in:
     tonight's deals alone on a club night. Settled evenings not yet in a checkpoint are folded
@@ -180,15 +179,11 @@ def _fold(
     name: str,
     part: str | None,
 ) -> FiguresState:
-    """The state after the evenings' deals (``part`` alone, or all of it): tonight's (those
-    of the latest date) folded on the settled evenings' state.
-
-    Each part is kept in the cache under the name of the settled evenings at their versions,
-    with tonight's deals it holds: when they are the first of tonight's deals (a deal was
-    added after them, the usual save), only the deals after them are folded into that part,
-    and no checkpoint is read. A page reads, folds and keeps its part alone, not the whole
-    state; a fold from the checkpoint keeps every part. ``name``: the club, the range's start
-    and the settled evenings' digest."""
+    """The state after the evenings' deals (``part`` alone, or all): tonight's (the latest
+    date's) folded on the settled evenings' state. Each part is kept in the cache under
+    ``name`` (the settled evenings at their versions) with tonight's deals it holds: when
+    those are the first of tonight's (a deal was added after them), only the later deals
+    are folded into it, and no checkpoint is read; a fold from the checkpoint keeps all."""
     latest = marks[-1].date
     settled = [mark for mark in marks if mark.date < latest]
     facts = evening_facts(marks[len(settled) :])

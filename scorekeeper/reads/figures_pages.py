@@ -127,8 +127,7 @@ def _rating_chart(figures: ClubFigures, rows: list[RatingRow]) -> LineChart:
 # --- Head to head and partners ----------------------------------------------------------------
 
 
-def _sign(value: int) -> str:
-    """The class of a signed figure: won, lost, or neither."""
+def _sign(value: int) -> str:  # the class of a signed figure: won, lost, or neither
     return "positive" if value > 0 else "negative" if value < 0 else ""
 
 
@@ -164,9 +163,7 @@ class PlayerFlow:
 
 
 @dataclass(frozen=True)
-class PartnerRow:
-    """A taker with a partner he called; its texts worded once, here, not in each row's tags."""
-
+class PartnerRow:  # a taker with a partner he called; its texts worded here, not by tags
     taker: str
     partner: str
     deals: int
@@ -184,46 +181,22 @@ class PartnerRow:
         return None if self.rate is None else round(100 * self.rate)
 
 
-class _PartnerWords:
-    """The partners' rows worded: each sentence translated once per page, each count once."""
-
-    def __init__(self) -> None:
-        self.calling = _("%(taker)s calling %(partner)s")
-        self.points = _("points won: %(taker)s %(taker_points)s, %(partner)s %(partner_points)s")
-        self.counts: dict[tuple[str, int], str] = {}
-
-    def deals(self, number: int) -> str:
-        if ("deals", number) not in self.counts:
-            words = ngettext("%(counter)s deal", "%(counter)s deals", number)
-            self.counts["deals", number] = words % {"counter": formats.localize(number)}
-        return self.counts["deals", number]
-
-    def made(self, number: int) -> str:
-        if ("made", number) not in self.counts:
-            words = ngettext("%(counter)s made", "%(counter)s made", number)
-            self.counts["made", number] = words % {"counter": formats.localize(number)}
-        return self.counts["made", number]
-
-    def row(self, taker: str, partner: str, row: Partnership) -> PartnerRow:
-        points = {
-            "taker": taker,
-            "taker_points": f"{row.taker_points:+d}",
-            "partner": partner,
-            "partner_points": f"{row.partner_points:+d}",
-        }
-        return PartnerRow(
-            taker=taker,
-            partner=partner,
-            deals=row.deals,
-            made=row.made,
-            rate=row.made / row.deals if row.deals >= MIN_TAKES else None,
-            taker_points=row.taker_points,
-            partner_points=row.partner_points,
-            title=self.calling % {"taker": taker, "partner": partner},
-            deals_text=self.deals(row.deals),
-            made_text=self.made(row.made),
-            points_text=self.points % points,
-        )
+def _partner_row(taker: str, partner: str, row: Partnership, calling: str, won: str) -> PartnerRow:
+    """``calling`` and ``won``: the row's two sentences, translated once for the page."""
+    deals = ngettext("%(counter)s deal", "%(counter)s deals", row.deals)
+    made = ngettext("%(counter)s made", "%(counter)s made", row.made)
+    points = (f"{row.taker_points:+d}", f"{row.partner_points:+d}")
+    return PartnerRow(
+        *(taker, partner, row.deals, row.made),
+        rate=row.made / row.deals if row.deals >= MIN_TAKES else None,
+        taker_points=row.taker_points,
+        partner_points=row.partner_points,
+        title=calling % {"taker": taker, "partner": partner},
+        deals_text=deals % {"counter": formats.localize(row.deals)},
+        made_text=made % {"counter": formats.localize(row.made)},
+        points_text=won
+        % dict(taker=taker, taker_points=points[0], partner=partner, partner_points=points[1]),
+    )
 
 
 @dataclass(frozen=True)
@@ -240,10 +213,10 @@ def _whole(value: Fraction) -> int:
 
 
 def head_to_head_page(figures: ClubFigures, names: dict[int, str]) -> HeadToHeadPage:
-    """Per player, what he won from or lost to each other player; partners at five.
-
-    Each pair's net is worked out once, and each name and its sort key once per player."""
-    paid = figures.state.paid
+    """Per player, what he won from or lost to each other player (each pair's net worked out
+    once, each name's sort key once); partners at five."""
+    state = figures.state
+    paid = state.paid
     nets: dict[object, dict[object, Fraction]] = {}
     for payer, payee in paid:
         of_payer, of_payee = nets.setdefault(payer, {}), nets.setdefault(payee, {})
@@ -264,13 +237,13 @@ def head_to_head_page(figures: ClubFigures, names: dict[int, str]) -> HeadToHead
             PlayerFlow(int(player), shown[player], _whole(balance), lines)  # type: ignore[call-overload]
         )
     players.sort(key=lambda row: (-row.balance, order[row.player_id]))
-    words = _PartnerWords()
+    calling = _("%(taker)s calling %(partner)s")
+    won = _("points won: %(taker)s %(taker_points)s, %(partner)s %(partner_points)s")
     partners = [
-        words.row(_name(names, row.taker), _name(names, row.partner), row)
-        for row in figures.state.partnerships()
+        _partner_row(_name(names, row.taker), _name(names, row.partner), row, calling, won)
+        for row in state.partnerships()
     ]
-    flow_deals, unbalanced = figures.state.flow_deals, len(figures.state.unbalanced)
-    return HeadToHeadPage(players, partners, flow_deals, unbalanced)
+    return HeadToHeadPage(players, partners, state.flow_deals, len(state.unbalanced))
 
 
 # --- Contract × player --------------------------------------------------------------------------

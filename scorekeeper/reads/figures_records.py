@@ -1,11 +1,12 @@
-"""What the records page shows, laid out from a range's ``ClubFigures`` (no query here):
-each record with its player, its figure, the evening (or tournament) it links to and that
-evening's date, worded and linked here once per record rather than by tags in each row."""
+"""What the records page shows, from a range's ``ClubFigures`` (no query here): each record's
+player, figure, link (its evening or tournament) and date, worked out once per evening and
+date rather than by tags in each row."""
 
 from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.urls import reverse
 from django.utils import formats
@@ -24,7 +25,7 @@ class RecordLine:
     last_deal_id: int | None = None
     tournament_id: int | None = None  # an evening record over a tournament's tables
     url: str = ""  # the evening (at the deal's row) or the tournament it links to
-    when: str = ""  # its date, as the reader's language writes a short date
+    when: str = ""  # its date, as the date filter writes a short date
     text: str = ""  # a run's length, in words
 
 
@@ -39,107 +40,61 @@ class RecordsPage:
     petits_au_bout: list[RecordLine] = field(default_factory=list)
 
 
-class _Lines:
-    """Makes the page's lines: each evening's address and each date's words worked out once."""
-
-    def __init__(self, figures: ClubFigures, names: dict[int, str]) -> None:
-        self.figures, self.names = figures, names
-        self.urls: dict[int, str] = {}
-        self.dates: dict[dt.date | None, str] = {}
-
-    def line(
-        self,
-        player: object,
-        value: int,
-        evening_id: int,
-        *,
-        deal_id: int | None = None,
-        last_deal_id: int | None = None,
-        tournament_id: int | None = None,
-        anchor: int | None = None,
-        text: str = "",
-    ) -> RecordLine:
-        """A record's line; ``anchor``: the deal whose row on the evening page it links to."""
-        date = self.figures.evening_date(evening_id)
-        if tournament_id:
-            url = reverse("tournament", args=[tournament_id])
-        else:
-            url = self._evening_url(evening_id)
-            url += f"#deal-{anchor}" if anchor is not None else ""
-        if date not in self.dates:  # as the date filter writes it (nothing without a date)
-            self.dates[date] = formats.date_format(date, "SHORT_DATE_FORMAT") if date else ""
-        return RecordLine(
-            name=self.names.get(player, "?"),  # type: ignore[call-overload]
-            value=value,
-            evening_id=evening_id,
-            date=date,
-            deal_id=deal_id,
-            last_deal_id=last_deal_id,
-            tournament_id=tournament_id,
-            url=url,
-            when=self.dates[date],
-            text=text,
-        )
-
-    def _evening_url(self, evening_id: int) -> str:
-        if evening_id not in self.urls:
-            self.urls[evening_id] = reverse("evening", args=[evening_id])
-        return self.urls[evening_id]
-
-
 def records_page(figures: ClubFigures, names: dict[int, str]) -> RecordsPage:
     records = figures.state.records()
     evening_of = figures.state.feat_evenings
     tournament_of = {night: tournament for tournament, night in figures.state.tournaments.items()}
-    lines = _Lines(figures, names)
+    urls: dict[int, str] = {}
+    dates: dict[dt.date | None, str] = {}
 
-    def deal_line(record: object) -> RecordLine | None:
-        if record is None:
-            return None
-        return lines.line(
-            record.player,  # type: ignore[attr-defined]
-            record.score,  # type: ignore[attr-defined]
-            record.evening_id,  # type: ignore[attr-defined]
-            deal_id=record.deal_id,  # type: ignore[attr-defined]
-            anchor=record.deal_id,  # type: ignore[attr-defined]
+    def line(
+        player: Any, value: int, evening_id: int, anchor: int | None, **more: Any
+    ) -> RecordLine:
+        """A record's line; ``anchor``: the deal whose row on the evening page it links to."""
+        date = figures.evening_date(evening_id)
+        if date not in dates:
+            dates[date] = formats.date_format(date, "SHORT_DATE_FORMAT") if date else ""
+        if evening_id not in urls:
+            urls[evening_id] = reverse("evening", args=[evening_id])
+        url = urls[evening_id] + (f"#deal-{anchor}" if anchor is not None else "")
+        if more.get("tournament_id"):
+            url = reverse("tournament", args=[more["tournament_id"]])
+        name = names.get(player, "?")
+        return RecordLine(name, value, evening_id, date, url=url, when=dates[date], **more)
+
+    def deal_line(record: Any) -> RecordLine | None:
+        return record and line(
+            record.player, record.score, record.evening_id, record.deal_id, deal_id=record.deal_id
         )
 
-    def evening_line(record: object) -> RecordLine | None:
-        if record is None:
-            return None
-        evening_id = record.evening_id  # type: ignore[attr-defined]
-        return lines.line(
-            record.player,  # type: ignore[attr-defined]
-            record.total,  # type: ignore[attr-defined]
-            evening_id,
-            tournament_id=tournament_of.get(evening_id),
+    def evening_line(record: Any) -> RecordLine | None:
+        tournament = record and tournament_of.get(record.evening_id)
+        return record and line(
+            record.player, record.total, record.evening_id, None, tournament_id=tournament
         )
 
     def tally_lines(rows: list) -> list[RecordLine]:
+        lasts = [row.deal_ids[-1] for row in rows]
         return [
-            lines.line(row.player, row.count, evening_of.get(last, 0), deal_id=last, anchor=last)
-            for row in rows
-            for last in [row.deal_ids[-1]]
+            line(row.player, row.count, evening_of.get(last, 0), last, deal_id=last)
+            for row, last in zip(rows, lasts, strict=True)
         ]
 
-    def streak_line(streak: object) -> RecordLine:
-        length = streak.length  # type: ignore[attr-defined]
-        text = ngettext(
-            "%(counter)s contract in a row", "%(counter)s contracts in a row", length
-        ) % {"counter": formats.localize(length)}
-        return lines.line(
-            streak.player,  # type: ignore[attr-defined]
-            length,
-            streak.last_evening_id,  # type: ignore[attr-defined]
-            deal_id=streak.first_deal_id,  # type: ignore[attr-defined]
-            last_deal_id=streak.last_deal_id,  # type: ignore[attr-defined]
-            anchor=streak.last_deal_id,  # type: ignore[attr-defined]
-            text=text,
+    def streak_line(streak: Any) -> RecordLine:
+        words = ngettext(
+            "%(counter)s contract in a row", "%(counter)s contracts in a row", streak.length
+        )
+        return line(
+            streak.player,
+            streak.length,
+            streak.last_evening_id,
+            streak.last_deal_id,
+            deal_id=streak.first_deal_id,
+            last_deal_id=streak.last_deal_id,
+            text=words % {"counter": formats.localize(streak.length)},
         )
 
-    streaks = sorted(
-        records.streaks.values(), key=lambda streak: (-streak.length, streak.last_deal_id)
-    )
+    streaks = sorted(records.streaks.values(), key=lambda run: (-run.length, run.last_deal_id))
     return RecordsPage(
         biggest_win=deal_line(records.biggest_win),
         biggest_loss=deal_line(records.biggest_loss),

@@ -79,8 +79,7 @@ def _page(
 
 
 def _figures_view(kind: str, part: str, build: Callable[..., Any]) -> Callable[..., HttpResponse]:
-    """The view of one figures page (``figures_<kind>``, ``figures/<kind>.html``), which
-    shows one part of the figures (``club_state.PARTS``)."""
+    """The view of a figures page (``figures_<kind>``, ``figures/<kind>.html``): one part."""
     view = functools.partial(_page, kind=kind, part=part, build=build)
     return require_http_methods(["GET", "HEAD"])(view)
 
