@@ -11,15 +11,17 @@ names the evenings it holds at their versions, so one left by a read that raced 
 never used.
 
 What is kept in Django's cache (plainly, under names of what the value was made from):
-the settled evenings' state with tonight's deals folded in, under the name of the settled
-evenings at their versions, with those deals (``_fold``: after a deal is added, only that
-deal is folded, and no checkpoint is read);
+each part of the settled evenings' state (``club_state.PARTS``: what one page shows) with
+tonight's deals folded in, under the name of the settled evenings at their versions, with
+those deals (``_fold``: after a deal is added, only that deal is folded into the page's part,
+and no checkpoint is read);
 the pages' fragments under ``ClubFigures.key``, the digest of the range's evenings at their
 versions, which needs no fold at all (``state`` is folded only when first read).
 """
 
 from __future__ import annotations
 
+import bisect
 import datetime as dt
 import functools
 import hashlib
@@ -32,7 +34,7 @@ from django.db import IntegrityError, transaction
 
 from scorekeeper.models import FiguresCheckpoint, Player
 from scorekeeper.reads.deal_facts import EveningMark, evening_facts, evening_marks
-from scorekeeper.scoring.club_state import FiguresState
+from scorekeeper.scoring.club_state import PARTS, FiguresState
 from scorekeeper.scoring.rating_quality import PredictionQuality
 
 #: The layout of a stored checkpoint (a pickled ``FiguresState``): raise it whenever
@@ -50,11 +52,13 @@ class ClubFigures:
 
     def __init__(
         self,
+        club_id: int,
         evenings: dict[int, EveningMark],
         key: str,
         latest: dt.date | None,
         fold: Callable[[], FiguresState],
     ) -> None:
+        self.club_id = club_id
         self.evenings = evenings
         self.key = key  # names the figures: equal keys, equal figures
         self.latest = latest
@@ -79,8 +83,13 @@ class ClubFigures:
 
 def digest(marks: Sequence[EveningMark]) -> str:
     """A name for the deals of these evenings at their versions."""
-    content = repr([mark.content for mark in marks])
-    return hashlib.sha1(content.encode(), usedforsecurity=False).hexdigest()
+    return _digest([repr(mark.content) for mark in marks])
+
+
+def _digest(contents: Sequence[str]) -> str:
+    """``digest`` from each mark's ``repr(content)``, written out once for two names."""
+    listed = "[" + ", ".join(contents) + "]"
+    return hashlib.sha1(listed.encode(), usedforsecurity=False).hexdigest()
 
 
 def _checkpoint(
@@ -137,10 +146,15 @@ def _month(mark: EveningMark) -> tuple[int, int]:
 
 
 def club_figures(
-    club_id: int, *, start: dt.date | None = None, end: dt.date | None = None
+    club_id: int,
+    *,
+    start: dt.date | None = None,
+    end: dt.date | None = None,
+    part: str | None = None,
 ) -> ClubFigures:
     """The figures of the club's evenings from start to end (all time without dates): one
-    query for their evenings and key; the state is folded when first read.
+    query for their evenings and key; the state (``part`` alone: a page's) is folded when
+    first read.
 
     The latest valid checkpoint of the settled evenings, with the deals after it folded in:
     tonight's deals alone on a club night. Settled evenings not yet in a checkpoint are folded
@@ -150,34 +164,43 @@ def club_figures(
     marks = evening_marks(club_id, start, end)
     evenings = {mark.evening_id: mark for mark in marks}
     if not marks:
-        return ClubFigures(evenings, digest(()), None, FiguresState)
-    return ClubFigures(
-        evenings, digest(marks), marks[-1].date, lambda: _fold(club_id, start, marks)
-    )
+        return ClubFigures(club_id, evenings, digest(()), None, FiguresState)
+    contents = [repr(mark.content) for mark in marks]
+    settled = bisect.bisect_left([mark.date for mark in marks], marks[-1].date)
+    name = f"{club_id}.{start}.{_digest(contents[:settled])}"  # the settled evenings'
+    fold = functools.partial(_fold, club_id, start, marks, name, part)
+    return ClubFigures(club_id, evenings, _digest(contents), marks[-1].date, fold)
 
 
-def _fold(club_id: int, start: dt.date | None, marks: Sequence[EveningMark]) -> FiguresState:
-    """The state after the evenings' deals: tonight's (those of the latest date) folded on
-    the settled evenings' state.
-
-    The last such state is kept in the cache under the name of the settled evenings at their
-    versions, with tonight's deals it holds: when they are the first of tonight's deals (a
-    deal was added after them, the usual save), only the deals after them are folded, and
-    no checkpoint is read."""
+def _fold(
+    club_id: int,
+    start: dt.date | None,
+    marks: Sequence[EveningMark],
+    name: str,
+    part: str | None,
+) -> FiguresState:
+    """The state after the evenings' deals (``part`` alone, or all): tonight's (the latest
+    date's) folded on the settled evenings' state. Each part is kept in the cache under
+    ``name`` (the settled evenings at their versions) with tonight's deals it holds: when
+    those are the first of tonight's (a deal was added after them), only the later deals
+    are folded into it, and no checkpoint is read; a fold from the checkpoint keeps all."""
     latest = marks[-1].date
     settled = [mark for mark in marks if mark.date < latest]
     facts = evening_facts(marks[len(settled) :])
     tonight = [deal for mark in marks[len(settled) :] for deal in facts[mark.evening_id]]
-    key = f"figures.tonight.{club_id}.{start}.{digest(settled)}"
-    kept = cache.get(key)
-    if kept is not None and kept[0] == tuple(tonight[: len(kept[0])]):
-        held, state = kept
-        if len(held) == len(tonight):
+    if part is not None:
+        key = f"figures.tonight.{part}.{name}"
+        kept = cache.get(key)
+        if kept is not None and kept[0] == tuple(tonight[: len(kept[0])]):
+            held, state = kept
+            if len(held) < len(tonight):
+                state.advance(tonight[len(held) :], parts=(part,))
+                cache.set(key, (tuple(tonight), state), TONIGHT_SECONDS)
             return state
-        state.advance(tonight[len(held) :])
-    else:
-        state = _settled(club_id, start, settled, latest).advance(tonight)
-    cache.set(key, (tuple(tonight), state), TONIGHT_SECONDS)
+    state = _settled(club_id, start, settled, latest).advance(tonight)
+    held = tuple(tonight)
+    parts = {f"figures.tonight.{each}.{name}": (held, state.part(each)) for each in PARTS}
+    cache.set_many(parts, TONIGHT_SECONDS)
     return state
 
 

@@ -120,7 +120,8 @@ def evening_facts(marks: Sequence[EveningMark]) -> dict[int, tuple[DealFacts, ..
     for start in range(0, len(marks), CHUNK):
         chunk = marks[start : start + CHUNK]
         ids = [mark.evening_id for mark in chunk]
-        deals = Deal.objects.filter(game__kind=TAROT, game__evening_id__in=ids)
+        # Unordered (the deals are sorted below): Deal's default order joins the evenings.
+        deals = Deal.objects.filter(game__kind=TAROT, game__evening_id__in=ids).order_by()
         scores = DealScore.objects.filter(deal__game__kind=TAROT, deal__game__evening_id__in=ids)
         read = _facts_of(
             deals.values_list(*DEAL_FIELDS),

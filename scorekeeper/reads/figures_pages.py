@@ -10,15 +10,18 @@ from __future__ import annotations
 
 import bisect
 import datetime as dt
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from django.urls import reverse
+from django.utils import formats
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scorekeeper.models import Deal
 from scorekeeper.reads.charts import LineChart, line_chart
 from scorekeeper.reads.club_figures import ClubFigures
-from scorekeeper.scoring.club_figures import MIN_TAKES
+from scorekeeper.scoring.club_figures import MIN_TAKES, Partnership
 from scorekeeper.scoring.rating_quality import PredictionQuality
 from scorekeeper.scoring.ratings import MIN_DEALS, PRIOR_MU, PRIOR_SIGMA, History, Z
 from scorekeeper.server.wording import name_order
@@ -44,6 +47,7 @@ class RatingRow:
     sigma: float
     deals: int
     rank: int = 0
+    url: str = ""  # the player's page
 
 
 @dataclass(frozen=True)
@@ -71,6 +75,7 @@ def ratings_page(figures: ClubFigures, names: dict[int, str]) -> RatingsPage:
             mu=rating.mu,
             sigma=rating.sigma,
             deals=rating.deals,
+            url=reverse("player", args=[figures.club_id, rating.player]),
         )
         (shown if rating.shown else hidden).append(row)
     quality = figures.quality
@@ -122,11 +127,23 @@ def _rating_chart(figures: ClubFigures, rows: list[RatingRow]) -> LineChart:
 # --- Head to head and partners ----------------------------------------------------------------
 
 
+def _sign(value: int) -> str:  # the class of a signed figure: won, lost, or neither
+    return "positive" if value > 0 else "negative" if value < 0 else ""
+
+
 @dataclass(frozen=True)
 class FlowLine:
     other_id: int
     other: str
     net: int  # points won from the other (negative: lost to him)
+
+    @property
+    def shown(self) -> str:
+        return f"{self.net:+d}"
+
+    @property
+    def classes(self) -> str:
+        return f"value {_sign(self.net)}".rstrip()
 
 
 @dataclass(frozen=True)
@@ -136,9 +153,17 @@ class PlayerFlow:
     balance: int
     lines: list[FlowLine]
 
+    @property
+    def shown(self) -> str:
+        return f"{self.balance:+d}"
+
+    @property
+    def sign(self) -> str:
+        return _sign(self.balance)
+
 
 @dataclass(frozen=True)
-class PartnerRow:
+class PartnerRow:  # a taker with a partner he called; its texts worded here, not by tags
     taker: str
     partner: str
     deals: int
@@ -146,10 +171,32 @@ class PartnerRow:
     rate: float | None  # None below MIN_TAKES deals
     taker_points: int
     partner_points: int
+    title: str = ""  # "Ana calling Ben", and the rest of the row, in the reader's language
+    deals_text: str = ""
+    made_text: str = ""
+    points_text: str = ""
 
     @property
     def percent(self) -> int | None:
         return None if self.rate is None else round(100 * self.rate)
+
+
+def _partner_row(taker: str, partner: str, row: Partnership, calling: str, won: str) -> PartnerRow:
+    """``calling`` and ``won``: the row's two sentences, translated once for the page."""
+    deals = ngettext("%(counter)s deal", "%(counter)s deals", row.deals)
+    made = ngettext("%(counter)s made", "%(counter)s made", row.made)
+    points = (f"{row.taker_points:+d}", f"{row.partner_points:+d}")
+    return PartnerRow(
+        *(taker, partner, row.deals, row.made),
+        rate=row.made / row.deals if row.deals >= MIN_TAKES else None,
+        taker_points=row.taker_points,
+        partner_points=row.partner_points,
+        title=calling % {"taker": taker, "partner": partner},
+        deals_text=deals % {"counter": formats.localize(row.deals)},
+        made_text=made % {"counter": formats.localize(row.made)},
+        points_text=won
+        % dict(taker=taker, taker_points=points[0], partner=partner, partner_points=points[1]),
+    )
 
 
 @dataclass(frozen=True)
@@ -166,130 +213,37 @@ def _whole(value: Fraction) -> int:
 
 
 def head_to_head_page(figures: ClubFigures, names: dict[int, str]) -> HeadToHeadPage:
-    """Per player, what he won from or lost to each other player; partners at five."""
-    flow = figures.state.point_flow()
-    others: dict[object, set[object]] = {}
-    for payer, payee in flow.paid:
-        others.setdefault(payer, set()).add(payee)
-        others.setdefault(payee, set()).add(payer)
+    """Per player, what he won from or lost to each other player (each pair's net worked out
+    once, each name's sort key once); partners at five."""
+    state = figures.state
+    paid = state.paid
+    nets: dict[object, dict[object, Fraction]] = {}
+    for payer, payee in paid:
+        of_payer, of_payee = nets.setdefault(payer, {}), nets.setdefault(payee, {})
+        if payer not in of_payee:
+            of_payee[payer] = paid[payer, payee] - paid.get((payee, payer), 0)
+            of_payer[payee] = -of_payee[payer]
+    shown = {player: _name(names, player) for player in nets}
+    order = {player: name_order(name) for player, name in shown.items()}
     players = []
-    for player, met in others.items():
+    for player, against in nets.items():
         lines = [
-            FlowLine(int(other), _name(names, other), _whole(flow.net(player, other)))  # type: ignore[call-overload]
-            for other in met
+            FlowLine(int(other), shown[other], _whole(net))  # type: ignore[call-overload]
+            for other, net in sorted(against.items(), key=lambda item: order[item[0]])
         ]
-        lines.sort(key=lambda line: (-line.net, name_order(line.other)))
-        balance = sum((flow.net(player, other) for other in met), Fraction(0))
+        lines.sort(key=lambda line: -line.net)  # stable: by name among equals
+        balance = sum(against.values(), Fraction(0))
         players.append(
-            PlayerFlow(int(player), _name(names, player), _whole(balance), lines)  # type: ignore[call-overload]
+            PlayerFlow(int(player), shown[player], _whole(balance), lines)  # type: ignore[call-overload]
         )
-    players.sort(key=lambda row: (-row.balance, name_order(row.name)))
+    players.sort(key=lambda row: (-row.balance, order[row.player_id]))
+    calling = _("%(taker)s calling %(partner)s")
+    won = _("points won: %(taker)s %(taker_points)s, %(partner)s %(partner_points)s")
     partners = [
-        PartnerRow(
-            taker=_name(names, row.taker),
-            partner=_name(names, row.partner),
-            deals=row.deals,
-            made=row.made,
-            rate=row.made / row.deals if row.deals >= MIN_TAKES else None,
-            taker_points=row.taker_points,
-            partner_points=row.partner_points,
-        )
-        for row in figures.state.partnerships()
+        _partner_row(_name(names, row.taker), _name(names, row.partner), row, calling, won)
+        for row in state.partnerships()
     ]
-    return HeadToHeadPage(players, partners, flow.deals, len(flow.unbalanced))
-
-
-# --- Records ------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class RecordLine:
-    name: str
-    value: int
-    evening_id: int
-    date: dt.date | None
-    deal_id: int | None = None  # the evening page's row of the deal, when it is one deal
-    last_deal_id: int | None = None
-    tournament_id: int | None = None  # an evening record over a tournament's tables
-
-
-@dataclass(frozen=True)
-class RecordsPage:
-    biggest_win: RecordLine | None
-    biggest_loss: RecordLine | None
-    best_evening: RecordLine | None
-    worst_evening: RecordLine | None
-    streaks: list[RecordLine] = field(default_factory=list)
-    chelems: list[RecordLine] = field(default_factory=list)
-    petits_au_bout: list[RecordLine] = field(default_factory=list)
-
-
-def records_page(figures: ClubFigures, names: dict[int, str]) -> RecordsPage:
-    records = figures.state.records()
-    evening_of = figures.state.feat_evenings
-    tournament_of = {night: tournament for tournament, night in figures.state.tournaments.items()}
-
-    def deal_line(record: object) -> RecordLine | None:
-        if record is None:
-            return None
-        return RecordLine(
-            _name(names, record.player),  # type: ignore[attr-defined]
-            record.score,  # type: ignore[attr-defined]
-            record.evening_id,  # type: ignore[attr-defined]
-            figures.evening_date(record.evening_id),  # type: ignore[attr-defined]
-            record.deal_id,  # type: ignore[attr-defined]
-        )
-
-    def evening_line(record: object) -> RecordLine | None:
-        if record is None:
-            return None
-        evening_id = record.evening_id  # type: ignore[attr-defined]
-        return RecordLine(
-            _name(names, record.player),  # type: ignore[attr-defined]
-            record.total,  # type: ignore[attr-defined]
-            evening_id,
-            figures.evening_date(evening_id),
-            tournament_id=tournament_of.get(evening_id),
-        )
-
-    def tally_lines(rows: list) -> list[RecordLine]:
-        lines = []
-        for row in rows:
-            last = row.deal_ids[-1]
-            evening_id = evening_of.get(last, 0)
-            lines.append(
-                RecordLine(
-                    _name(names, row.player),
-                    row.count,
-                    evening_id,
-                    figures.evening_date(evening_id),
-                    last,
-                )
-            )
-        return lines
-
-    streaks = sorted(
-        records.streaks.values(), key=lambda streak: (-streak.length, streak.last_deal_id)
-    )
-    return RecordsPage(
-        biggest_win=deal_line(records.biggest_win),
-        biggest_loss=deal_line(records.biggest_loss),
-        best_evening=evening_line(records.best_evening),
-        worst_evening=evening_line(records.worst_evening),
-        streaks=[
-            RecordLine(
-                _name(names, streak.player),
-                streak.length,
-                streak.last_evening_id,
-                figures.evening_date(streak.last_evening_id),
-                streak.first_deal_id,
-                streak.last_deal_id,
-            )
-            for streak in streaks
-        ],
-        chelems=tally_lines(records.chelems),
-        petits_au_bout=tally_lines(records.petits_au_bout),
-    )
+    return HeadToHeadPage(players, partners, state.flow_deals, len(state.unbalanced))
 
 
 # --- Contract × player --------------------------------------------------------------------------

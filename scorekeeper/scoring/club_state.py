@@ -1,15 +1,18 @@
 """Every club figure over some deals, as one state that later deals extend (pure).
 
 The read side stores the state of the settled evenings (:meth:`~FiguresState.settle`) and
-:meth:`~FiguresState.advance`-s a copy with tonight's deals. Ties go by the deals' order,
-never the order of adding; the figures equal the same figures computed from scratch
+:meth:`~FiguresState.advance`-s what it reads back with tonight's deals. Ties go by the
+deals' order, never the order of adding; the figures equal the same figures computed from scratch
 (the tests say so).
+
+The state has four parts (``PARTS``), each advanced on its own: a page shows one, so it
+keeps and extends :meth:`~FiguresState.part` alone (``advance(deals, parts=(name,))``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
-from dataclasses import dataclass, field, replace
+from collections.abc import Collection, Hashable, Iterable
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from scorekeeper.scoring.club_figures import (
@@ -44,6 +47,18 @@ Pair = tuple[Player, Player]
 Key = tuple[int, int]  # a deal's place: (ordinal, deal id)
 
 
+_RECORDS = """biggest_win biggest_loss best_evening worst_evening current_runs longest_runs
+chelems petits feat_evenings open_evenings firsts tournaments win_key loss_key best_at worst_at"""
+
+#: The state's parts: the fields each one holds (every part holds ``deals`` and ``min_takes``).
+PARTS: dict[str, tuple[str, ...]] = {
+    "ratings": ("ratings",),
+    "flow": ("paid", "flow_deals", "unbalanced", "partners"),
+    "contracts": ("contracts",),
+    "records": tuple(_RECORDS.split()),
+}
+
+
 def _key(deal: DealFacts) -> Key:
     return (deal.ordinal, deal.deal_id)
 
@@ -54,36 +69,6 @@ def _beats(old: int, old_key: Key | None, new: int, key: Key, sign: int) -> bool
     if old_key is None or new != old:
         return old_key is None or sign * new > sign * old
     return key < old_key
-
-
-# The copies below name their fields rather than call dataclasses.replace, twice as
-# slow: a state of 1,350 players holds some 2,800 cells, copied at every view after a save.
-
-
-def _copy_cell(cell: ContractCell) -> ContractCell:
-    return ContractCell(
-        takes=cell.takes, made=cell.made, by_bouts=cell.by_bouts.copy(), min_takes=cell.min_takes
-    )
-
-
-def _copy_contracts(row: PlayerContracts) -> PlayerContracts:
-    return PlayerContracts(
-        player=row.player,
-        seated=row.seated,
-        all=_copy_cell(row.all),
-        by_contract={contract: _copy_cell(cell) for contract, cell in row.by_contract.items()},
-    )
-
-
-def _copy_partnership(row: Partnership) -> Partnership:
-    return Partnership(
-        taker=row.taker,
-        partner=row.partner,
-        deals=row.deals,
-        made=row.made,
-        taker_points=row.taker_points,
-        partner_points=row.partner_points,
-    )
 
 
 def _add_cell(total: ContractCell, more: ContractCell) -> None:
@@ -123,37 +108,32 @@ class FiguresState:
     best_at: Key | None = None  # the first deal of the best evening's night, and the worst's
     worst_at: Key | None = None
 
-    def copy(self) -> FiguresState:
-        """An independent state with the same figures."""
-        return replace(
-            self,
-            ratings=self.ratings.copy(),
-            paid=dict(self.paid),
-            unbalanced=list(self.unbalanced),
-            partners={key: _copy_partnership(row) for key, row in self.partners.items()},
-            contracts={player: _copy_contracts(row) for player, row in self.contracts.items()},
-            current_runs=dict(self.current_runs),
-            longest_runs=dict(self.longest_runs),
-            chelems={player: list(ids) for player, ids in self.chelems.items()},
-            petits={player: list(ids) for player, ids in self.petits.items()},
-            feat_evenings=dict(self.feat_evenings),
-            open_evenings={key: dict(totals) for key, totals in self.open_evenings.items()},
-            firsts=dict(self.firsts),
-            tournaments=dict(self.tournaments),
-        )
-
-    def advance(self, deals: Iterable[DealFacts]) -> FiguresState:
-        """Add deals that come after every deal already in the state (else OutOfOrder)."""
+    def advance(
+        self, deals: Iterable[DealFacts], *, parts: Collection[str] = PARTS
+    ) -> FiguresState:
+        """Add deals that come after every deal already in the state (else OutOfOrder), to
+        these parts alone (every part by default)."""
         batch = in_order(deals)
         if not batch:
             return self
-        self.ratings.advance(batch)
-        self._add(batch)
+        self.deals += len(batch)
+        if "ratings" in parts:
+            self.ratings.advance(batch)
+        if "flow" in parts:
+            self._add_flow(batch)
+        if "contracts" in parts:
+            self._add_contracts(batch)
+        if "records" in parts:
+            self._add_records(batch)
         return self
 
-    def _add(self, batch: list[DealFacts]) -> None:
-        """Every figure but the ratings, over deals after those in the state."""
-        self.deals += len(batch)
+    def part(self, name: str) -> FiguresState:
+        """A state holding this part's figures alone (the others empty), sharing them with
+        this one: what a page that shows only this part keeps."""
+        fields = {field_name: getattr(self, field_name) for field_name in PARTS[name]}
+        return FiguresState(min_takes=self.min_takes, deals=self.deals, **fields)
+
+    def _add_flow(self, batch: list[DealFacts]) -> None:
         flow = point_flow(batch)
         for pair, points in flow.paid.items():
             self.paid[pair] = self.paid.get(pair, Fraction(0)) + points
@@ -169,6 +149,8 @@ class FiguresState:
             total.made += row.made
             total.taker_points += row.taker_points
             total.partner_points += row.partner_points
+
+    def _add_contracts(self, batch: list[DealFacts]) -> None:
         for player, row in contract_table(batch, min_takes=self.min_takes).items():
             total = self.contracts.get(player)
             if total is None:
@@ -181,6 +163,8 @@ class FiguresState:
                     _add_cell(total.by_contract[contract], cell)
                 else:
                     total.by_contract[contract] = cell
+
+    def _add_records(self, batch: list[DealFacts]) -> None:
         for deal in batch:
             win, loss = deal_records([deal])
             old = getattr(self.biggest_win, "score", 0)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Hashable, Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
@@ -120,14 +120,6 @@ class History:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, History) and self.__getstate__() == other.__getstate__()
 
-    def copy(self) -> History:
-        other = History()
-        other.deal_ids = array("q", self.deal_ids)
-        other.evening_ids = array("q", self.evening_ids)
-        other.mus = array("d", self.mus)
-        other.sigmas = array("d", self.sigmas)
-        return other
-
     def add(self, deal_id: int, evening_id: int, mu: float, sigma: float) -> None:
         """The rating after this deal: a new point, or the evening's last one replaced."""
         if self.evening_ids and self.evening_ids[-1] == evening_id:
@@ -147,7 +139,7 @@ class OutOfOrder(ValueError):
 
 
 class RatingState:
-    """The ratings after some deals, extendable with later ones, cheap to copy and to pickle:
+    """The ratings after some deals, extendable with later ones, cheap to pickle:
     plain (mu, sigma) pairs, one history point per evening and the predictions' sums. Each
     player's openskill rating object is made once and reused.
     """
@@ -162,7 +154,7 @@ class RatingState:
         self._seat_objects()
 
     def _seat_objects(self) -> None:
-        """The rating objects handed to the library (not kept in a copy or a pickle)."""
+        """The rating objects handed to the library (not kept in a pickle)."""
         self._seats: dict[Hashable, PlackettLuceRating] = {}
         self._neutral = [neutral_seat(self.model) for _ in range(NEUTRAL_SEATS)]
 
@@ -176,16 +168,6 @@ class RatingState:
         self.__dict__.update(state)
         self.model = rating_model()
         self._seat_objects()
-
-    def copy(self) -> RatingState:
-        """An independent state with the same figures (advancing it leaves this one alone)."""
-        other = RatingState(self.model)
-        other.ratings = dict(self.ratings)
-        other.deal_counts = dict(self.deal_counts)
-        other.histories = {player: points.copy() for player, points in self.histories.items()}
-        other.quality = replace(self.quality)
-        other.last = self.last
-        return other
 
     def _rating(self, player: Hashable) -> PlackettLuceRating:
         """The player's rating object, holding his current mu and sigma."""

@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
 from scorekeeper.models import Season
-from scorekeeper.reads import figures_pages
+from scorekeeper.reads import figures_pages, figures_records
 from scorekeeper.reads.club_figures import club_figures, player_names
 from scorekeeper.reads.standings import club_seasons, current_season
 from scorekeeper.screens.access import membership_for
@@ -40,7 +40,9 @@ class Tab:
     current: bool
 
 
-def _page(request: HttpRequest, club_id: int, kind: str, build: Callable[..., Any]) -> HttpResponse:
+def _page(
+    request: HttpRequest, club_id: int, kind: str, part: str, build: Callable[..., Any]
+) -> HttpResponse:
     name, template = f"figures_{kind}", f"scorekeeper/figures/{kind}.html"
     membership = membership_for(request, club_id)
     club = membership.club
@@ -51,9 +53,8 @@ def _page(request: HttpRequest, club_id: int, kind: str, build: Callable[..., An
     if not form.is_valid():
         raise Http404
     season: Season | None = form.cleaned_data["season"]
-    figures = club_figures(
-        club.pk, start=season.start if season else None, end=season.end if season else None
-    )
+    start, end = (season.start, season.end) if season else (None, None)
+    figures = club_figures(club.pk, start=start, end=end, part=part)  # the page's part alone
     query = urlencode({"season": season.pk if season else ALL_TIME})
     names = player_names(club.pk)
     # The page's figures are drawn once per figures, names and language (a fragment cache).
@@ -77,12 +78,13 @@ def _page(request: HttpRequest, club_id: int, kind: str, build: Callable[..., An
     return render(request, template, context)
 
 
-def _figures_view(kind: str, build: Callable[..., Any]) -> Callable[..., HttpResponse]:
-    """The view of one figures page (``figures_<kind>``, ``figures/<kind>.html``)."""
-    return require_http_methods(["GET", "HEAD"])(functools.partial(_page, kind=kind, build=build))
+def _figures_view(kind: str, part: str, build: Callable[..., Any]) -> Callable[..., HttpResponse]:
+    """The view of a figures page (``figures_<kind>``, ``figures/<kind>.html``): one part."""
+    view = functools.partial(_page, kind=kind, part=part, build=build)
+    return require_http_methods(["GET", "HEAD"])(view)
 
 
-ratings = _figures_view("ratings", figures_pages.ratings_page)
-head_to_head = _figures_view("head_to_head", figures_pages.head_to_head_page)
-records = _figures_view("records", figures_pages.records_page)
-contracts = _figures_view("contracts", figures_pages.contracts_page)
+ratings = _figures_view("ratings", "ratings", figures_pages.ratings_page)
+head_to_head = _figures_view("head_to_head", "flow", figures_pages.head_to_head_page)
+records = _figures_view("records", "records", figures_records.records_page)
+contracts = _figures_view("contracts", "contracts", figures_pages.contracts_page)

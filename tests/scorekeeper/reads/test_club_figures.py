@@ -139,21 +139,24 @@ def test_a_deal_saved_tonight_reads_only_tonight_no_checkpoint_and_extends_the_k
 ) -> None:
     four = [world.players[name] for name in ("Ana", "Ben", "Chloé", "Dan")]
     tonight = play_evening(world, dt.date(2025, 6, 1), four, [deal(four, four[1], "garde", 2, 60)])
-    _ = club_figures(world.club.pk).state  # folded: the state is kept in the cache
+    _ = club_figures(world.club.pk).state  # folded: each part is kept in the cache
     services.deal_record(
         game=tonight.games.get(), inputs=deal(four, four[2], "petite", 1, 30), created_by=None
     )
-    with CaptureQueriesContext(connection) as captured:
-        figures = club_figures(world.club.pk)
-        _ = figures.state
-    sql = [query["sql"] for query in captured.captured_queries]
-    scores = [query for query in sql if "scorekeeper_dealscore" in query]
-    assert len(scores) == 1
-    assert f"IN ({tonight.pk})" in scores[0]
-    assert not any("scorekeeper_figurescheckpoint" in query for query in sql)  # none read
     marks = evening_marks(world.club.pk, None, None)
-    assert figures.state.ratings.table() == replay_state(marks).ratings.table()
-    assert figures.state.point_flow() == replay_state(marks).point_flow()
+    for part in ("ratings", "flow"):  # as their pages read them: their part alone
+        with CaptureQueriesContext(connection) as captured:
+            figures = club_figures(world.club.pk, part=part)
+            _ = figures.state
+        sql = [query["sql"] for query in captured.captured_queries]
+        scores = [query for query in sql if "scorekeeper_dealscore" in query]
+        assert len(scores) == 1
+        assert f"IN ({tonight.pk})" in scores[0]
+        assert not any("scorekeeper_figurescheckpoint" in query for query in sql)  # none read
+    ratings = club_figures(world.club.pk, part="ratings").state.ratings
+    assert ratings.table() == replay_state(marks).ratings.table()
+    flow = club_figures(world.club.pk, part="flow").state.point_flow()
+    assert flow == replay_state(marks).point_flow()
 
 
 def test_a_season_s_figures_hold_only_its_evenings(world: World) -> None:

@@ -18,7 +18,7 @@ from scorekeeper.models.figures import TAROT
 from scorekeeper.reads import (
     charts,
     club_figures,
-    figures_pages,
+    figures_records,
     house_rules,
     player_figures,
     standings,
@@ -115,7 +115,7 @@ def test_the_records_best_evening_is_a_players_tournament_night_and_the_best_dea
 ):
     tournament = _played()
     club_id = tournament.club_id
-    page = figures_pages.records_page(
+    page = figures_records.records_page(
         club_figures.club_figures(club_id), club_figures.player_names(club_id)
     )
     best, worst = page.best_evening, page.worst_evening

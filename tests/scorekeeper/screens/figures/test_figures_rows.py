@@ -24,20 +24,27 @@ def drawn(template: str, context: dict[str, Any], language: str = "en") -> str:
 
 
 def rating_row(row: RatingRow, worth_showing: bool, language: str = "en") -> str:
-    page = SimpleNamespace(worth_showing=worth_showing)
+    page = SimpleNamespace(worth_showing=worth_showing, rows=[row])
     context = {
-        "row": row,
-        "club": SimpleNamespace(pk=4),
         "scope_query": "season=3",
         # As the view gives it: the page is built when the template first asks for it.
         "page": functools.cache(lambda: page),
     }
-    return drawn("_rating_row.html", context, language)
+    return drawn("_rating_rows.html", context, language)
 
 
-CHLOE = RatingRow(player_id=7, name="Chloé <b>", conservative=12.345, mu=30.0, sigma=5.96, deals=1)
+CHLOE = RatingRow(
+    player_id=7, name="Chloé <b>", conservative=12.345, mu=30.0, sigma=5.96, deals=1, url="/p/7/"
+)
 BEN = RatingRow(
-    player_id=8, name="Ben & co", conservative=-3.04, mu=20.0, sigma=7.5, deals=20, rank=2
+    player_id=8,
+    name="Ben & co",
+    conservative=-3.04,
+    mu=20.0,
+    sigma=7.5,
+    deals=20,
+    rank=2,
+    url=reverse("player", args=[4, 8]),
 )
 
 
@@ -65,8 +72,12 @@ ANA = PlayerFlow(
 )
 
 
+def flow_players(*players: PlayerFlow, language: str = "en") -> str:
+    return drawn("_flow_players.html", {"page": SimpleNamespace(players=players)}, language)
+
+
 def test_a_players_flow_signs_and_marks_his_balance_and_each_line() -> None:
-    flow = drawn("_flow_player.html", {"player": ANA})
+    flow = flow_players(ANA)
     assert flow.startswith(
         '<section class="flow-player" aria-labelledby="flow-3"><h3 id="flow-3">'
         '<span>Ana &lt;i&gt;</span> <span class="value positive">+125</span></h3>'
@@ -76,7 +87,9 @@ def test_a_players_flow_signs_and_marks_his_balance_and_each_line() -> None:
         '<li><span>Dan</span> <span class="value negative">-25</span></li>'
         '<li><span>Eve</span> <span class="value">+0</span></li></ul></section>'
     ) in flow
-    lost = drawn("_flow_player.html", {"player": PlayerFlow(4, "Ben", -150, [])})
+    assert "No deal has been played" not in flow
+    assert "No deal has been played in this range yet." in flow_players()
+    lost = flow_players(PlayerFlow(4, "Ben", -150, []))
     assert '<span class="value negative">-150</span>' in lost
 
 
@@ -85,6 +98,6 @@ def test_a_players_flow_signs_and_marks_his_balance_and_each_line() -> None:
     [("en", "Ana &lt;i&gt; against each player"), ("fr", "Ana &lt;i&gt;")],
 )
 def test_a_players_flow_list_is_named_in_the_readers_language(language, label) -> None:
-    flow = drawn("_flow_player.html", {"player": ANA}, language)
+    flow = flow_players(ANA, language=language)
     assert f'<ul class="flow-list" aria-label="{label}' in flow
     assert "<i>" not in flow
