@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.core.cache import cache
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils import timezone
@@ -55,10 +56,13 @@ def season_rules_in_force(
     season: Season, season_stats: standings.SeasonStats
 ) -> list[RulesInForce]:
     """The rules the season's French Tarot evenings were played by: more than one entry and
-    the season page says its standings mix rules (one query)."""
-    return rules_in_force(
-        Evening.objects.filter(club_id=season.club_id, date__gte=season.start, date__lte=season.end)
+    the season page says its standings mix rules (one query, kept in the cache under the
+    figures' digest: a change of an evening's rules raises its version)."""
+    evenings = Evening.objects.filter(
+        club_id=season.club_id, date__gte=season.start, date__lte=season.end
     )
+    key = f"rules_in_force.{season.pk}.{season_stats.digest}"
+    return cache.get_or_set(key, lambda: rules_in_force(evenings), standings.STANDINGS_SECONDS)
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,7 @@ SIZES = {"small": (2, 3, 5), "big": (9, 12, 8)}  # evenings, deals each, players
 # their evenings, the evenings' counts) and the rules the evenings were played by.
 SEASON_PAGE = 10  # cold: the evenings at their versions, the settled ones added up, tonight's
 SEASON_PAGE_WARM = 6  # the evenings at their versions: the figures are in the cache
+SEASON_PAGE_SEEN = 5  # the same view again: the figures and the rules in force from the cache
 PLAYER_PAGE = 6
 PLAYER_PAGE_WARM = 6
 SEASON_CHART = 7  # the evenings at their versions; settled and tonight's figures
@@ -78,6 +79,13 @@ def test_the_season_page(world: World, client: Client, django_assert_max_num_que
         assert client.get(url).status_code == 200
     with django_assert_max_num_queries(SEASON_PAGE_WARM):
         assert client.get(url, {"sort": "average"}).status_code == 200
+    with CaptureQueriesContext(connection) as captured:
+        again = client.get(url, {"sort": "average"})
+    assert again.status_code == 200
+    assert len(captured.captured_queries) == SEASON_PAGE_SEEN
+    read = " ".join(query["sql"] for query in captured.captured_queries)
+    assert "playerevening" not in read and "eveningfigures" not in read
+    assert "GROUP BY" not in read  # nor the rules in force: kept under the digest
 
 
 def test_a_players_page(world: World, client: Client, django_assert_max_num_queries) -> None:
