@@ -49,7 +49,6 @@ class LineChart:
     y_ticks: tuple[Tick, ...]
     zero_y: float
     x_labels: tuple[str, ...] = field(default=())
-    key: str = ""  # set when the drawing may be cached: equal keys, equal drawings
     table_html: SafeString = field(default=SafeString(""))
     width: int = WIDTH
     height: int = HEIGHT

@@ -111,9 +111,11 @@ def season_detail(request: HttpRequest, club_id: int, season_id: int) -> HttpRes
         season_evenings=season_evenings,
         season_deals=sum(figures.deals for figures in by_kind.values()),
         recent_evenings=season_evenings[::-1][:RECENT_EVENINGS],
-        chart=charts.season_chart(season_stats),
+        chart=functools.partial(charts.season_chart, season_stats),  # drawn on a cache miss
         seasons=seasons,
         rules_in_force=season_rules_in_force(season, season_stats),  # several: a note
+        # The content is kept whole under the tables' keys and these (seasons/season.html).
+        seasons_key=[(other.pk, other.name, other.start, other.end) for other in seasons],
     )
     return render(request, "scorekeeper/seasons/season.html", context)
 
