@@ -190,16 +190,28 @@ def _svg_number(value: float) -> str:
     return text
 
 
-def table_html(x_label: str, x_labels: Sequence[str], series: Sequence[Series]) -> SafeString:
-    """The data table (rows: the x axis; columns: the series)."""
-    head = "".join(f"<th scope='col'>{escape(s.name)}</th>" for s in series)
-    columns = list(zip(*(s.values for s in series), strict=True)) if series else []
-    rows = "\n".join(
+def table_rows(x_labels: Sequence[str], columns: Sequence[Sequence[int]]) -> str:
+    """The data table's rows (one per x label; a cell per column)."""
+    return "\n".join(
         f"<tr><th scope='row'>{escape(label)}</th>"
         + "".join(f"<td>{int(value)}</td>" for value in values)
         + "</tr>"
-        for label, values in zip(x_labels, columns, strict=False)
+        for label, values in zip(x_labels, zip(*columns, strict=True), strict=False)
     )
+
+
+def table_html(
+    x_label: str,
+    series: Sequence[Series],
+    kept: str = "",
+    x_labels: Sequence[str] = (),
+    start: int = 0,
+) -> SafeString:
+    """The data table (rows: the x axis; columns: the series): ``kept``, the rows before
+    ``start`` already written, then those of ``x_labels``."""
+    head = "".join(f"<th scope='col'>{escape(s.name)}</th>" for s in series)
+    rest = table_rows(x_labels, [s.values[start:] for s in series])
+    rows = "\n".join(filter(None, [kept, rest]))
     return mark_safe(
         f"<thead><tr><th scope='col'>{escape(x_label)}</th>{head}</tr></thead><tbody>{rows}</tbody>"
     )

@@ -99,8 +99,16 @@ def _season_series(stats: SeasonStats) -> tuple[tuple[dt.date, ...], list[tuple[
 
 def season_chart(stats: SeasonStats, *, chart_id: str = "chart-season") -> LineChart:
     """Each player's cumulative total after each night of the season (the evenings of one
-    date, a club night's tables, are one point); the season page keeps it in its fragment."""
+    date, a club night's tables, are one point); the season page keeps it in its fragment.
+    The settled evenings' part of the drawing is kept under their name, the players' order
+    and the language: after a deal saved tonight, only tonight's point is drawn."""
     dates, series = _season_series(stats)
+    name, settled = stats.settled
+    order = ".".join(str(row.player_id) for row in stats.rows)
+    kept = (
+        f"{name}.{get_language()}.{order}" if name else "",
+        1 + len(_nights(stats.evenings[:settled])[0]),
+    )
     x_labels, ticks = _evening_labels(dates)
     description = ""
     if stats.evenings:
@@ -121,6 +129,7 @@ def season_chart(stats: SeasonStats, *, chart_id: str = "chart-season") -> LineC
         x_tick_labels=ticks,
         series=series,
         description=description,
+        kept=kept,
     )
 
 
