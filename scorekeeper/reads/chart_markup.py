@@ -200,18 +200,9 @@ def table_rows(x_labels: Sequence[str], columns: Sequence[Sequence[int]]) -> str
     )
 
 
-def table_html(
-    x_label: str,
-    series: Sequence[Series],
-    kept: str = "",
-    x_labels: Sequence[str] = (),
-    start: int = 0,
-) -> SafeString:
-    """The data table (rows: the x axis; columns: the series): ``kept``, the rows before
-    ``start`` already written, then those of ``x_labels``."""
+def table_html(x_label: str, series: Sequence[Series], rows: str) -> SafeString:
+    """The data table (rows: the x axis, from ``table_rows``; columns: the series)."""
     head = "".join(f"<th scope='col'>{escape(s.name)}</th>" for s in series)
-    rest = table_rows(x_labels, [s.values[start:] for s in series])
-    rows = "\n".join(filter(None, [kept, rest]))
     return mark_safe(
         f"<thead><tr><th scope='col'>{escape(x_label)}</th>{head}</tr></thead><tbody>{rows}</tbody>"
     )

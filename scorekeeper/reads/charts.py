@@ -105,10 +105,7 @@ def season_chart(stats: SeasonStats, *, chart_id: str = "chart-season") -> LineC
     dates, series = _season_series(stats)
     name, settled = stats.settled
     order = ".".join(str(row.player_id) for row in stats.rows)
-    kept = (
-        f"{name}.{get_language()}.{order}" if name else "",
-        1 + len(_nights(stats.evenings[:settled])[0]),
-    )
+    kept = (name and f"{name}.{get_language()}.{order}", len(_nights(stats.evenings[:settled])[0]))
     x_labels, ticks = _evening_labels(dates)
     description = ""
     if stats.evenings:
@@ -129,7 +126,7 @@ def season_chart(stats: SeasonStats, *, chart_id: str = "chart-season") -> LineC
         x_tick_labels=ticks,
         series=series,
         description=description,
-        kept=kept,
+        kept=(kept[0], kept[1] + 1),  # and the start
     )
 
 

@@ -28,6 +28,7 @@ from scorekeeper.reads.chart_markup import (
 KEPT_SECONDS = 86400
 COLOURS = 8  # .series-0 … .series-7 in stats.css; further series are dashed, then dotted
 MAX_TICKS = 6
+Named = Sequence[tuple[str, Sequence[int]]]  # series: each a name and its values
 
 
 def nice_step(span: float, ticks: int = MAX_TICKS) -> int:
@@ -81,26 +82,16 @@ def _series_css(number: int) -> str:
     return css
 
 
-def _xs(frame: _Frame, start: int, stop: int) -> list[str]:
-    return [f"{frame.x_at(i):.1f}" for i in range(start, stop)]
-
-
 def _points(frame: _Frame, xs: Sequence[str], values: Sequence[int]) -> str:
     """The path's points, "x,y" each (``xs``: the x positions, written once for all lines)."""
     return " ".join([f"{x},{frame.y_at(v):.1f}" for x, v in zip(xs, values, strict=False)])
 
 
-def _draw(
-    frame: _Frame, series: Sequence[tuple[str, Sequence[int]]], kept: Sequence[str], start: int
-) -> list[Series]:
+def _draw(frame: _Frame, series: Named, xs: list[str], kept: list[str], start: int) -> list[Series]:
     """The lines; ``kept``: each line's points before ``start``, already written."""
     drawn = []
-    longest = max((len(vs) for _name, vs in series), default=0)
-    xs = _xs(frame, start, longest)
     for number, (name, vs) in enumerate(series):
-        points = " ".join(
-            filter(None, [kept[number] if kept else "", _points(frame, xs, vs[start:])])
-        )
+        points = " ".join(filter(None, [kept[number], _points(frame, xs[start:], vs[start:])]))
         drawn.append(
             Series(
                 name=name,
@@ -168,14 +159,18 @@ def line_chart(
     ``kept`` (a name, a count): the lines' first positions and the table's first rows are the
     same for every chart of that name; drawn once for the frame, kept in Django's cache."""
     frame, start = _frame(len(x_labels), series), kept[1] if kept[0] else 0
-    key = f"chart.{kept[0]}.{frame.count}.{frame.low}.{frame.high}"
+    xs = [f"{frame.x_at(i):.1f}" for i in range(max((len(vs) for _n, vs in series), default=0))]
+    key, heads = (
+        f"chart.{kept[0]}.{frame.count}.{frame.low}.{frame.high}",
+        [v[:start] for _n, v in series],
+    )
     before: tuple[list[str], str] | None = cache.get(key) if start else None
     if before is None:
-        xs, heads = _xs(frame, 0, start), [vs[:start] for _name, vs in series]
         before = ([_points(frame, xs, vs) for vs in heads], table_rows(x_labels[:start], heads))
         if start:
             cache.set(key, before, KEPT_SECONDS)
-    drawn = _draw(frame, series, before[0], start)
+    drawn = _draw(frame, series, xs, before[0], start)
+    rest = table_rows(x_labels[start:], [s.values[start:] for s in drawn])
     tick_labels = list(x_tick_labels) if x_tick_labels is not None else list(x_labels)
     return LineChart(
         id=chart_id,
@@ -188,5 +183,5 @@ def line_chart(
         y_ticks=_y_ticks(frame),
         zero_y=round(frame.y_at(0), 1),
         x_labels=tuple(x_labels),
-        table_html=table_html(x_label, drawn, before[1], x_labels[start:], start),
+        table_html=table_html(x_label, drawn, "\n".join(filter(None, [before[1], rest]))),
     )
