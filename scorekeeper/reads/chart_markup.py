@@ -49,7 +49,6 @@ class LineChart:
     y_ticks: tuple[Tick, ...]
     zero_y: float
     x_labels: tuple[str, ...] = field(default=())
-    key: str = ""  # set when the drawing may be cached: equal keys, equal drawings
     table_html: SafeString = field(default=SafeString(""))
     width: int = WIDTH
     height: int = HEIGHT
@@ -191,16 +190,19 @@ def _svg_number(value: float) -> str:
     return text
 
 
-def table_html(x_label: str, x_labels: Sequence[str], series: Sequence[Series]) -> SafeString:
-    """The data table (rows: the x axis; columns: the series)."""
-    head = "".join(f"<th scope='col'>{escape(s.name)}</th>" for s in series)
-    columns = list(zip(*(s.values for s in series), strict=True)) if series else []
-    rows = "\n".join(
+def table_rows(x_labels: Sequence[str], columns: Sequence[Sequence[int]]) -> str:
+    """The data table's rows (one per x label; a cell per column)."""
+    return "\n".join(
         f"<tr><th scope='row'>{escape(label)}</th>"
         + "".join(f"<td>{int(value)}</td>" for value in values)
         + "</tr>"
-        for label, values in zip(x_labels, columns, strict=False)
+        for label, values in zip(x_labels, zip(*columns, strict=True), strict=False)
     )
+
+
+def table_html(x_label: str, series: Sequence[Series], rows: str) -> SafeString:
+    """The data table (rows: the x axis, from ``table_rows``; columns: the series)."""
+    head = "".join(f"<th scope='col'>{escape(s.name)}</th>" for s in series)
     return mark_safe(
         f"<thead><tr><th scope='col'>{escape(x_label)}</th>{head}</tr></thead><tbody>{rows}</tbody>"
     )

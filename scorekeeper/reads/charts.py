@@ -8,9 +8,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 from collections.abc import Sequence
-from dataclasses import replace
 
-from django.core.cache import cache
 from django.utils import formats
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
@@ -58,23 +56,6 @@ def evening_chart(sheet: GameSheet) -> LineChart:
     )
 
 
-CHART_SECONDS = 7 * 86400
-
-
-def season_chart(stats: SeasonStats, *, chart_id: str = "chart-season") -> LineChart:
-    """Each player's cumulative total after each night of the season (the evenings of one
-    date, a club night's tables, are one point).
-
-    Kept in Django's cache under the figures' digest and the language.
-    """
-    key = f"{stats.digest}:{get_language()}:{chart_id}"
-    chart = cache.get(f"chart.{key}")
-    if chart is None:
-        chart = replace(_season_chart(stats, chart_id), key=key)
-        cache.set(f"chart.{key}", chart, CHART_SECONDS)
-    return chart
-
-
 @functools.lru_cache(maxsize=4000)
 def _date_in(date: dt.date, format_name: str, language: str | None) -> str:
     # A pure function of its arguments (no data read): a chart rebuilt after a save writes
@@ -116,8 +97,15 @@ def _season_series(stats: SeasonStats) -> tuple[tuple[dt.date, ...], list[tuple[
     ]
 
 
-def _season_chart(stats: SeasonStats, chart_id: str) -> LineChart:
+def season_chart(stats: SeasonStats, *, chart_id: str = "chart-season") -> LineChart:
+    """Each player's cumulative total after each night of the season (the evenings of one
+    date, a club night's tables, are one point); the season page keeps it in its fragment.
+    The settled evenings' part of the drawing is kept under their name, the players' order
+    and the language: after a deal saved tonight, only tonight's point is drawn."""
     dates, series = _season_series(stats)
+    name, settled = stats.settled
+    order = ".".join(str(row.player_id) for row in stats.rows)
+    kept = (name and f"{name}.{get_language()}.{order}", len(_nights(stats.evenings[:settled])[0]))
     x_labels, ticks = _evening_labels(dates)
     description = ""
     if stats.evenings:
@@ -138,6 +126,7 @@ def _season_chart(stats: SeasonStats, chart_id: str) -> LineChart:
         x_tick_labels=ticks,
         series=series,
         description=description,
+        kept=(kept[0], kept[1] + 1),  # and the start
     )
 
 

@@ -7,6 +7,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from django.core.cache import cache
 from django.utils.translation import gettext as _
 
 from scorekeeper.reads.chart_markup import (
@@ -21,10 +22,13 @@ from scorekeeper.reads.chart_markup import (
     Tick,
     number_label,
     table_html,
+    table_rows,
 )
 
+KEPT_SECONDS = 86400
 COLOURS = 8  # .series-0 … .series-7 in stats.css; further series are dashed, then dotted
 MAX_TICKS = 6
+Named = Sequence[tuple[str, Sequence[int]]]  # series: each a name and its values
 
 
 def nice_step(span: float, ticks: int = MAX_TICKS) -> int:
@@ -83,12 +87,11 @@ def _points(frame: _Frame, xs: Sequence[str], values: Sequence[int]) -> str:
     return " ".join([f"{x},{frame.y_at(v):.1f}" for x, v in zip(xs, values, strict=False)])
 
 
-def _draw(frame: _Frame, series: Sequence[tuple[str, Sequence[int]]]) -> list[Series]:
+def _draw(frame: _Frame, series: Named, xs: list[str], kept: list[str], start: int) -> list[Series]:
+    """The lines; ``kept``: each line's points before ``start``, already written."""
     drawn = []
-    longest = max((len(vs) for _name, vs in series), default=0)
-    xs = [f"{frame.x_at(i):.1f}" for i in range(longest)]
     for number, (name, vs) in enumerate(series):
-        points = _points(frame, xs, vs)
+        points = " ".join(filter(None, [kept[number], _points(frame, xs[start:], vs[start:])]))
         drawn.append(
             Series(
                 name=name,
@@ -150,10 +153,24 @@ def line_chart(
     series: Sequence[tuple[str, Sequence[int]]],
     x_tick_labels: Sequence[str] | None = None,
     description: str = "",
+    kept: tuple[str, int] = ("", 0),
 ) -> LineChart:
-    """Lay out named series of numbers over the same x positions (one per x label)."""
-    frame = _frame(len(x_labels), series)
-    drawn = _draw(frame, series)
+    """Lay out named series of numbers over the same x positions (one per x label). With
+    ``kept`` (a name, a count): the lines' first positions and the table's first rows are the
+    same for every chart of that name; drawn once for the frame, kept in Django's cache."""
+    frame, start = _frame(len(x_labels), series), kept[1] if kept[0] else 0
+    xs = [f"{frame.x_at(i):.1f}" for i in range(max((len(vs) for _n, vs in series), default=0))]
+    key, heads = (
+        f"chart.{kept[0]}.{frame.count}.{frame.low}.{frame.high}",
+        [v[:start] for _n, v in series],
+    )
+    before: tuple[list[str], str] | None = cache.get(key) if start else None
+    if before is None:
+        before = ([_points(frame, xs, vs) for vs in heads], table_rows(x_labels[:start], heads))
+        if start:
+            cache.set(key, before, KEPT_SECONDS)
+    drawn = _draw(frame, series, xs, before[0], start)
+    rest = table_rows(x_labels[start:], [s.values[start:] for s in drawn])
     tick_labels = list(x_tick_labels) if x_tick_labels is not None else list(x_labels)
     return LineChart(
         id=chart_id,
@@ -166,5 +183,5 @@ def line_chart(
         y_ticks=_y_ticks(frame),
         zero_y=round(frame.y_at(0), 1),
         x_labels=tuple(x_labels),
-        table_html=table_html(x_label, x_labels, drawn),
+        table_html=table_html(x_label, drawn, "\n".join(filter(None, [before[1], rest]))),
     )

@@ -105,6 +105,7 @@ class SeasonStats:
     games: int = 0  # L'escopette: games with at least one deal
     unreplayable: int = 0  # L'escopette: games the rules cannot replay (no winner counted)
     digest: str = ""  # names the figures, for caches: the range's evenings at their versions
+    settled: tuple[str, int] = ("", 0)  # the settled evenings' name, and how many lead ``evenings``
 
 
 def cumulative_totals(
@@ -171,13 +172,17 @@ def season_stats_by_kind(
         return _added_up(club_id, start, end, kinds, name)
     latest = marks[-1].date
     settled = [mark for mark in marks if mark.date < latest]
-    settled_key = f"standings.settled.{club_id}.{start}.{games}.{digest(settled)}"
+    settled_name = digest(settled)
+    settled_key = f"standings.settled.{club_id}.{start}.{games}.{settled_name}"
     before: dict[str, SeasonStats] | None = cache.get(settled_key)
     if before is None:
         before = _added_up(club_id, start, latest - dt.timedelta(days=1), kinds, "")
         cache.set(settled_key, before, STANDINGS_SECONDS)
     tonight = _added_up(club_id, latest, end, kinds, "")
-    stats = {kind: _joined(before[kind], tonight[kind], f"{kind}.{name}") for kind in kinds}
+    stats = {
+        kind: _joined(before[kind], tonight[kind], f"{kind}.{name}", f"{kind}.{settled_name}")
+        for kind in kinds
+    }
     cache.set(key, stats, STANDINGS_SECONDS)
     return stats
 
@@ -185,7 +190,7 @@ def season_stats_by_kind(
 _SUMMED = ("total", "evenings", "deals", "takes", "made", "games", "won", "unreplayable")
 
 
-def _joined(before: SeasonStats, after: SeasonStats, name: str) -> SeasonStats:
+def _joined(before: SeasonStats, after: SeasonStats, name: str, settled: str) -> SeasonStats:
     """The standings of two ranges, the second after the first, as one (a tournament's night
     with tables on both sides stays one night)."""
     rows = {row.player_id: replace(row) for row in before.rows}
@@ -214,6 +219,7 @@ def _joined(before: SeasonStats, after: SeasonStats, name: str) -> SeasonStats:
         games=before.games + after.games,
         unreplayable=before.unreplayable + after.unreplayable,
         digest=name,
+        settled=("" if again else settled, len(before.evenings)),  # a night across both: none
     )
 
 

@@ -93,30 +93,14 @@ def _columns(
 ) -> list[Column]:
     """The table's header: each column's label, sorting state and the links that sort by it."""
     escopette = game == ESCOPETTE
+    fragment = f"#{ESCOPETTE_SECTION}" if escopette else ""
     columns = []
     for key, label in ESCOPETTE_COLUMNS if escopette else _tarot_columns(evening_points):
-        if key == sort:
-            next_descending = not descending
-            state = "descending" if descending else "ascending"
-        else:
-            next_descending, state = standings.DEFAULT_DESCENDING[key], ""
-        query = urlencode(
-            {
-                **({"game": game} if escopette else {}),
-                "sort": key,
-                "dir": "desc" if next_descending else "asc",
-            }
-        )
-        fragment = f"#{ESCOPETTE_SECTION}" if escopette else ""
-        columns.append(
-            Column(
-                key=key,
-                label=str(label),
-                url=f"{url}?{query}{fragment}",
-                sorted=state,
-                hx_url=f"{url}?{query}",
-            )
-        )
+        state = ("descending" if descending else "ascending") if key == sort else ""
+        down = not descending if key == sort else standings.DEFAULT_DESCENDING[key]
+        game_query = {"game": game} if escopette else {}
+        query = urlencode({**game_query, "sort": key, "dir": "desc" if down else "asc"})
+        columns.append(Column(key, str(label), f"{url}?{query}{fragment}", state, f"{url}?{query}"))
     return columns
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-from typing import Any
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
@@ -87,11 +86,8 @@ def season_detail(request: HttpRequest, club_id: int, season_id: int) -> HttpRes
     game, sort, descending = standings_sorting(request, scale is not None)
     by_kind = standings.for_season_by_kind(season)
     season_stats = by_kind[TAROT]
-    sorting: dict[str, Any] = (
-        {"escopette_sort": sort, "escopette_descending": descending}
-        if game == ESCOPETTE
-        else {"sort": sort, "descending": descending}
-    )
+    prefix = "escopette_" if game == ESCOPETTE else ""  # the table sorted: its keywords
+    sorting = {f"{prefix}sort": sort, f"{prefix}descending": descending}
     context = {
         "club": membership.club,
         "membership": membership,
@@ -111,9 +107,11 @@ def season_detail(request: HttpRequest, club_id: int, season_id: int) -> HttpRes
         season_evenings=season_evenings,
         season_deals=sum(figures.deals for figures in by_kind.values()),
         recent_evenings=season_evenings[::-1][:RECENT_EVENINGS],
-        chart=charts.season_chart(season_stats),
+        chart=functools.partial(charts.season_chart, season_stats),  # drawn on a cache miss
         seasons=seasons,
         rules_in_force=season_rules_in_force(season, season_stats),  # several: a note
+        # The content is kept whole under the tables' keys and these (seasons/season.html).
+        seasons_key=[(other.pk, other.name, other.start, other.end) for other in seasons],
     )
     return render(request, "scorekeeper/seasons/season.html", context)
 

@@ -32,6 +32,7 @@ from scorekeeper.models import (
     PlayerEvening,
     Season,
 )
+from scorekeeper.reads.charts import season_chart
 from scorekeeper.reads.club_figures import club_figures
 from scorekeeper.reads.player_figures import player_sections
 from scorekeeper.reads.standings import season_stats_by_kind
@@ -178,6 +179,7 @@ class Scene:
         for label, start, end in (("all", None, None), ("season", season.start, season.end)):
             stats = season_stats_by_kind(self.club, start=start, end=end)
             found[f"standings {label}"] = {kind: vars(s) for kind, s in stats.items()}
+            found[f"chart {label}"] = season_chart(stats["tarot"]).figure_html  # its kept part too
             figures = club_figures(self.club.pk, start=start, end=end)
             state = figures.state
             found[f"figures {label}"] = (
