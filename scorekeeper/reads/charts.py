@@ -105,7 +105,8 @@ def season_chart(stats: SeasonStats, *, chart_id: str = "chart-season") -> LineC
     dates, series = _season_series(stats)
     name, settled = stats.settled
     order = ".".join(str(row.player_id) for row in stats.rows)
-    kept = (name and f"{name}.{get_language()}.{order}", len(_nights(stats.evenings[:settled])[0]))
+    # The start and the settled evenings' nights: drawn alike for every chart of that name.
+    kept = (f"{name}.{get_language()}.{order}", 1 + len(_nights(stats.evenings[:settled])[0]))
     x_labels, ticks = _evening_labels(dates)
     description = ""
     if stats.evenings:
@@ -126,7 +127,7 @@ def season_chart(stats: SeasonStats, *, chart_id: str = "chart-season") -> LineC
         x_tick_labels=ticks,
         series=series,
         description=description,
-        kept=(kept[0], kept[1] + 1),  # and the start
+        kept=kept if name else ("", 0),
     )
 
 

@@ -150,20 +150,20 @@ def line_chart(
     x_label: str,
     y_label: str,
     x_labels: Sequence[str],
-    series: Sequence[tuple[str, Sequence[int]]],
+    series: Named,
     x_tick_labels: Sequence[str] | None = None,
     description: str = "",
     kept: tuple[str, int] = ("", 0),
 ) -> LineChart:
     """Lay out named series of numbers over the same x positions (one per x label). With
-    ``kept`` (a name, a count): the lines' first positions and the table's first rows are the
-    same for every chart of that name; drawn once for the frame, kept in Django's cache."""
-    frame, start = _frame(len(x_labels), series), kept[1] if kept[0] else 0
+    ``kept`` (a name, and a count only with a name): the lines' first positions and the
+    table's first rows are the same for every chart of that name; drawn once for the frame,
+    kept in Django's cache."""
+    name, start = kept
+    frame = _frame(len(x_labels), series)
     xs = [f"{frame.x_at(i):.1f}" for i in range(max((len(vs) for _n, vs in series), default=0))]
-    key, heads = (
-        f"chart.{kept[0]}.{frame.count}.{frame.low}.{frame.high}",
-        [v[:start] for _n, v in series],
-    )
+    heads = [values[:start] for _name, values in series]
+    key = f"chart.{name}.{frame.count}.{frame.low}.{frame.high}"
     before: tuple[list[str], str] | None = cache.get(key) if start else None
     if before is None:
         before = ([_points(frame, xs, vs) for vs in heads], table_rows(x_labels[:start], heads))
