@@ -33,7 +33,8 @@ from django.core.cache import cache
 from django.db import IntegrityError, transaction
 
 from scorekeeper.models import FiguresCheckpoint, Player
-from scorekeeper.reads.deal_facts import EveningMark, evening_facts, evening_marks
+from scorekeeper.reads import deal_facts as read
+from scorekeeper.reads.deal_facts import EveningMark, deal_rows, evening_facts, evening_marks
 from scorekeeper.scoring.club_state import PARTS, FiguresState
 from scorekeeper.scoring.rating_quality import PredictionQuality
 
@@ -186,20 +187,18 @@ def _fold(
     are folded into it, and no checkpoint is read; a fold from the checkpoint keeps all."""
     latest = marks[-1].date
     settled = [mark for mark in marks if mark.date < latest]
-    facts = evening_facts(marks[len(settled) :])
-    tonight = [deal for mark in marks[len(settled) :] for deal in facts[mark.evening_id]]
+    tonight = tuple(deal_rows(marks[len(settled) :]))
     if part is not None:
         key = f"figures.tonight.{part}.{name}"
         kept = cache.get(key)
-        if kept is not None and kept[0] == tuple(tonight[: len(kept[0])]):
+        if kept is not None and kept[0] == tonight[: len(kept[0])]:
             held, state = kept
             if len(held) < len(tonight):
-                state.advance(tonight[len(held) :], parts=(part,))
-                cache.set(key, (tuple(tonight), state), TONIGHT_SECONDS)
+                state.advance(map(read.deal_facts, tonight[len(held) :]), parts=(part,))
+                cache.set(key, (tonight, state), TONIGHT_SECONDS)
             return state
-    state = _settled(club_id, start, settled, latest).advance(tonight)
-    held = tuple(tonight)
-    parts = {f"figures.tonight.{each}.{name}": (held, state.part(each)) for each in PARTS}
+    state = _settled(club_id, start, settled, latest).advance(map(read.deal_facts, tonight))
+    parts = {f"figures.tonight.{each}.{name}": (tonight, state.part(each)) for each in PARTS}
     cache.set_many(parts, TONIGHT_SECONDS)
     return state
 

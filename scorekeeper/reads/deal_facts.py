@@ -4,11 +4,11 @@ deal's ``ordinal`` orders the club's history by evening date and id, game, deal 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, NamedTuple
 
-from django.db.models import QuerySet
+from django.db.models import CharField, QuerySet
+from django.db.models.functions import Cast
 
 from scorekeeper.models import Deal, DealScore, Evening, Game
 from scorekeeper.scoring.deal_facts import DealFacts
@@ -18,19 +18,19 @@ TAROT = Game.Kind.TAROT
 CHUNK = 500  # evenings a query: within every database's parameter limit
 
 
-@dataclass(frozen=True)
-class EveningMark:
-    """An evening as the figures see it: identity, version and date."""
+class EveningMark(NamedTuple):
+    """An evening as the figures see it: identity, date, creation time (as the database
+    writes it: an evening made again under an old id is another evening) and version."""
 
     evening_id: int
     date: dt.date
-    created_at: dt.datetime
+    created: str
     version: int
 
     @property
-    def content(self) -> tuple[int, float, int]:
+    def content(self) -> tuple[int, str, int]:
         """What names the evening's deals: a new version, new deals."""
-        return (self.evening_id, self.created_at.timestamp(), self.version)
+        return (self.evening_id, self.created, self.version)
 
 
 def club_evenings(club_id: int, start: dt.date | None, end: dt.date | None) -> QuerySet[Evening]:
@@ -44,10 +44,10 @@ def club_evenings(club_id: int, start: dt.date | None, end: dt.date | None) -> Q
 
 
 def evening_marks(club_id: int, start: dt.date | None, end: dt.date | None) -> list[EveningMark]:
-    """The range's evenings in the club's order (one query)."""
+    """The range's evenings in the club's order (one query; the creation time as text)."""
     rows = club_evenings(club_id, start, end).order_by("date", "pk")
-    fields = ("pk", "date", "created_at", "version")
-    return [EveningMark(*row) for row in rows.values_list(*fields)]
+    fields = ("pk", "date", Cast("created_at", CharField()), "version")
+    return [EveningMark._make(row) for row in rows.values_list(*fields)]
 
 
 def ordinal(date: dt.date, evening_id: int, game: int, number: int) -> int:
@@ -73,61 +73,62 @@ DEAL_FIELDS = (
 )
 
 
-def _facts_of(
-    deals: Iterable[Sequence[Any]], score_rows: Iterable[Sequence[Any]], dates: dict[int, dt.date]
-) -> dict[int, list[DealFacts]]:
-    """The deals' facts by evening, from their rows (``DEAL_FIELDS``) and their scores' rows
-    (deal, player, seated, score): the driver's numbers, text and truth values as they come."""
-    scores: dict[int, dict[int, int]] = {}
-    seated: dict[int, list[int]] = {}
-    for deal_id, player_id, sits, score in score_rows:
-        scores.setdefault(deal_id, {})[player_id] = score
-        if sits:
-            seated.setdefault(deal_id, []).append(player_id)
-    found: dict[int, list[DealFacts]] = {evening_id: [] for evening_id in dates}
-    for row in deals:
-        (deal_id, evening_id, game, number, passed, paper, taker, partner) = row[:8]
-        contract, bouts, points, petit, chelem, tournament = row[8:14]
-        passed, paper = bool(passed), bool(paper)
-        made = None
-        if not passed and not paper and bouts in TARGETS and points is not None:
-            made = points >= TARGETS[bouts]
-        found[evening_id].append(
-            DealFacts(
-                deal_id=deal_id,
-                evening_id=evening_id,
-                ordinal=ordinal(dates[evening_id], evening_id, game, number),
-                seated=tuple(sorted(seated.get(deal_id, ()))),
-                scores=scores.get(deal_id, {}),
-                taker=None if passed else taker,
-                partner=None if passed else partner,
-                made=made,
-                contract=contract,
-                bouts=bouts,
-                petit_au_bout=petit,
-                chelem=chelem,
-                passed=passed,
-                paper=paper,
-                night=tournament or 0,
-            )
-        )
+#: A deal as read: its ordinal and id, its fields (``DEAL_FIELDS``) and its scores' rows
+#: (player, seated, score) by player; rows read again compare equal when the deal is unchanged.
+DealRow = tuple[int, int, tuple[Any, ...], tuple[tuple[int, bool, int], ...]]
+
+
+def deal_rows(marks: Sequence[EveningMark]) -> list[DealRow]:
+    """The evenings' deals as read, in the club's order: two queries per 500 evenings (none
+    without one)."""
+    found: list[DealRow] = []
+    for start in range(0, len(marks), CHUNK):
+        dates = {mark.evening_id: mark.date for mark in marks[start : start + CHUNK]}
+        # Unordered (the deals are sorted below): Deal's default order joins the evenings.
+        deals = Deal.objects.filter(game__kind=TAROT, game__evening_id__in=dates).order_by()
+        scores = DealScore.objects.filter(deal__game__kind=TAROT, deal__game__evening_id__in=dates)
+        held: dict[int, list[tuple[int, bool, int]]] = {}
+        fields = ("deal_id", "player_id", "seated", "score")
+        for deal_id, *score in scores.order_by("deal_id", "player_id").values_list(*fields):
+            held.setdefault(deal_id, []).append(tuple(score))  # type: ignore[arg-type]
+        for row in deals.values_list(*DEAL_FIELDS):
+            place = ordinal(dates[row[1]], row[1], row[2], row[3])
+            found.append((place, row[0], row, tuple(held.get(row[0], ()))))
+    found.sort(key=lambda row: row[:2])
     return found
 
 
-def evening_facts(marks: Sequence[EveningMark]) -> dict[int, tuple[DealFacts, ...]]:
-    """Each evening's deals in order: two queries per 500 evenings (none without one)."""
-    found: dict[int, tuple[DealFacts, ...]] = {}
-    for start in range(0, len(marks), CHUNK):
-        chunk = marks[start : start + CHUNK]
-        ids = [mark.evening_id for mark in chunk]
-        # Unordered (the deals are sorted below): Deal's default order joins the evenings.
-        deals = Deal.objects.filter(game__kind=TAROT, game__evening_id__in=ids).order_by()
-        scores = DealScore.objects.filter(deal__game__kind=TAROT, deal__game__evening_id__in=ids)
-        read = _facts_of(
-            deals.values_list(*DEAL_FIELDS),
-            scores.values_list("deal_id", "player_id", "seated", "score"),
-            {mark.evening_id: mark.date for mark in chunk},
-        )
-        for evening_id, facts in read.items():
-            found[evening_id] = tuple(sorted(facts, key=lambda d: (d.ordinal, d.deal_id)))
+def deal_facts(row: DealRow) -> DealFacts:
+    """A deal's facts from its row: the driver's numbers, text and truth values as they come."""
+    place, deal_id, fields, score_rows = row
+    (_, evening_id, _, _, passed, paper, taker, partner) = fields[:8]
+    contract, bouts, points, petit, chelem, tournament = fields[8:14]
+    passed, paper = bool(passed), bool(paper)
+    made = None
+    if not passed and not paper and bouts in TARGETS and points is not None:
+        made = points >= TARGETS[bouts]
+    return DealFacts(
+        deal_id=deal_id,
+        evening_id=evening_id,
+        ordinal=place,
+        seated=tuple(player for player, sits, _ in score_rows if sits),
+        scores={player: score for player, _, score in score_rows},
+        taker=None if passed else taker,
+        partner=None if passed else partner,
+        made=made,
+        contract=contract,
+        bouts=bouts,
+        petit_au_bout=petit,
+        chelem=chelem,
+        passed=passed,
+        paper=paper,
+        night=tournament or 0,
+    )
+
+
+def evening_facts(marks: Sequence[EveningMark]) -> dict[int, list[DealFacts]]:
+    """Each evening's deals in order (``deal_rows``)."""
+    found: dict[int, list[DealFacts]] = {mark.evening_id: [] for mark in marks}
+    for row in deal_rows(marks):
+        found[row[2][1]].append(deal_facts(row))
     return found
