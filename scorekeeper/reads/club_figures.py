@@ -40,7 +40,7 @@ from scorekeeper.scoring.rating_quality import PredictionQuality
 
 #: The layout of a stored checkpoint (a pickled ``FiguresState``): raise it whenever
 #: ``FiguresState`` or what it holds changes; checkpoints of another format are not read.
-FORMAT = 4  # 4: the ratings keep the predictions' sums, not each deal's prediction
+FORMAT = 5  # 5: the chelems and petits au bout in arrays, the evenings of the last ones alone
 
 #: How long tonight's state stays in the cache: a few deals' time.
 TONIGHT_SECONDS = 3600
