@@ -131,19 +131,10 @@ def _sign(value: int) -> str:  # the class of a signed figure: won, lost, or nei
     return "positive" if value > 0 else "negative" if value < 0 else ""
 
 
-@dataclass(frozen=True)
-class FlowLine:
-    other_id: int
-    other: str
-    net: int  # points won from the other (negative: lost to him)
-
-    @property
-    def shown(self) -> str:
-        return f"{self.net:+d}"
-
-    @property
-    def classes(self) -> str:
-        return f"value {_sign(self.net)}".rstrip()
+def flow_line(other: str, net: int) -> dict[str, str]:
+    """A line of a player's flow as the page shows it: the other player's name, the figure's
+    class and the figure signed (a dict: the template's lookups need no attribute search)."""
+    return {"other": other, "classes": f"value {_sign(net)}".rstrip(), "shown": f"{net:+d}"}
 
 
 @dataclass(frozen=True)
@@ -151,7 +142,7 @@ class PlayerFlow:
     player_id: int
     name: str
     balance: int
-    lines: list[FlowLine]
+    lines: list[dict[str, str]]  # flow_line's, the most won from first
 
     @property
     def shown(self) -> str:
@@ -227,15 +218,11 @@ def head_to_head_page(figures: ClubFigures, names: dict[int, str]) -> HeadToHead
     order = {player: name_order(name) for player, name in shown.items()}
     players = []
     for player, against in nets.items():
-        lines = [
-            FlowLine(int(other), shown[other], _whole(net))  # type: ignore[call-overload]
-            for other, net in sorted(against.items(), key=lambda item: order[item[0]])
-        ]
-        lines.sort(key=lambda line: -line.net)  # stable: by name among equals
-        balance = sum(against.values(), Fraction(0))
-        players.append(
-            PlayerFlow(int(player), shown[player], _whole(balance), lines)  # type: ignore[call-overload]
-        )
+        lines = sorted((order[other], shown[other], _whole(net)) for other, net in against.items())
+        lines.sort(key=lambda line: -line[2])  # stable: by name among equals
+        balance = _whole(sum(against.values(), Fraction(0)))
+        flow = [flow_line(other, net) for _order, other, net in lines]
+        players.append(PlayerFlow(int(player), shown[player], balance, flow))  # type: ignore[call-overload]
     players.sort(key=lambda row: (-row.balance, order[row.player_id]))
     calling = _("%(taker)s calling %(partner)s")
     won = _("points won: %(taker)s %(taker_points)s, %(partner)s %(partner_points)s")

@@ -13,7 +13,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 
-from scorekeeper.reads.figures_pages import FlowLine, PlayerFlow, RatingRow
+from scorekeeper.reads.figures_pages import PlayerFlow, RatingRow, flow_line
 
 
 def drawn(template: str, context: dict[str, Any], language: str = "en") -> str:
@@ -68,7 +68,7 @@ ANA = PlayerFlow(
     player_id=3,
     name="Ana <i>",
     balance=125,
-    lines=[FlowLine(4, "Ben & co", 150), FlowLine(5, "Dan", -25), FlowLine(6, "Eve", 0)],
+    lines=[flow_line("Ben & co", 150), flow_line("Dan", -25), flow_line("Eve", 0)],
 )
 
 
