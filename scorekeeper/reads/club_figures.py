@@ -58,12 +58,14 @@ class ClubFigures:
         key: str,
         latest: dt.date | None,
         fold: Callable[[], FiguresState],
+        settled: str = "",
     ) -> None:
         self.club_id = club_id
         self.evenings = evenings
         self.key = key  # names the figures: equal keys, equal figures
         self.latest = latest
         self._fold = fold
+        self.settled = settled  # names the evenings before the latest date, at their versions
 
     @functools.cached_property
     def state(self) -> FiguresState:
@@ -170,7 +172,7 @@ def club_figures(
     settled = bisect.bisect_left([mark.date for mark in marks], marks[-1].date)
     name = f"{club_id}.{start}.{_digest(contents[:settled])}"  # the settled evenings'
     fold = functools.partial(_fold, club_id, start, marks, name, part)
-    return ClubFigures(club_id, evenings, _digest(contents), marks[-1].date, fold)
+    return ClubFigures(club_id, evenings, _digest(contents), marks[-1].date, fold, name)
 
 
 def _fold(

@@ -15,8 +15,8 @@ from fractions import Fraction
 
 from django.urls import reverse
 from django.utils import formats
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from scorekeeper.models import Deal
 from scorekeeper.reads.charts import LineChart, line_chart
@@ -100,6 +100,9 @@ def _rating_chart(figures: ClubFigures, rows: list[RatingRow]) -> LineChart:
     histories = [figures.state.ratings.histories.get(row.player_id, History()) for row in rows]
     lines = [[moments.get(e) or (dt.date.min, e) for e in h.evening_ids] for h in histories]
     played = sorted({moment for whens in lines for moment in whens})
+    # The start and the settled evenings' points: drawn alike for every chart of this name.
+    order = ".".join(str(row.player_id) for row in rows)
+    name = f"ratings.{figures.settled}.{get_language()}.{order}.{len(played)}"
     if len(played) > CHART_POINTS:  # evenly spaced evenings, the last one always
         step = (len(played) - 1) / (CHART_POINTS - 1)
         played = [played[round(k * step)] for k in range(CHART_POINTS)]
@@ -111,6 +114,7 @@ def _rating_chart(figures: ClubFigures, rows: list[RatingRow]) -> LineChart:
         after = [round(history.mus[i - 1] - Z * history.sigmas[i - 1]) if i else start for i in at]
         series.append((row.name, [start, *after]))
     dates = [date if date != dt.date.min else None for date, _evening_id in played]
+    kept = (name, 1 + sum(1 for date in dates if not date or date < figures.latest))
     labels = [_("start")] + [date.isoformat() if date else "" for date in dates]
     ticks = [""] + [f"{date.day}/{date.month}" if date else "" for date in dates]
     return line_chart(
@@ -121,6 +125,7 @@ def _rating_chart(figures: ClubFigures, rows: list[RatingRow]) -> LineChart:
         x_labels=labels,
         x_tick_labels=ticks,
         series=series,
+        kept=kept,
     )
 
 
