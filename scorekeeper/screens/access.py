@@ -135,27 +135,49 @@ def evening_for(request: HttpRequest, evening_id: int) -> tuple[Evening, Members
         return evening, grant
 
 
-def member_version(request: HttpRequest, evening_id: int) -> int | None:
-    """The evening's version when the session's account is a member of its club (one query,
-    checking what ``auth.get_user`` would on the joined row); else None."""
+def _session_account(request: HttpRequest) -> tuple[object, str] | None:
+    """The session's account id and mark as ``auth.get_user`` reads them (the model backend
+    alone), or None: no one signed in, or get_user says what is wrong."""
     session = request.session
     backend = session.get(BACKEND_SESSION_KEY)
     mark = session.get(HASH_SESSION_KEY)
     if backend != MODEL_BACKEND or backend not in settings.AUTHENTICATION_BACKENDS or not mark:
         return None
     try:
-        user_id = _USER._meta.pk.to_python(session[SESSION_KEY])
-    except (KeyError, ValidationError):  # no one signed in; get_user says what is wrong
+        return _USER._meta.pk.to_python(session[SESSION_KEY]), mark
+    except (KeyError, ValidationError):
         return None
-    found = _member_version(evening_id, user_id)
-    if found is None or found[1] is None:
+
+
+def member_version(request: HttpRequest, evening_id: int) -> int | None:
+    """The evening's version when the session's account is a member of its club (one query,
+    checking what ``auth.get_user`` would on the joined row); else None."""
+    session_account = _session_account(request)
+    found = session_account and _member_version(evening_id, session_account[0])
+    if not found or found[1] is None:
         return None
     version, password = found
     account = _USER.__new__(_USER)  # its mark reads the password alone: no __init__, no signals
     account.password = password
-    if not constant_time_compare(mark, account.get_session_auth_hash()):
+    if not constant_time_compare(session_account[1], account.get_session_auth_hash()):
         return None
     return int(version)
+
+
+def member_and_account(request: HttpRequest, club_id: int) -> Membership:
+    """As membership_for, the account read with the membership (one query, checked as
+    ``auth.get_user`` would: active, its session mark) and made the request's user; anything
+    else (not a member, an old mark) goes through membership_for."""
+    session_account = _session_account(request)
+    if session_account is not None:
+        rows = Membership.objects.select_related("club", "user").order_by("pk")
+        found = rows.filter(club_id=club_id, user_id=session_account[0], user__is_active=True)
+        membership = found.first()
+        mark = membership and membership.user.get_session_auth_hash()
+        if mark and constant_time_compare(session_account[1], mark):
+            request.user = membership.user
+            return membership
+    return membership_for(request, club_id)
 
 
 def table_grant_for(request: HttpRequest, evening: Evening) -> Membership | None:
