@@ -7,7 +7,7 @@ import datetime as dt
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from django.db.models import CharField, QuerySet
+from django.db.models import CharField
 from django.db.models.functions import Cast
 
 from scorekeeper.models import Deal, DealScore, Evening, Game
@@ -33,21 +33,13 @@ class EveningMark(NamedTuple):
         return (self.evening_id, self.created, self.version)
 
 
-def club_evenings(club_id: int, start: dt.date | None, end: dt.date | None) -> QuerySet[Evening]:
-    """The club's evenings from start to end (either open), as a queryset."""
-    evenings = Evening.objects.filter(club_id=club_id)
-    if start is not None:
-        evenings = evenings.filter(date__gte=start)
-    if end is not None:
-        evenings = evenings.filter(date__lte=end)
-    return evenings
-
-
 def evening_marks(club_id: int, start: dt.date | None, end: dt.date | None) -> list[EveningMark]:
-    """The range's evenings in the club's order (one query; the creation time as text)."""
-    rows = club_evenings(club_id, start, end).order_by("date", "pk")
+    """The range's evenings (from start to end, either open) in the club's order (one query,
+    built with one filter; the creation time as text)."""
+    bounds = {"date__gte": start, "date__lte": end}
+    rows = Evening.objects.filter(club_id=club_id, **{k: v for k, v in bounds.items() if v})
     fields = ("pk", "date", Cast("created_at", CharField()), "version")
-    return [EveningMark._make(row) for row in rows.values_list(*fields)]
+    return [EveningMark._make(row) for row in rows.order_by("date", "pk").values_list(*fields)]
 
 
 def ordinal(date: dt.date, evening_id: int, game: int, number: int) -> int:
