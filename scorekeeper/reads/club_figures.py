@@ -189,16 +189,15 @@ def _fold(
     are folded into it, and no checkpoint is read; a fold from the checkpoint keeps all."""
     latest = marks[-1].date
     settled = [mark for mark in marks if mark.date < latest]
-    tonight = tuple(deal_rows(marks[len(settled) :]))
-    if part is not None:
-        key = f"figures.tonight.{part}.{name}"
-        kept = cache.get(key)
-        if kept is not None and kept[0] == tonight[: len(kept[0])]:
-            held, state = kept
-            if len(held) < len(tonight):
-                state.advance(map(read.deal_facts, tonight[len(held) :]), parts=(part,))
-                cache.set(key, (tonight, state), TONIGHT_SECONDS)
-            return state
+    key = f"figures.tonight.{part}.{name}"
+    kept = cache.get(key) if part is not None else None
+    tonight = tuple(deal_rows(marks[len(settled) :], kept[0] if kept else ()))
+    if part and kept is not None and kept[0] == tonight[: len(kept[0])]:
+        held, state = kept
+        if len(held) < len(tonight):
+            state.advance(map(read.deal_facts, tonight[len(held) :]), parts=(part,))
+            cache.set(key, (tonight, state), TONIGHT_SECONDS)
+        return state
     state = _settled(club_id, start, settled, latest).advance(map(read.deal_facts, tonight))
     parts = {f"figures.tonight.{each}.{name}": (tonight, state.part(each)) for each in PARTS}
     cache.set_many(parts, TONIGHT_SECONDS)
