@@ -43,7 +43,6 @@ class RatingRow:
     player_id: int
     name: str
     conservative: float
-    mu: float
     sigma: float
     deals: int
     rank: int = 0
@@ -72,7 +71,6 @@ def ratings_page(figures: ClubFigures, names: dict[int, str]) -> RatingsPage:
             player_id=int(rating.player),  # type: ignore[call-overload]
             name=_name(names, rating.player),
             conservative=rating.conservative,
-            mu=rating.mu,
             sigma=rating.sigma,
             deals=rating.deals,
             url=reverse("player", args=[figures.club_id, rating.player]),
@@ -204,10 +202,6 @@ class HeadToHeadPage:
     min_takes: int = MIN_TAKES
 
 
-def _whole(value: Fraction) -> int:
-    return round(value)
-
-
 def head_to_head_page(figures: ClubFigures, names: dict[int, str]) -> HeadToHeadPage:
     """Per player, what he won from or lost to each other player (each pair's net worked out
     once, each name's sort key once); partners at five."""
@@ -223,9 +217,9 @@ def head_to_head_page(figures: ClubFigures, names: dict[int, str]) -> HeadToHead
     order = {player: name_order(name) for player, name in shown.items()}
     players = []
     for player, against in nets.items():
-        lines = sorted((order[other], shown[other], _whole(net)) for other, net in against.items())
+        lines = sorted((order[other], shown[other], round(net)) for other, net in against.items())
         lines.sort(key=lambda line: -line[2])  # stable: by name among equals
-        balance = _whole(sum(against.values(), Fraction(0)))
+        balance = round(sum(against.values(), Fraction(0)))
         flow = [flow_line(other, net) for _order, other, net in lines]
         players.append(PlayerFlow(int(player), shown[player], balance, flow))  # type: ignore[call-overload]
     players.sort(key=lambda row: (-row.balance, order[row.player_id]))

@@ -136,8 +136,7 @@ def evening_for(request: HttpRequest, evening_id: int) -> tuple[Evening, Members
 
 
 def _session_account(request: HttpRequest) -> tuple[object, str] | None:
-    """The session's account id and mark as ``auth.get_user`` reads them (the model backend
-    alone), or None: no one signed in, or get_user says what is wrong."""
+    """The session's account id and mark as ``auth.get_user`` reads them, or None."""
     session = request.session
     backend = session.get(BACKEND_SESSION_KEY)
     mark = session.get(HASH_SESSION_KEY)
@@ -165,19 +164,15 @@ def member_version(request: HttpRequest, evening_id: int) -> int | None:
 
 
 def member_and_account(request: HttpRequest, club_id: int) -> Membership:
-    """As membership_for, the account read with the membership (one query, checked as
-    ``auth.get_user`` would: active, its session mark) and made the request's user; anything
-    else (not a member, an old mark) goes through membership_for."""
-    session_account = _session_account(request)
-    if session_account is not None:
-        rows = Membership.objects.select_related("club", "user").order_by("pk")
-        found = rows.filter(club_id=club_id, user_id=session_account[0], user__is_active=True)
-        membership = found.first()
-        mark = membership and membership.user.get_session_auth_hash()
-        if mark and constant_time_compare(session_account[1], mark):
-            request.user = membership.user
-            return membership
-    return membership_for(request, club_id)
+    """As membership_for, the account read with the membership in one query (checked as
+    ``auth.get_user`` would: active, its session mark) and made the request's user."""
+    account = _session_account(request)
+    members = Membership.objects.select_related("club", "user").filter(user__is_active=True)
+    found = account and members.filter(club_id=club_id, user_id=account[0]).first()
+    if found and constant_time_compare(account[1], found.user.get_session_auth_hash()):
+        request.user = found.user
+        return found
+    return membership_for(request, club_id)  # not a member, an old mark: as any other page
 
 
 def table_grant_for(request: HttpRequest, evening: Evening) -> Membership | None:

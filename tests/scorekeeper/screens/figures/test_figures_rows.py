@@ -34,13 +34,12 @@ def rating_row(row: RatingRow, worth_showing: bool, language: str = "en") -> str
 
 
 CHLOE = RatingRow(
-    player_id=7, name="Chloé <b>", conservative=12.345, mu=30.0, sigma=5.96, deals=1, url="/p/7/"
+    player_id=7, name="Chloé <b>", conservative=12.345, sigma=5.96, deals=1, url="/p/7/"
 )
 BEN = RatingRow(
     player_id=8,
     name="Ben & co",
     conservative=-3.04,
-    mu=20.0,
     sigma=7.5,
     deals=20,
     rank=2,
