@@ -66,6 +66,7 @@ class RatingsPage:
 def ratings_page(figures: ClubFigures, names: dict[int, str]) -> RatingsPage:
     """The ratings table (ranked only when the ratings beat the base rate) and its chart."""
     shown, hidden = [], []
+    players = reverse("player", args=[figures.club_id, 0]).removesuffix("0/")  # + id + "/"
     for rating in figures.state.ratings.table():
         row = RatingRow(
             player_id=int(rating.player),  # type: ignore[call-overload]
@@ -73,7 +74,7 @@ def ratings_page(figures: ClubFigures, names: dict[int, str]) -> RatingsPage:
             conservative=rating.conservative,
             sigma=rating.sigma,
             deals=rating.deals,
-            url=reverse("player", args=[figures.club_id, rating.player]),
+            url=f"{players}{rating.player}/",  # one reverse for the rows
         )
         (shown if rating.shown else hidden).append(row)
     quality = figures.quality
