@@ -73,9 +73,8 @@ DealRow = tuple[int, int, tuple[Any, ...], tuple[tuple[int, bool, int], ...]]
 
 
 def deal_rows(marks: Sequence[EveningMark], known: Sequence[DealRow] = ()) -> list[DealRow]:
-    """The evenings' deals as read, in the club's order: two queries per 500 evenings (none
-    without one); the scores of a deal ``known`` as read then (same fields, so the same update
-    time) are not read again."""
+    """The evenings' deals as read, in the club's order: two queries per 500 evenings; a deal
+    ``known`` as read then (same fields: same update time) keeps its scores, not read again."""
     found: list[DealRow] = []
     kept = {row[1]: row for row in known}
     for start in range(0, len(marks), CHUNK):

@@ -54,7 +54,6 @@ class RatingsPage:
     rows: list[RatingRow]  # shown: enough deals, best conservative figure first
     hidden: list[RatingRow]  # not enough deals yet
     quality: PredictionQuality
-    deals: int
     chart: LineChart | None
     min_deals: int = MIN_DEALS
 
@@ -86,7 +85,7 @@ def ratings_page(figures: ClubFigures, names: dict[int, str]) -> RatingsPage:
     chart = None
     if quality.beats_base_rate and shown:
         chart = _rating_chart(figures, shown[:CHART_PLAYERS])
-    return RatingsPage(shown, hidden, quality, figures.deals, chart)
+    return RatingsPage(shown, hidden, quality, chart)
 
 
 When = tuple[dt.date, int]  # an evening's place in time: its date, then its id
@@ -136,8 +135,7 @@ def _sign(value: int) -> str:  # the class of a signed figure: won, lost, or nei
 
 
 def flow_line(other: str, net: int) -> dict[str, str]:
-    """A line of a player's flow as the page shows it: the other player's name, the figure's
-    class and the figure signed (a dict: the template's lookups need no attribute search)."""
+    """A line of a player's flow as shown (a dict: no attribute search): name, class, figure."""
     return {"other": other, "classes": f"value {_sign(net)}".rstrip(), "shown": f"{net:+d}"}
 
 
@@ -155,6 +153,10 @@ class PlayerFlow:
     @property
     def sign(self) -> str:
         return _sign(self.balance)
+
+    @property
+    def key(self) -> str:  # names what the player's section shows ({% cache %}: its drawing)
+        return repr((self.player_id, self.name, self.balance, self.lines, get_language()))
 
 
 @dataclass(frozen=True)
