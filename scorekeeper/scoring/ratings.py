@@ -229,8 +229,3 @@ class RatingState:
         """Every rated player, the highest conservative figure first (ties by mu, then name)."""
         rows = [self.player(player) for player in self.ratings]
         return sorted(rows, key=lambda row: (-row.conservative, -row.mu, str(row.player)))
-
-
-def replay(deals: Iterable[DealFacts], model: PlackettLuce | None = None) -> RatingState:
-    """The ratings from scratch over these deals (the benchmark's figures, the tests')."""
-    return RatingState(model).advance(deals)

@@ -28,11 +28,16 @@ from scorekeeper.scoring.club_records import (
 )
 from scorekeeper.scoring.club_state import FiguresState
 from scorekeeper.scoring.deal_facts import DealFacts, in_order
-from scorekeeper.scoring.ratings import replay
+from scorekeeper.scoring.ratings import RatingState
 from scorekeeper.scoring.tarot import TarotDeal, deal_outcome
 
 FOUR = ("A", "B", "C", "D")
 FIVE = ("A", "B", "C", "D", "E")
+
+
+def replay(deals: Iterable[DealFacts]) -> RatingState:
+    """The ratings from scratch over these deals."""
+    return RatingState().advance(deals)
 
 
 def played(
