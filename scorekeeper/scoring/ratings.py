@@ -220,11 +220,6 @@ class RatingState:
             points=self.histories.get(player),
         )
 
-    def history(self, player: Hashable) -> tuple[RatingPoint, ...]:
-        """The player's rating after each evening he played, in order."""
-        points = self.histories.get(player)
-        return points.points() if points is not None else ()
-
     def table(self) -> list[PlayerRating]:
         """Every rated player, the highest conservative figure first (ties by mu, then name)."""
         rows = [self.player(player) for player in self.ratings]
