@@ -20,7 +20,8 @@ from itertools import accumulate
 from typing import Any
 
 from django.core.cache import cache
-from django.db.models import QuerySet, Sum
+from django.db.models import QuerySet, Sum, TextField
+from django.db.models.functions import Cast
 
 from scorekeeper.models import Club, EveningFigures, PlayerEvening, Season
 from scorekeeper.models.figures import KINDS
@@ -92,6 +93,7 @@ class EveningPoint:
     date: dt.date
     place: str = ""
     tournament_id: int | None = None  # a tournament's night: all its tables and rounds
+    rules: str = "{}"  # its (first table's) rules as stored, in JSON: the standings' (0 query)
 
 
 @dataclass
@@ -238,16 +240,16 @@ def _added_up(
     nights: dict[tuple[str, int], int] = {}  # kind, tournament id or -evening id -> evening id
     for (
         kind, evening_id, date, place, tournament_id, name, player_id, player_name,
-        total, deals, takes, made, games, won,
+        total, deals, takes, made, games, won, rules,
     ) in rows.order_by("evening__date", "evening_id", "player_id").values_list(
         *NIGHT_FIELDS, "player_id", "player__name",
-        "total", "deals", "takes", "made", "games", "won",
+        "total", "deals", "takes", "made", "games", "won", Cast("evening__rules", TextField()),
     ):  # fmt: skip
         key = (kind, tournament_id or -evening_id)
         night = nights.get(key)
         if night is None:
             night = nights[key] = evening_id
-            point = EveningPoint(evening_id, date, name or place, tournament_id)
+            point = EveningPoint(evening_id, date, name or place, tournament_id, rules)
             stats[kind].evenings.append(point)
         points = stats[kind].points
         points[night, player_id] = points.get((night, player_id), 0) + total

@@ -109,7 +109,7 @@ def season_detail(request: HttpRequest, club_id: int, season_id: int) -> HttpRes
         recent_evenings=season_evenings[::-1][:RECENT_EVENINGS],
         chart=functools.partial(charts.season_chart, season_stats),  # drawn on a cache miss
         seasons=seasons,
-        rules_in_force=season_rules_in_force(season, season_stats),  # several: a note
+        rules_in_force=season_rules_in_force(season_stats),  # several: a note
         # The content is kept whole under the tables' keys and these (seasons/season.html).
         seasons_key=[(other.pk, other.name, other.start, other.end) for other in seasons],
     )
