@@ -12,6 +12,7 @@ from django.template.defaultfilters import floatformat
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import localize
+from django.utils.functional import SimpleLazyObject
 from django.utils.http import urlencode
 from django.utils.translation import get_language, gettext_lazy
 
@@ -155,14 +156,19 @@ def standings_context(
         state = (season.pk, figures.digest, sort, descending, htmx, on_club_page, get_language())
         return ":".join(map(str, state))
 
-    rows = season_stats.rows if scale is None else with_evening_points(season_stats, scale)
     query = urlencode({"season": season.pk})
-    ordered = standings.sort_rows(rows, sort, descending)
+
+    def table() -> list[ShownRow]:
+        """French Tarot's rows, worded only when the table is drawn (not from the cache)."""
+        rows = season_stats.rows if scale is None else with_evening_points(season_stats, scale)
+        ordered = standings.sort_rows(rows, sort, descending)
+        return shown_rows(ordered, season.club_id, query, scale is not None)
+
     return {
         "season": season,
         "standings_cache_key": (f"{cache_key(season_stats, sort, descending)}:{scale}"),
         "standings_on_club_page": on_club_page,
-        "standings": shown_rows(ordered, season.club_id, query, scale is not None),
+        "standings": SimpleLazyObject(table),
         "standings_evening_points": scale is not None,
         "standings_columns": _columns(url, sort, descending, evening_points=scale is not None),
         "standings_htmx": htmx,
