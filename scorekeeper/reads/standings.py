@@ -140,14 +140,13 @@ NIGHT_FIELDS = (
 
 
 def _in_range(
-    queryset: QuerySet[Any], club_id: int, start: dt.date | None, end: dt.date | None
+    manager: Any, kinds: Sequence[str], club_id: int, start: dt.date | None, end: dt.date | None
 ) -> QuerySet[Any]:
-    queryset = queryset.filter(evening__club_id=club_id)
-    if start is not None:
-        queryset = queryset.filter(evening__date__gte=start)
-    if end is not None:
-        queryset = queryset.filter(evening__date__lte=end)
-    return queryset
+    """The rows of these games of the club's evenings from start to end (either open), in one
+    filter: each ``filter`` call clones the query, half of what building this one costs."""
+    dates = {"evening__date__gte": start, "evening__date__lte": end}
+    bounds = {lookup: date for lookup, date in dates.items() if date is not None}
+    return manager.filter(kind__in=kinds, evening__club_id=club_id, **bounds)
 
 
 def season_stats_by_kind(
@@ -231,7 +230,7 @@ def _added_up(
     """Each game's standings, added up from the evenings' stored figures (two queries,
     whatever the number of deals: the players' rows with their nights, the evenings' counts);
     only the columns the standings show are read."""
-    rows = _in_range(PlayerEvening.objects.filter(kind__in=kinds), club_id, start, end)
+    rows = _in_range(PlayerEvening.objects, kinds, club_id, start, end)
     stats = {
         kind: SeasonStats(rows=[], evenings=[], points={}, digest=f"{kind}.{marks}")
         for kind in kinds
@@ -258,7 +257,7 @@ def _added_up(
             row = standing[kind][player_id] = StandingRow(player_id, player_name)
         row.total, row.deals, row.takes = row.total + total, row.deals + deals, row.takes + takes
         row.made, row.games, row.won = row.made + made, row.games + games, row.won + won
-    counts = _in_range(EveningFigures.objects.filter(kind__in=kinds), club_id, start, end)
+    counts = _in_range(EveningFigures.objects, kinds, club_id, start, end)
     for kind, played, games, unreplayable in (
         counts.values("kind")
         .annotate(Sum("played"), Sum("games"), Sum("unreplayable"))
