@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from itertools import accumulate
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.core.cache import cache
 from django.db.models import QuerySet, Sum, TextField
@@ -85,9 +85,8 @@ def _rank(rows: list[StandingRow]) -> list[StandingRow]:
     return ordered
 
 
-@dataclass
-class EveningPoint:
-    """One evening on a chart's axis."""
+class EveningPoint(NamedTuple):
+    """One evening on a chart's axis (a tuple: the cache holds hundreds, read after a save)."""
 
     evening_id: int
     date: dt.date
