@@ -8,15 +8,15 @@ import unicodedata
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from accounts.addresses import UnusableAddress
-from accounts.models import normalize_email_address, unusable_address_message
+from accounts.addresses import UnusableAddress, canonical_email
+from accounts.models import unusable_address_message
 from accounts.services import CODE_DIGITS
 
 
 def clean_email_address(value: str) -> str:
     """``value`` in its canonical form, or a ValidationError saying why (sign-in, invitations)."""
     try:
-        return normalize_email_address(value)
+        return canonical_email(value)
     except UnusableAddress:
         raise forms.ValidationError(unusable_address_message(), code="unusable") from None
 

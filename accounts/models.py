@@ -16,11 +16,6 @@ from django.utils.translation import gettext_lazy as _
 from accounts.addresses import UnusableAddress, canonical_email
 
 
-def normalize_email_address(email: str) -> str:
-    """The stored form of an address (``accounts.addresses``), or ``UnusableAddress``."""
-    return canonical_email(email)
-
-
 def unusable_address_message() -> str:
     return str(
         _(
@@ -42,7 +37,7 @@ class UserManager(BaseUserManager["User"]):
 
     def get_by_natural_key(self, username: str | None) -> User:
         try:
-            email = normalize_email_address(username or "")
+            email = canonical_email(username or "")
         except UnusableAddress:
             raise self.model.DoesNotExist from None
         return self.get(email=email)
@@ -51,7 +46,7 @@ class UserManager(BaseUserManager["User"]):
         if not email:
             raise ValueError("An e-mail address is required")
         password = extra.pop("password", None)
-        user = self.model(email=normalize_email_address(email), display_name=display_name, **extra)
+        user = self.model(email=canonical_email(email), display_name=display_name, **extra)
         if password:
             user.set_password(password)
         else:
@@ -91,7 +86,7 @@ class User(AbstractBaseUser, PermissionsMixin):
     def clean(self) -> None:
         super().clean()
         try:
-            self.email = normalize_email_address(self.email)
+            self.email = canonical_email(self.email)
         except UnusableAddress:
             raise ValidationError({"email": unusable_address_message()}) from None
 

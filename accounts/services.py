@@ -26,6 +26,7 @@ from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from accounts.addresses import canonical_email
 from accounts.limits import (
     LIMIT_WINDOW,
     MAILS_PER_ADDRESS,
@@ -45,7 +46,6 @@ from accounts.models import (
     LoginRequest,
     User,
     display_name_from_email,
-    normalize_email_address,
 )
 
 logger = logging.getLogger(__name__)
@@ -97,7 +97,7 @@ def _usable(email: str, now: dt.datetime):
 def link_pending(*, email: str) -> bool:
     """Whether a link mailed to ``email`` still signs in (mailed in the last hour, unused)."""
     try:
-        email = normalize_email_address(email)
+        email = canonical_email(email)
     except ValueError:
         return False
     return LoginCode.objects.filter(
@@ -167,7 +167,7 @@ def login_request(
     (``base_url``: the site; ``next_url``: checked; ``browser_id``: the asking browser's cookie).
     Raises ``RateLimited`` (nothing sent, nothing voided) or ``MailNotSent``.
     """
-    email = normalize_email_address(email)
+    email = canonical_email(email)
     now = timezone.now()
     browser_id = browser_id if is_browser_id(browser_id) else secrets.token_urlsafe(32)
     with transaction.atomic():
@@ -202,7 +202,7 @@ def login_code_pending(*, email: str, browser_id: str) -> bool:
     if not is_browser_id(browser_id):
         return False
     try:
-        email = normalize_email_address(email)
+        email = canonical_email(email)
     except ValueError:
         return False
     pending = _usable(email, timezone.now()).filter(browser_hash=_browser_digest(browser_id))
@@ -234,7 +234,7 @@ def login_with_code(*, email: str, code: str, browser_id: str) -> SignedIn:
 
     A wrong code counts; the fifth voids the code (the mail's link still works).
     """
-    email = normalize_email_address(email)
+    email = canonical_email(email)
     now = timezone.now()
     with transaction.atomic():
         row = (

@@ -9,7 +9,7 @@ from typing import Any
 
 from django.utils import timezone
 
-from accounts.models import normalize_email_address
+from accounts.addresses import canonical_email
 from scorekeeper.models import DealChange
 from scorekeeper.scoring.club_figures import check_scale
 from scorekeeper.scoring.errors import ScoringError
@@ -91,7 +91,7 @@ def email(value: object, field: str) -> str:
     if not isinstance(value, str) or "@" not in value or len(value) > 254:
         raise fail(field, "not_email", "%(value)s is not an e-mail address", value=repr(value)[:60])
     clean_place(value, field)  # no control characters
-    return normalize_email_address(value)
+    return canonical_email(value)
 
 
 def player_of(value: object, players: dict[str, str], field: str = "history") -> str:

@@ -91,8 +91,8 @@ def _season_series(stats: SeasonStats) -> tuple[tuple[dt.date, ...], list[tuple[
     dates, ends = _nights(stats.evenings)
     totals = cumulative_totals(stats.evenings, stats.points)
     zeros = [0] * len(stats.evenings)
-    return dates, [
-        (row.name, [0, *(totals.get(row.player_id, zeros)[end] for end in ends)])
+    return dates, [  # each night's last evening's total, picked by ``map`` (no frame a point)
+        (row.name, [0, *map(totals.get(row.player_id, zeros).__getitem__, ends)])
         for row in stats.rows
     ]
 

@@ -7,8 +7,7 @@ import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from django.db.models import Count, F, Prefetch, QuerySet
-from django.db.models.functions import Coalesce
+from django.db.models import Prefetch
 
 from scorekeeper.models import Deal, DealScore, Evening, Game, Player, stored_inputs
 from scorekeeper.scoring.errors import ScoringError
@@ -31,20 +30,11 @@ def _rules(data: object) -> HouseRules:
         return FFT_RULES
 
 
-def rules_in_force(evenings: QuerySet[Evening]) -> list[RulesInForce]:
-    """Each set of rules these evenings' French Tarot was played by, most played first (one
-    query: a row per stored set of rules, nearly always one, a tournament's tables counted
-    once); more than one means the standings mix rules."""
-    rows = (
-        evenings.filter(games__kind=Game.Kind.TAROT)
-        .order_by()
-        .values("rules")
-        .annotate(
-            n=Count(Coalesce("tournament_table__round__tournament_id", -F("pk")), distinct=True)
-        )
-        .values_list("rules", "n")
-    )
-    return _counted(rows)
+def rules_in_force(nights: Iterable[tuple[str, int]]) -> list[RulesInForce]:
+    """Each set of rules some nights' French Tarot was played by, most played first, from
+    (the rules as stored, in JSON, nights played by them) pairs; more than one means the
+    standings mix rules."""
+    return _counted((json.loads(stored), played) for stored, played in nights)
 
 
 def _counted(datas: Iterable[tuple[object, int]]) -> list[RulesInForce]:

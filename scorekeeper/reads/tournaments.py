@@ -169,10 +169,7 @@ def ranking_key(tournament: Tournament) -> str:
 def ranking(tournament: Tournament, key: str = "") -> Ranking:
     """The players ranked by their total over the rounds played (see the module's ties);
     ``key`` is its ``ranking_key`` when the caller has read it already."""
-    return _ranking(tournament, key or ranking_key(tournament))
-
-
-def _ranking(tournament: Tournament, key: str = "") -> Ranking:
+    key = key or ranking_key(tournament)
     sums = (
         PlayerEvening.objects.filter(evening__tournament_table__round__tournament=tournament)
         .values_list(

@@ -70,20 +70,6 @@ class DealFacts:
             chelem=deal.chelem or "",
         )
 
-    @classmethod
-    def everyone_passed(
-        cls, seated: tuple[Player, ...], *, deal_id: int, evening_id: int
-    ) -> DealFacts:
-        """A deal nobody took: everyone seated scores 0 (the benchmark's synthetic club)."""
-        return cls(
-            deal_id=deal_id,
-            evening_id=evening_id,
-            ordinal=deal_id,
-            seated=seated,
-            scores=dict.fromkeys(seated, 0),
-            passed=True,
-        )
-
     @property
     def attack(self) -> tuple[Player, ...]:
         """The taker, then the called partner when it is another player."""

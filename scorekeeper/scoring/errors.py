@@ -30,7 +30,8 @@ class ScoringError(ValueError):
         self.deal = deal
         self.code = code
         self.params: dict[str, object] = dict(params or {})
-        super().__init__(str(self))
+        # Exception's own pickling calls the class with these args, then restores the rest.
+        super().__init__(field, message, deal)
 
     @classmethod
     def coded(
@@ -46,23 +47,9 @@ class ScoringError(ValueError):
     def __repr__(self) -> str:
         return f"ScoringError(field={self.field!r}, message={self.message!r}, deal={self.deal!r})"
 
-    def __reduce__(self) -> tuple[object, ...]:
-        return (_rebuild, (type(self), self.field, self.message, self.deal, self.code, self.params))
-
     def with_deal(self, deal: int) -> ScoringError:
         """A copy of this error that names the deal."""
         return type(self)(self.field, self.message, deal, code=self.code, params=self.params)
-
-
-def _rebuild(
-    kind: type[ScoringError],
-    field: str,
-    message: str,
-    deal: int | None,
-    code: str,
-    params: dict[str, object],
-) -> ScoringError:
-    return kind(field, message, deal, code=code, params=params)
 
 
 def to_points(value: object, field: str = "points") -> Decimal:

@@ -220,17 +220,7 @@ class RatingState:
             points=self.histories.get(player),
         )
 
-    def history(self, player: Hashable) -> tuple[RatingPoint, ...]:
-        """The player's rating after each evening he played, in order."""
-        points = self.histories.get(player)
-        return points.points() if points is not None else ()
-
     def table(self) -> list[PlayerRating]:
         """Every rated player, the highest conservative figure first (ties by mu, then name)."""
         rows = [self.player(player) for player in self.ratings]
         return sorted(rows, key=lambda row: (-row.conservative, -row.mu, str(row.player)))
-
-
-def replay(deals: Iterable[DealFacts], model: PlackettLuce | None = None) -> RatingState:
-    """The ratings from scratch over these deals (the benchmark's figures, the tests')."""
-    return RatingState(model).advance(deals)

@@ -42,21 +42,14 @@ def _not_a_choice(rule: str, value: object, options: tuple[object, ...]) -> Scor
     )
 
 
-def _options(rule: str) -> tuple[object, ...]:
-    if rule == "multipliers":
-        return tuple(MULTIPLIER_TABLES)
-    if rule == "poignees":
-        return tuple(POIGNEE_TABLES)
-    if rule == "poignee_multiplied":
-        return (False, True)
-    if rule == "petit_au_bout":
-        return PETIT_AU_BOUT_MODES
-    return MISERE_VALUES
-
-
-def _is_option(value: object, options: tuple[object, ...]) -> bool:
-    # True == 1 and 1.0 == 1 in Python: a rule's value must also have its option's type.
-    return any(type(value) is type(option) and value == option for option in options)
+#: Each rule's choices.
+RULE_OPTIONS: dict[str, tuple[object, ...]] = {
+    "multipliers": tuple(MULTIPLIER_TABLES),
+    "poignees": tuple(POIGNEE_TABLES),
+    "poignee_multiplied": (False, True),
+    "petit_au_bout": PETIT_AU_BOUT_MODES,
+    "misere": MISERE_VALUES,
+}
 
 
 @dataclass(frozen=True)
@@ -72,8 +65,9 @@ class HouseRules:
     def __post_init__(self) -> None:
         for rule in RULE_KEYS:
             value = getattr(self, rule)
-            options = _options(rule)
-            if not _is_option(value, options):
+            options = RULE_OPTIONS[rule]
+            # True == 1 and 1.0 == 1 in Python: a rule's value must also have its option's type.
+            if not any(type(value) is type(option) and value == option for option in options):
                 raise _not_a_choice(rule, value, options)
 
     def multiplier(self, contract: str) -> int:

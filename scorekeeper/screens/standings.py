@@ -3,17 +3,20 @@ context ``seasons/_standings_table.html`` reads, and the rules note."""
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from django.core.cache import cache
 from django.http import HttpRequest
+from django.template.defaultfilters import floatformat
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.formats import localize
+from django.utils.functional import SimpleLazyObject
 from django.utils.http import urlencode
 from django.utils.translation import get_language, gettext_lazy
 
-from scorekeeper.models import Club, Evening, Season
+from scorekeeper.models import Club, Season
 from scorekeeper.models.figures import ESCOPETTE, TAROT
 from scorekeeper.reads import standings
 from scorekeeper.reads.evening_points import with_evening_points
@@ -52,17 +55,10 @@ def evening_points_scale(club: Club) -> tuple[int, ...] | None:
     return tuple(club.evening_points_scale) if club.evening_points else None
 
 
-def season_rules_in_force(
-    season: Season, season_stats: standings.SeasonStats
-) -> list[RulesInForce]:
-    """The rules the season's French Tarot evenings were played by: more than one entry and
-    the season page says its standings mix rules (one query, kept in the cache under the
-    figures' digest: a change of an evening's rules raises its version)."""
-    evenings = Evening.objects.filter(
-        club_id=season.club_id, date__gte=season.start, date__lte=season.end
-    )
-    key = f"rules_in_force.{season.pk}.{season_stats.digest}"
-    return cache.get_or_set(key, lambda: rules_in_force(evenings), standings.STANDINGS_SECONDS)
+def season_rules_in_force(season_stats: standings.SeasonStats) -> list[RulesInForce]:
+    """The rules the season's French Tarot nights were played by, read with its standings
+    (no query): more than one entry and the season page says its standings mix rules."""
+    return rules_in_force(Counter(night.rules for night in season_stats.evenings).items())
 
 
 @dataclass(frozen=True)
@@ -72,6 +68,37 @@ class Column:
     url: str
     sorted: str  # "ascending", "descending" or ""
     hx_url: str = ""  # the same, without the page's fragment
+
+
+@dataclass(frozen=True)
+class ShownRow:
+    """A row of French Tarot's table worded once here, as its tags and filters would (a dozen
+    rows' tags cost more than reading the standings): the columns after the total in order."""
+
+    name: str
+    rank: str
+    url: str  # the player's page in this season
+    total: str
+    mark: str  # the total's class: "positive", "negative" or ""
+    cells: tuple[str, ...]  # evenings, deals, takes, made, per deal[, evening points]
+
+
+def shown_rows(
+    rows: list[standings.StandingRow], club_id: int, query: str, evening_points: bool
+) -> list[ShownRow]:
+    """The rows as French Tarot's table shows them, each linked to the player's page with
+    ``query`` (a URL reversed a row, nothing read)."""
+    shown = []
+    for row in rows:
+        cells = [localize(figure) for figure in (row.evenings, row.deals, row.takes, row.made)]
+        cells.append("–" if row.average is None else floatformat(row.average, 1))
+        if evening_points:
+            cells.append(floatformat(row.evening_points, "-1"))
+        mark = "positive" if row.total > 0 else "negative" if row.total < 0 else ""
+        url = f"{reverse('player', args=[club_id, row.player_id])}?{query}"
+        rank, total = localize(row.rank), localize(row.total)
+        shown.append(ShownRow(row.name, rank, url, total, mark, tuple(cells)))
+    return shown
 
 
 def standings_sorting(request: HttpRequest, evening_points: bool = False) -> tuple[str, str, bool]:
@@ -129,16 +156,23 @@ def standings_context(
         state = (season.pk, figures.digest, sort, descending, htmx, on_club_page, get_language())
         return ":".join(map(str, state))
 
-    rows = season_stats.rows if scale is None else with_evening_points(season_stats, scale)
+    query = urlencode({"season": season.pk})
+
+    def table() -> list[ShownRow]:
+        """French Tarot's rows, worded only when the table is drawn (not from the cache)."""
+        rows = season_stats.rows if scale is None else with_evening_points(season_stats, scale)
+        ordered = standings.sort_rows(rows, sort, descending)
+        return shown_rows(ordered, season.club_id, query, scale is not None)
+
     return {
         "season": season,
         "standings_cache_key": (f"{cache_key(season_stats, sort, descending)}:{scale}"),
         "standings_on_club_page": on_club_page,
-        "standings": standings.sort_rows(rows, sort, descending),
+        "standings": SimpleLazyObject(table),
         "standings_evening_points": scale is not None,
         "standings_columns": _columns(url, sort, descending, evening_points=scale is not None),
         "standings_htmx": htmx,
-        "player_query": urlencode({"season": season.pk}),
+        "player_query": query,
         "escopette_stats": escopette_stats,
         "escopette_standings": standings.sort_rows(
             escopette_stats.rows, escopette_sort, escopette_descending

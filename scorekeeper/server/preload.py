@@ -14,10 +14,6 @@ from django.urls import get_resolver, reverse
 from django.utils import formats, translation
 
 
-def _template_names(folder: Path) -> list[str]:
-    return sorted(str(path.relative_to(folder)) for path in folder.rglob("*.html"))
-
-
 def warm_up() -> int:
     """Build what every worker needs; the number of templates compiled."""
     # The patterns, read once: every view module imported.
@@ -25,8 +21,8 @@ def warm_up() -> int:
     compiled = 0
     for engine in engines.all():
         for folder in engine.dirs:
-            for name in _template_names(Path(folder)):
-                engine.get_template(name)
+            for path in Path(folder).rglob("*.html"):
+                engine.get_template(str(path.relative_to(folder)))
                 compiled += 1
     for code, _name in settings.LANGUAGES:
         with translation.override(code):

@@ -7,7 +7,8 @@ from collections.abc import Sequence
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from accounts.models import User, normalize_email_address
+from accounts.addresses import canonical_email
+from accounts.models import User
 from scorekeeper.models import Club, Invitation, Membership, Player, RemovedMember
 from scorekeeper.scoring.club_figures import check_scale
 from scorekeeper.scoring.inputs import clean_club_name, clean_licence, clean_name, name_key
@@ -40,7 +41,7 @@ def club_set_evening_points(*, club: Club, enabled: bool, scale: Sequence[int]) 
 
 @transaction.atomic
 def invitation_create(*, club: Club, email: str, invited_by: User) -> Invitation:
-    email = normalize_email_address(email)
+    email = canonical_email(email)
     if club.memberships.filter(user__email=email).exists():
         raise ServiceError(_("%(email)s is already a member.") % {"email": email}, "email")
     invitation, _created = Invitation.objects.get_or_create(

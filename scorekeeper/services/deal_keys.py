@@ -69,12 +69,8 @@ def save_facts(game: Game, key: str | None) -> SaveFacts:
     )
 
 
-def same_inputs(stored: DealInputs, sent: DealInputs) -> bool:
-    """Whether ``sent`` are the answers a deal was ``stored`` with (order of seats aside)."""
-    return _comparable(stored) == _comparable(sent)
-
-
 def _comparable(inputs: DealInputs) -> tuple[str, dict[str, Any]]:
+    """What two deals' answers are compared by: equal when the same (order of seats aside)."""
     values = dict(vars(inputs))
     for name, value in values.items():
         if name in {"seated", "poignees"}:
@@ -117,7 +113,7 @@ def deal_of_key(
     same = (
         (expected_number is None or expected_number == existing.number)
         and (dealer is None or dealer.pk == existing.dealer_id)
-        and same_inputs(stored_inputs(existing, game.kind), inputs)
+        and _comparable(stored_inputs(existing, game.kind)) == _comparable(inputs)
     )
     if not same:
         raise DealKeyUsed(

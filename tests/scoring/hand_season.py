@@ -28,11 +28,17 @@ from scorekeeper.scoring.club_records import (
 )
 from scorekeeper.scoring.club_state import FiguresState
 from scorekeeper.scoring.deal_facts import DealFacts, in_order
-from scorekeeper.scoring.ratings import replay
+from scorekeeper.scoring.ratings import RatingState
 from scorekeeper.scoring.tarot import TarotDeal, deal_outcome
+from tools.bench.rating_club import passed_deal
 
 FOUR = ("A", "B", "C", "D")
 FIVE = ("A", "B", "C", "D", "E")
+
+
+def replay(deals: Iterable[DealFacts]) -> RatingState:
+    """The ratings from scratch over these deals."""
+    return RatingState().advance(deals)
 
 
 def played(
@@ -63,7 +69,7 @@ def played(
 
 
 def passed(deal_id: int, evening_id: int, seated: tuple[str, ...]) -> DealFacts:
-    return DealFacts.everyone_passed(seated, deal_id=deal_id, evening_id=evening_id)
+    return passed_deal(seated, deal_id=deal_id, evening_id=evening_id)
 
 
 def paper(deal_id: int, evening_id: int, scores: dict[str, int]) -> DealFacts:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from scorekeeper.scoring.deal_facts import DealFacts
 from scorekeeper.scoring.tarot import TarotDeal, deal_outcome
+from tests.scoring.hand_season import passed
 
 FIVE = ("A", "B", "C", "D", "E")
 
@@ -37,6 +38,7 @@ def test_a_taker_who_called_himself_plays_alone_in_the_facts() -> None:
 
 
 def test_a_passed_deal_scores_nothing_and_is_marked_passed() -> None:
-    facts = DealFacts.everyone_passed(FIVE[:4], deal_id=3, evening_id=1)
+    facts = passed(3, 1, FIVE[:4])
     assert facts.passed and facts.made is None
+    assert not facts.played and facts.attack == ()
     assert facts.scores == {"A": 0, "B": 0, "C": 0, "D": 0}

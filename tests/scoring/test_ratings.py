@@ -21,9 +21,8 @@ from scorekeeper.scoring.ratings import (
     filled_teams,
     neutral_seat,
     rating_model,
-    replay,
 )
-from tests.scoring.hand_season import FOUR, corrected, paper, passed, played, season
+from tests.scoring.hand_season import FOUR, corrected, paper, passed, played, replay, season
 from tools.bench.rating_club import synthetic_club
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -1,9 +1,11 @@
 from __future__ import annotations
 
+import pickle
 from decimal import Decimal
 
 import pytest
 
+from scorekeeper.scoring.duplicate import DuplicateError
 from scorekeeper.scoring.errors import ScoringError, to_points
 
 
@@ -25,6 +27,13 @@ def test_with_deal_returns_a_copy_naming_the_deal():
     assert str(copy) == "deal 2: taker: Zoe is not seated"
     assert error.deal is None
     assert isinstance(copy, ScoringError)
+
+
+def test_a_coded_error_survives_a_pickle_with_its_kind_code_and_params():
+    error = DuplicateError.coded("rounds", "many", "%(n)s rounds", deal=4, n=9)
+    back = pickle.loads(pickle.dumps(error))
+    assert type(back) is DuplicateError and str(back) == str(error)
+    assert (back.field, back.deal, back.code, back.params) == ("rounds", 4, "many", {"n": 9})
 
 
 def test_a_scoring_error_is_a_value_error():

@@ -11,13 +11,13 @@ from collections.abc import Iterable
 
 from scorekeeper.scoring.deal_facts import DealFacts
 from scorekeeper.scoring.rating_quality import PredictionQuality
-from scorekeeper.scoring.ratings import replay
+from scorekeeper.scoring.ratings import RatingState
 from tools.bench.rating_club import synthetic_club
 
 
 def quality_line(name: str, deals: Iterable[DealFacts]) -> str:
     """One line: deals rated, Brier and log loss of the ratings and of the base rate."""
-    return describe(name, replay(deals).quality.result())
+    return describe(name, RatingState().advance(deals).quality.result())
 
 
 def describe(name: str, quality: PredictionQuality) -> str:
@@ -35,7 +35,7 @@ def replay_seconds(deals: list[DealFacts], tries: int = 3) -> float:
     best = float("inf")
     for _ in range(tries):
         start = time.perf_counter()
-        replay(deals)
+        RatingState().advance(deals)
         best = min(best, time.perf_counter() - start)
     return best
 

@@ -12,7 +12,7 @@ import math
 import random
 from dataclasses import dataclass
 
-from scorekeeper.scoring.deal_facts import DealFacts
+from scorekeeper.scoring.deal_facts import DealFacts, Player
 from scorekeeper.scoring.tarot import TARGETS, TarotDeal, deal_outcome
 
 CONTRACTS = ("petite", "garde", "garde_sans", "garde_contre")
@@ -26,6 +26,18 @@ class SyntheticClub:
 
     deals: list[DealFacts]
     skills: dict[int, float]
+
+
+def passed_deal(seated: tuple[Player, ...], *, deal_id: int, evening_id: int) -> DealFacts:
+    """A deal nobody took: everyone seated scores 0."""
+    return DealFacts(
+        deal_id=deal_id,
+        evening_id=evening_id,
+        ordinal=deal_id,
+        seated=seated,
+        scores=dict.fromkeys(seated, 0),
+        passed=True,
+    )
 
 
 def _points(rng: random.Random, bouts: int, made: bool) -> int:
@@ -54,7 +66,7 @@ def synthetic_club(
         for _ in range(deals_per_evening):
             deal_id = len(deals) + 1
             if rng.random() < 0.05:
-                deals.append(DealFacts.everyone_passed(seated, deal_id=deal_id, evening_id=evening))
+                deals.append(passed_deal(seated, deal_id=deal_id, evening_id=evening))
                 continue
             taker = rng.choice(seated)
             partner = None

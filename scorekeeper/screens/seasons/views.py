@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
@@ -109,7 +110,8 @@ def season_detail(request: HttpRequest, club_id: int, season_id: int) -> HttpRes
         recent_evenings=season_evenings[::-1][:RECENT_EVENINGS],
         chart=functools.partial(charts.season_chart, season_stats),  # drawn on a cache miss
         seasons=seasons,
-        rules_in_force=season_rules_in_force(season, season_stats),  # several: a note
+        # Several: a note; counted only when the page's fragment is drawn.
+        rules_in_force=SimpleLazyObject(lambda: season_rules_in_force(season_stats)),
         # The content is kept whole under the tables' keys and these (seasons/season.html).
         seasons_key=[(other.pk, other.name, other.start, other.end) for other in seasons],
     )

@@ -13,7 +13,6 @@ from django import forms
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
@@ -24,6 +23,7 @@ from scorekeeper.models import Deal, Game, Player
 from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.scoring.paper import PaperDeal, score_paper_deal
 from scorekeeper.screens.access import deal_for, evening_for
+from scorekeeper.screens.table.evening_page import evening_url
 
 SCORE_LIMIT = 100_000
 
@@ -74,14 +74,6 @@ class PaperDealForm(forms.Form):
         return next(p for p in self.players if p.pk == self.cleaned_data["dealer"])
 
 
-def _tarot_game(evening: Any, game_id: int) -> Game:
-    return get_object_or_404(Game, pk=game_id, evening=evening, kind=Game.Kind.TAROT)
-
-
-def _back(game: Game) -> str:
-    return f"{reverse('evening', args=[game.evening_id])}#game-{game.pk}"
-
-
 def _paper_page(
     request: HttpRequest,
     game: Game,
@@ -112,7 +104,7 @@ def _paper_page(
             form.add_error(None, error_text(error))
         else:
             messages.success(request, done % {"number": deal.number})
-            return redirect(_back(game))
+            return redirect(evening_url(game.evening, game))
     context = {"evening": game.evening, "game": game, "form": form, "deal": deal}
     status = 422 if request.method == "POST" else 200
     return render(request, "scorekeeper/table/paper_deal.html", context, status=status)
@@ -121,7 +113,7 @@ def _paper_page(
 @require_http_methods(["GET", "HEAD", "POST"])
 def paper_deal_new(request: HttpRequest, evening_id: int, game_id: int) -> HttpResponse:
     evening, _membership = evening_for(request, evening_id)
-    game = _tarot_game(evening, game_id)
+    game = get_object_or_404(Game, pk=game_id, evening=evening, kind=Game.Kind.TAROT)
     players = services.present_players(game)
     initial = {"dealer": services.next_dealer(game, players).pk} if players else {}
     return _paper_page(request, game, players, initial, None)

@@ -4,6 +4,7 @@ preview (old and new totals, nothing written)."""
 from __future__ import annotations
 
 import datetime as dt
+import json
 from decimal import Decimal
 
 import pytest
@@ -28,22 +29,18 @@ def _deal(players, **fields) -> TarotDeal[int]:
     return TarotDeal(seated=ids, **(base | fields))
 
 
-def test_rules_in_force_counts_the_evenings_by_their_rules_most_played_first() -> None:
-    club, players = make_club()
-    for _ in range(2):
-        start_evening(club, players)
-    services.club_rules_set(club=club, rules=HOUSE)
-    start_evening(club, players)
-    found = rules_in_force(Evening.objects.filter(club=club))
+def test_rules_in_force_counts_the_nights_by_their_rules_most_played_first() -> None:
+    house = json.dumps(HOUSE.to_data())
+    found = rules_in_force([(house, 1), ("{}", 2)])
     assert [(entry.rules, entry.evenings) for entry in found] == [(FFT_RULES, 2), (HOUSE, 1)]
 
 
-def test_evenings_of_one_set_of_rules_give_one_entry() -> None:
-    club, players = make_club()
-    services.club_rules_set(club=club, rules=HOUSE)
-    start_evening(club, players)
-    start_evening(club, players)
-    assert [(e.rules, e.evenings) for e in rules_in_force(Evening.objects.all())] == [(HOUSE, 2)]
+def test_one_set_of_rules_stored_in_two_spellings_gives_one_entry() -> None:
+    data = HOUSE.to_data()
+    spellings = [json.dumps(data), json.dumps(dict(reversed(data.items())))]
+    assert spellings[0] != spellings[1]
+    found = rules_in_force([(spelling, 1) for spelling in spellings])
+    assert [(entry.rules, entry.evenings) for entry in found] == [(HOUSE, 2)]
 
 
 def test_the_preview_gives_old_and_new_totals_and_writes_nothing() -> None:

@@ -19,12 +19,12 @@ from scorekeeper.reads import (
     charts,
     club_figures,
     figures_records,
-    house_rules,
     player_figures,
     standings,
     tournaments,
 )
 from scorekeeper.scoring.tarot import TarotDeal
+from scorekeeper.screens.standings import season_rules_in_force
 from tests.scorekeeper.tournament_factories import make_tournament
 
 pytestmark = pytest.mark.django_db
@@ -154,5 +154,6 @@ def test_the_club_page_lists_the_tournament_as_one_evening_linked_to_it() -> Non
 
 def test_the_rules_note_counts_a_tournament_as_one_evening() -> None:
     tournament = _played()
-    played = house_rules.rules_in_force(Evening.objects.filter(club=tournament.club))
-    assert [entry.evenings for entry in played] == [1]
+    stats = standings.season_stats_by_kind(tournament.club)[TAROT]
+    assert Evening.objects.filter(club=tournament.club).count() == 6
+    assert [entry.evenings for entry in season_rules_in_force(stats)] == [1]

@@ -5,7 +5,6 @@ and the evening points when the club counts them."""
 from __future__ import annotations
 
 import re
-from types import SimpleNamespace
 
 import pytest
 from django.template.loader import render_to_string
@@ -15,19 +14,17 @@ from django.utils import translation
 from scorekeeper import services
 from scorekeeper.reads.standings import StandingRow
 from scorekeeper.scoring.tarot import TarotDeal
+from scorekeeper.screens.standings import shown_rows
 from tests.factories import make_club, start_evening
 
 
 def drawn(row: StandingRow, language: str = "en", points: object = None) -> str:
-    """The row as the standings table draws it."""
-    context = {
-        "row": row,
-        "season": SimpleNamespace(club_id=4),
-        "player_query": "season=3&sort=total",
-        "standings_evening_points": points,
-    }
+    """The row as the standings table draws it, worded by the screen in that language."""
     with translation.override(language):
-        html = render_to_string("scorekeeper/seasons/_standings_table.html#standing_row", context)
+        (shown,) = shown_rows([row], 4, "season=3&sort=total", points is not None)
+        html = render_to_string(
+            "scorekeeper/seasons/_standings_table.html#standing_row", {"row": shown}
+        )
     return html.strip()
 
 
