@@ -40,7 +40,7 @@ from scorekeeper.scoring.rating_quality import PredictionQuality
 
 #: The layout of a stored checkpoint (a pickled ``FiguresState``): raise it whenever
 #: ``FiguresState`` or what it holds changes; checkpoints of another format are not read.
-FORMAT = 4  # 4: the ratings keep the predictions' sums, not each deal's prediction
+FORMAT = 5  # 5: the chelems and petits au bout in arrays, the evenings of the last ones alone
 
 #: How long tonight's state stays in the cache: a few deals' time.
 TONIGHT_SECONDS = 3600
@@ -58,12 +58,14 @@ class ClubFigures:
         key: str,
         latest: dt.date | None,
         fold: Callable[[], FiguresState],
+        settled: str = "",
     ) -> None:
         self.club_id = club_id
         self.evenings = evenings
         self.key = key  # names the figures: equal keys, equal figures
         self.latest = latest
         self._fold = fold
+        self.settled = settled  # names the evenings before the latest date, at their versions
 
     @functools.cached_property
     def state(self) -> FiguresState:
@@ -170,7 +172,7 @@ def club_figures(
     settled = bisect.bisect_left([mark.date for mark in marks], marks[-1].date)
     name = f"{club_id}.{start}.{_digest(contents[:settled])}"  # the settled evenings'
     fold = functools.partial(_fold, club_id, start, marks, name, part)
-    return ClubFigures(club_id, evenings, _digest(contents), marks[-1].date, fold)
+    return ClubFigures(club_id, evenings, _digest(contents), marks[-1].date, fold, name)
 
 
 def _fold(
@@ -187,16 +189,15 @@ def _fold(
     are folded into it, and no checkpoint is read; a fold from the checkpoint keeps all."""
     latest = marks[-1].date
     settled = [mark for mark in marks if mark.date < latest]
-    tonight = tuple(deal_rows(marks[len(settled) :]))
-    if part is not None:
-        key = f"figures.tonight.{part}.{name}"
-        kept = cache.get(key)
-        if kept is not None and kept[0] == tonight[: len(kept[0])]:
-            held, state = kept
-            if len(held) < len(tonight):
-                state.advance(map(read.deal_facts, tonight[len(held) :]), parts=(part,))
-                cache.set(key, (tonight, state), TONIGHT_SECONDS)
-            return state
+    key = f"figures.tonight.{part}.{name}"
+    kept = cache.get(key) if part is not None else None
+    tonight = tuple(deal_rows(marks[len(settled) :], kept[0] if kept else ()))
+    if part and kept is not None and kept[0] == tonight[: len(kept[0])]:
+        held, state = kept
+        if len(held) < len(tonight):
+            state.advance(map(read.deal_facts, tonight[len(held) :]), parts=(part,))
+            cache.set(key, (tonight, state), TONIGHT_SECONDS)
+        return state
     state = _settled(club_id, start, settled, latest).advance(map(read.deal_facts, tonight))
     parts = {f"figures.tonight.{each}.{name}": (tonight, state.part(each)) for each in PARTS}
     cache.set_many(parts, TONIGHT_SECONDS)

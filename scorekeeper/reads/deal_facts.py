@@ -7,7 +7,7 @@ import datetime as dt
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from django.db.models import CharField, QuerySet
+from django.db.models import CharField
 from django.db.models.functions import Cast
 
 from scorekeeper.models import Deal, DealScore, Evening, Game
@@ -33,21 +33,13 @@ class EveningMark(NamedTuple):
         return (self.evening_id, self.created, self.version)
 
 
-def club_evenings(club_id: int, start: dt.date | None, end: dt.date | None) -> QuerySet[Evening]:
-    """The club's evenings from start to end (either open), as a queryset."""
-    evenings = Evening.objects.filter(club_id=club_id)
-    if start is not None:
-        evenings = evenings.filter(date__gte=start)
-    if end is not None:
-        evenings = evenings.filter(date__lte=end)
-    return evenings
-
-
 def evening_marks(club_id: int, start: dt.date | None, end: dt.date | None) -> list[EveningMark]:
-    """The range's evenings in the club's order (one query; the creation time as text)."""
-    rows = club_evenings(club_id, start, end).order_by("date", "pk")
+    """The range's evenings (from start to end, either open) in the club's order (one query,
+    built with one filter; the creation time as text)."""
+    bounds = {"date__gte": start, "date__lte": end}
+    rows = Evening.objects.filter(club_id=club_id, **{k: v for k, v in bounds.items() if v})
     fields = ("pk", "date", Cast("created_at", CharField()), "version")
-    return [EveningMark._make(row) for row in rows.values_list(*fields)]
+    return [EveningMark._make(row) for row in rows.order_by("date", "pk").values_list(*fields)]
 
 
 def ordinal(date: dt.date, evening_id: int, game: int, number: int) -> int:
@@ -70,6 +62,8 @@ DEAL_FIELDS = (
     "petit_au_bout",
     "chelem",
     "game__tournament_table__round__tournament_id",
+    # As text: every write to a deal's scores sets it (services.deals, services.house_rules).
+    Cast("updated_at", CharField()),
 )
 
 
@@ -78,22 +72,27 @@ DEAL_FIELDS = (
 DealRow = tuple[int, int, tuple[Any, ...], tuple[tuple[int, bool, int], ...]]
 
 
-def deal_rows(marks: Sequence[EveningMark]) -> list[DealRow]:
-    """The evenings' deals as read, in the club's order: two queries per 500 evenings (none
-    without one)."""
+def deal_rows(marks: Sequence[EveningMark], known: Sequence[DealRow] = ()) -> list[DealRow]:
+    """The evenings' deals as read, in the club's order: two queries per 500 evenings; a deal
+    ``known`` as read then (same fields: same update time) keeps its scores, not read again."""
     found: list[DealRow] = []
+    kept = {row[1]: row for row in known}
     for start in range(0, len(marks), CHUNK):
         dates = {mark.evening_id: mark.date for mark in marks[start : start + CHUNK]}
         # Unordered (the deals are sorted below): Deal's default order joins the evenings.
         deals = Deal.objects.filter(game__kind=TAROT, game__evening_id__in=dates).order_by()
-        scores = DealScore.objects.filter(deal__game__kind=TAROT, deal__game__evening_id__in=dates)
+        rows = list(deals.values_list(*DEAL_FIELDS))
+        same = {row[0]: kept[row[0]][3] for row in rows if kept.get(row[0], (0, 0, ()))[2] == row}
+        every = {"deal__game__kind": TAROT, "deal__game__evening_id__in": dates}
+        others = {"deal_id__in": [row[0] for row in rows if row[0] not in same]}
+        scores = DealScore.objects.filter(**(others if same else every))
         held: dict[int, list[tuple[int, bool, int]]] = {}
         fields = ("deal_id", "player_id", "seated", "score")
         for deal_id, *score in scores.order_by("deal_id", "player_id").values_list(*fields):
             held.setdefault(deal_id, []).append(tuple(score))  # type: ignore[arg-type]
-        for row in deals.values_list(*DEAL_FIELDS):
+        for row in rows:
             place = ordinal(dates[row[1]], row[1], row[2], row[3])
-            found.append((place, row[0], row, tuple(held.get(row[0], ()))))
+            found.append((place, row[0], row, same.get(row[0]) or tuple(held.get(row[0], ()))))
     found.sort(key=lambda row: row[:2])
     return found
 

@@ -15,8 +15,8 @@ from fractions import Fraction
 
 from django.urls import reverse
 from django.utils import formats
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from scorekeeper.models import Deal
 from scorekeeper.reads.charts import LineChart, line_chart
@@ -43,7 +43,6 @@ class RatingRow:
     player_id: int
     name: str
     conservative: float
-    mu: float
     sigma: float
     deals: int
     rank: int = 0
@@ -55,7 +54,6 @@ class RatingsPage:
     rows: list[RatingRow]  # shown: enough deals, best conservative figure first
     hidden: list[RatingRow]  # not enough deals yet
     quality: PredictionQuality
-    deals: int
     chart: LineChart | None
     min_deals: int = MIN_DEALS
 
@@ -67,15 +65,15 @@ class RatingsPage:
 def ratings_page(figures: ClubFigures, names: dict[int, str]) -> RatingsPage:
     """The ratings table (ranked only when the ratings beat the base rate) and its chart."""
     shown, hidden = [], []
+    players = reverse("player", args=[figures.club_id, 0]).removesuffix("0/")  # + id + "/"
     for rating in figures.state.ratings.table():
         row = RatingRow(
             player_id=int(rating.player),  # type: ignore[call-overload]
             name=_name(names, rating.player),
             conservative=rating.conservative,
-            mu=rating.mu,
             sigma=rating.sigma,
             deals=rating.deals,
-            url=reverse("player", args=[figures.club_id, rating.player]),
+            url=f"{players}{rating.player}/",  # one reverse for the rows
         )
         (shown if rating.shown else hidden).append(row)
     quality = figures.quality
@@ -87,7 +85,7 @@ def ratings_page(figures: ClubFigures, names: dict[int, str]) -> RatingsPage:
     chart = None
     if quality.beats_base_rate and shown:
         chart = _rating_chart(figures, shown[:CHART_PLAYERS])
-    return RatingsPage(shown, hidden, quality, figures.deals, chart)
+    return RatingsPage(shown, hidden, quality, chart)
 
 
 When = tuple[dt.date, int]  # an evening's place in time: its date, then its id
@@ -100,6 +98,9 @@ def _rating_chart(figures: ClubFigures, rows: list[RatingRow]) -> LineChart:
     histories = [figures.state.ratings.histories.get(row.player_id, History()) for row in rows]
     lines = [[moments.get(e) or (dt.date.min, e) for e in h.evening_ids] for h in histories]
     played = sorted({moment for whens in lines for moment in whens})
+    # The start and the settled evenings' points: drawn alike for every chart of this name.
+    order = ".".join(str(row.player_id) for row in rows)
+    name = f"ratings.{figures.settled}.{get_language()}.{order}.{len(played)}"
     if len(played) > CHART_POINTS:  # evenly spaced evenings, the last one always
         step = (len(played) - 1) / (CHART_POINTS - 1)
         played = [played[round(k * step)] for k in range(CHART_POINTS)]
@@ -111,6 +112,7 @@ def _rating_chart(figures: ClubFigures, rows: list[RatingRow]) -> LineChart:
         after = [round(history.mus[i - 1] - Z * history.sigmas[i - 1]) if i else start for i in at]
         series.append((row.name, [start, *after]))
     dates = [date if date != dt.date.min else None for date, _evening_id in played]
+    kept = (name, 1 + sum(1 for date in dates if not date or date < figures.latest))
     labels = [_("start")] + [date.isoformat() if date else "" for date in dates]
     ticks = [""] + [f"{date.day}/{date.month}" if date else "" for date in dates]
     return line_chart(
@@ -121,6 +123,7 @@ def _rating_chart(figures: ClubFigures, rows: list[RatingRow]) -> LineChart:
         x_labels=labels,
         x_tick_labels=ticks,
         series=series,
+        kept=kept,
     )
 
 
@@ -131,19 +134,9 @@ def _sign(value: int) -> str:  # the class of a signed figure: won, lost, or nei
     return "positive" if value > 0 else "negative" if value < 0 else ""
 
 
-@dataclass(frozen=True)
-class FlowLine:
-    other_id: int
-    other: str
-    net: int  # points won from the other (negative: lost to him)
-
-    @property
-    def shown(self) -> str:
-        return f"{self.net:+d}"
-
-    @property
-    def classes(self) -> str:
-        return f"value {_sign(self.net)}".rstrip()
+def flow_line(other: str, net: int) -> dict[str, str]:
+    """A line of a player's flow as shown (a dict: no attribute search): name, class, figure."""
+    return {"other": other, "classes": f"value {_sign(net)}".rstrip(), "shown": f"{net:+d}"}
 
 
 @dataclass(frozen=True)
@@ -151,7 +144,7 @@ class PlayerFlow:
     player_id: int
     name: str
     balance: int
-    lines: list[FlowLine]
+    lines: list[dict[str, str]]  # flow_line's, the most won from first
 
     @property
     def shown(self) -> str:
@@ -160,6 +153,10 @@ class PlayerFlow:
     @property
     def sign(self) -> str:
         return _sign(self.balance)
+
+    @property
+    def key(self) -> str:  # names what the player's section shows ({% cache %}: its drawing)
+        return repr((self.player_id, self.name, self.balance, self.lines, get_language()))
 
 
 @dataclass(frozen=True)
@@ -208,10 +205,6 @@ class HeadToHeadPage:
     min_takes: int = MIN_TAKES
 
 
-def _whole(value: Fraction) -> int:
-    return round(value)
-
-
 def head_to_head_page(figures: ClubFigures, names: dict[int, str]) -> HeadToHeadPage:
     """Per player, what he won from or lost to each other player (each pair's net worked out
     once, each name's sort key once); partners at five."""
@@ -227,15 +220,11 @@ def head_to_head_page(figures: ClubFigures, names: dict[int, str]) -> HeadToHead
     order = {player: name_order(name) for player, name in shown.items()}
     players = []
     for player, against in nets.items():
-        lines = [
-            FlowLine(int(other), shown[other], _whole(net))  # type: ignore[call-overload]
-            for other, net in sorted(against.items(), key=lambda item: order[item[0]])
-        ]
-        lines.sort(key=lambda line: -line.net)  # stable: by name among equals
-        balance = sum(against.values(), Fraction(0))
-        players.append(
-            PlayerFlow(int(player), shown[player], _whole(balance), lines)  # type: ignore[call-overload]
-        )
+        lines = sorted((order[other], shown[other], round(net)) for other, net in against.items())
+        lines.sort(key=lambda line: -line[2])  # stable: by name among equals
+        balance = round(sum(against.values(), Fraction(0)))
+        flow = [flow_line(other, net) for _order, other, net in lines]
+        players.append(PlayerFlow(int(player), shown[player], balance, flow))  # type: ignore[call-overload]
     players.sort(key=lambda row: (-row.balance, order[row.player_id]))
     calling = _("%(taker)s calling %(partner)s")
     won = _("points won: %(taker)s %(taker_points)s, %(partner)s %(partner_points)s")

@@ -5,6 +5,7 @@ made takes; chelems and petits au bout count for every player of the side that m
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
 
@@ -128,15 +129,15 @@ def made_streaks(
     return longest
 
 
-def tallies(found: dict[Player, list[int]]) -> list[Tally]:
+def tallies(found: dict[Player, array[int]]) -> list[Tally]:
     rows = [Tally(player, len(ids), tuple(ids)) for player, ids in found.items()]
     return sorted(rows, key=lambda row: (-row.count, row.deal_ids[-1], str(row.player)))
 
 
 def feat_deals(
-    deals: Iterable[DealFacts], chelems: dict[Player, list[int]], petits: dict[Player, list[int]]
+    deals: Iterable[DealFacts], chelems: dict[Player, array[int]], petits: dict[Player, array[int]]
 ) -> None:
-    """Add each player's chelems and petits au bout (the deal ids) over these deals."""
+    """Add each player's chelems and petits au bout (deal ids, in flat arrays) over these deals."""
     for deal in in_order(deals):
         if not deal.played:
             continue
@@ -147,6 +148,6 @@ def feat_deals(
         elif deal.chelem == DEFENCE_CHELEM:
             chelem_side = deal.defenders
         for player in chelem_side:
-            chelems.setdefault(player, []).append(deal.deal_id)
+            chelems.setdefault(player, array("q")).append(deal.deal_id)
         for player in sides.get(deal.petit_au_bout, ()):
-            petits.setdefault(player, []).append(deal.deal_id)
+            petits.setdefault(player, array("q")).append(deal.deal_id)

@@ -11,6 +11,7 @@ keeps and extends :meth:`~FiguresState.part` alone (``advance(deals, parts=(name
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Collection, Hashable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -94,9 +95,9 @@ class FiguresState:
     worst_evening: EveningRecord | None = None
     current_runs: dict[Player, Streak] = field(default_factory=dict)
     longest_runs: dict[Player, Streak] = field(default_factory=dict)
-    chelems: dict[Player, list[int]] = field(default_factory=dict)
-    petits: dict[Player, list[int]] = field(default_factory=dict)
-    feat_evenings: dict[int, int] = field(default_factory=dict)  # deal id -> its evening
+    chelems: dict[Player, array[int]] = field(default_factory=dict)  # player -> his deal ids
+    petits: dict[Player, array[int]] = field(default_factory=dict)
+    feat_evenings: dict[int, int] = field(default_factory=dict)  # each last one -> its evening
     # Each open night's totals so far and its first deal, by the night's first evening; a
     # tournament's tables are one night (``DealFacts.night``), kept open: tournament -> night.
     open_evenings: dict[int, dict[Player, int]] = field(default_factory=dict)
@@ -176,9 +177,9 @@ class FiguresState:
         self._evenings(batch)
         made_streaks(batch, current=self.current_runs, longest=self.longest_runs)
         feat_deals(batch, self.chelems, self.petits)
-        for deal in batch:
-            if deal.chelem or deal.petit_au_bout:
-                self.feat_evenings[deal.deal_id] = deal.evening_id
+        lasts = {ids[-1] for found in (self.chelems, self.petits) for ids in found.values()}
+        evenings = self.feat_evenings | {deal.deal_id: deal.evening_id for deal in batch}
+        self.feat_evenings = {deal: evenings[deal] for deal in lasts}
 
     def _evenings(self, batch: list[DealFacts]) -> None:
         """Add up the batch's deals in their nights' totals."""

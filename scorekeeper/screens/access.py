@@ -135,27 +135,44 @@ def evening_for(request: HttpRequest, evening_id: int) -> tuple[Evening, Members
         return evening, grant
 
 
-def member_version(request: HttpRequest, evening_id: int) -> int | None:
-    """The evening's version when the session's account is a member of its club (one query,
-    checking what ``auth.get_user`` would on the joined row); else None."""
+def _session_account(request: HttpRequest) -> tuple[object, str] | None:
+    """The session's account id and mark as ``auth.get_user`` reads them, or None."""
     session = request.session
     backend = session.get(BACKEND_SESSION_KEY)
     mark = session.get(HASH_SESSION_KEY)
     if backend != MODEL_BACKEND or backend not in settings.AUTHENTICATION_BACKENDS or not mark:
         return None
     try:
-        user_id = _USER._meta.pk.to_python(session[SESSION_KEY])
-    except (KeyError, ValidationError):  # no one signed in; get_user says what is wrong
+        return _USER._meta.pk.to_python(session[SESSION_KEY]), mark
+    except (KeyError, ValidationError):
         return None
-    found = _member_version(evening_id, user_id)
-    if found is None or found[1] is None:
+
+
+def member_version(request: HttpRequest, evening_id: int) -> int | None:
+    """The evening's version when the session's account is a member of its club (one query,
+    checking what ``auth.get_user`` would on the joined row); else None."""
+    session_account = _session_account(request)
+    found = session_account and _member_version(evening_id, session_account[0])
+    if not found or found[1] is None:
         return None
     version, password = found
     account = _USER.__new__(_USER)  # its mark reads the password alone: no __init__, no signals
     account.password = password
-    if not constant_time_compare(mark, account.get_session_auth_hash()):
+    if not constant_time_compare(session_account[1], account.get_session_auth_hash()):
         return None
     return int(version)
+
+
+def member_and_account(request: HttpRequest, club_id: int) -> Membership:
+    """As membership_for, the account read with the membership in one query (checked as
+    ``auth.get_user`` would: active, its session mark) and made the request's user."""
+    account = _session_account(request)
+    members = Membership.objects.select_related("club", "user").filter(user__is_active=True)
+    found = account and members.filter(club_id=club_id, user_id=account[0]).first()
+    if found and constant_time_compare(account[1], found.user.get_session_auth_hash()):
+        request.user = found.user
+        return found
+    return membership_for(request, club_id)  # not a member, an old mark: as any other page
 
 
 def table_grant_for(request: HttpRequest, evening: Evening) -> Membership | None:

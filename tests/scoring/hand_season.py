@@ -115,9 +115,8 @@ def same_as_replay(state: FiguresState, deals: list[DealFacts]) -> None:
     assert state.partnerships() == partnerships(deals)
     assert state.contracts == contract_table(deals)
     assert state.records() == club_records(deals)
-    assert state.feat_evenings == {
-        deal.deal_id: deal.evening_id for deal in deals if deal.chelem or deal.petit_au_bout
-    }
+    lasts = {t.deal_ids[-1] for t in [*state.records().chelems, *state.records().petits_au_bout]}
+    assert state.feat_evenings == {d.deal_id: d.evening_id for d in deals if d.deal_id in lasts}
     assert state.ratings.quality == again.quality  # the floats, to the last bit
     assert state.ratings.table() == again.table()  # mu, sigma, deals and history
 

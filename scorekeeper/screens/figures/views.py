@@ -6,7 +6,6 @@ from __future__ import annotations
 import functools
 import hashlib
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -22,7 +21,7 @@ from scorekeeper.models import Season
 from scorekeeper.reads import figures_pages, figures_records
 from scorekeeper.reads.club_figures import club_figures, player_names
 from scorekeeper.reads.standings import club_seasons, current_season
-from scorekeeper.screens.access import membership_for
+from scorekeeper.screens.access import member_and_account
 from scorekeeper.screens.figures.forms import ALL_TIME, ScopeForm
 
 PAGES = (
@@ -33,23 +32,15 @@ PAGES = (
 )
 
 
-@dataclass(frozen=True)
-class Tab:
-    label: str
-    url: str
-    current: bool
-
-
 def _page(
     request: HttpRequest, club_id: int, kind: str, part: str, build: Callable[..., Any]
 ) -> HttpResponse:
     name, template = f"figures_{kind}", f"scorekeeper/figures/{kind}.html"
-    membership = membership_for(request, club_id)
+    membership = member_and_account(request, club_id)
     club = membership.club
     seasons = club_seasons(club)
-    form = ScopeForm(
-        request.GET, seasons=seasons, default=current_season(seasons, timezone.localdate())
-    )
+    default = current_season(seasons, timezone.localdate())
+    form = ScopeForm(request.GET, seasons=seasons, default=default)
     if not form.is_valid():
         raise Http404
     season: Season | None = form.cleaned_data["season"]
@@ -57,6 +48,7 @@ def _page(
     figures = club_figures(club.pk, start=start, end=end, part=part)  # the page's part alone
     query = urlencode({"season": season.pk if season else ALL_TIME})
     names = player_names(club.pk)
+    urls = {page: reverse(page, args=[club.pk]) for page, _label in PAGES}
     # The page's figures are drawn once per figures, names and language (a fragment cache).
     state = repr((figures.key, sorted(names.items()), get_language(), name, query))
     page_key = hashlib.sha1(state.encode(), usedforsecurity=False).hexdigest()
@@ -66,11 +58,11 @@ def _page(
         "season": season,
         "seasons": seasons,
         "scope_query": query,
-        "tabs": [
-            Tab(str(label), f"{reverse(page, args=[club.pk])}?{query}", page == name)
+        "tabs": [  # label, address, whether it is this page's
+            {"label": str(label), "url": f"{urls[page]}?{query}", "current": page == name}
             for page, label in PAGES
         ],
-        "page_url": reverse(name, args=[club.pk]),
+        "page_url": urls[name],
         "page_key": page_key,
         # Called by the template, once, only when the page's fragment is not in the cache.
         "page": functools.cache(lambda: build(figures, names)),

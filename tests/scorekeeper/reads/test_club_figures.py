@@ -140,7 +140,7 @@ def test_a_deal_saved_tonight_reads_only_tonight_no_checkpoint_and_extends_the_k
     four = [world.players[name] for name in ("Ana", "Ben", "Chloé", "Dan")]
     tonight = play_evening(world, dt.date(2025, 6, 1), four, [deal(four, four[1], "garde", 2, 60)])
     _ = club_figures(world.club.pk).state  # folded: each part is kept in the cache
-    services.deal_record(
+    added = services.deal_record(
         game=tonight.games.get(), inputs=deal(four, four[2], "petite", 1, 30), created_by=None
     )
     marks = evening_marks(world.club.pk, None, None)
@@ -149,9 +149,11 @@ def test_a_deal_saved_tonight_reads_only_tonight_no_checkpoint_and_extends_the_k
             figures = club_figures(world.club.pk, part=part)
             _ = figures.state
         sql = [query["sql"] for query in captured.captured_queries]
+        deals = [query for query in sql if 'FROM "scorekeeper_deal" ' in query]
         scores = [query for query in sql if "scorekeeper_dealscore" in query]
-        assert len(scores) == 1
-        assert f"IN ({tonight.pk})" in scores[0]
+        assert len(deals) == len(scores) == 1
+        assert f"IN ({tonight.pk})" in deals[0]  # tonight's deals, the new one's scores alone
+        assert f'"deal_id" IN ({added.pk})' in scores[0]
         assert not any("scorekeeper_figurescheckpoint" in query for query in sql)  # none read
     ratings = club_figures(world.club.pk, part="ratings").state.ratings
     assert ratings.table() == replay_state(marks).ratings.table()

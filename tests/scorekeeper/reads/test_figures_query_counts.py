@@ -30,11 +30,11 @@ def _counts(world: World, client: Client) -> dict[str, int]:
     return counts
 
 
-# Per page: session (read from Redis when REDIS_URL sets cached sessions), user, membership,
-# seasons, names; the evenings at their versions (the page's fragment is cached under their
-# digest: nothing folded, no deal read).
+# Per page: session (read from Redis when REDIS_URL sets cached sessions), the membership with
+# its account, seasons, names; the evenings at their versions (the page's fragment is cached
+# under their digest: nothing folded, no deal read).
 SESSION_QUERIES = 0 if settings.SESSION_ENGINE.endswith("cached_db") else 1
-EXPECTED = dict.fromkeys(PAGES, 5 + SESSION_QUERIES)
+EXPECTED = dict.fromkeys(PAGES, 4 + SESSION_QUERIES)
 
 
 @pytest.mark.parametrize("size", list(SIZES))

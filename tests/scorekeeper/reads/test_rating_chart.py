@@ -6,6 +6,8 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from django.core.cache import cache
+from django.urls import reverse
 from django.utils import translation
 
 from scorekeeper import services
@@ -83,6 +85,10 @@ def test_deals_saved_tonight_extend_the_chart_to_the_one_drawn_afresh(world: Wor
             assert _series(extended) == _chart_walking_every_history(
                 club_figures(world.club.pk), names
             )
+            cache.clear()  # drawn afresh: the settled evenings' part of the chart too
             afresh = ratings_page(club_figures(world.club.pk), names)
             assert _series(extended) == _series(afresh)
             assert extended.chart == afresh.chart
+            assert [row.url for row in extended.rows] == [
+                reverse("player", args=[world.club.pk, row.player_id]) for row in afresh.rows
+            ]

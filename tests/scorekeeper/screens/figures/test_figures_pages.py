@@ -45,6 +45,18 @@ def test_a_stranger_gets_404_and_a_member_the_page(world: World, client: Client,
     assert client.get(_url(world, page), {"season": "all"}).status_code == 200
 
 
+def test_a_member_whose_session_is_no_longer_good_is_not_shown_the_page(world, client):
+    """The membership and its account are read in one query: checked as auth.get_user does."""
+    client.force_login(world.member)
+    assert client.get(_url(world, "ratings")).context["user"] == world.member
+    world.member.set_password("another one")  # every other session's mark is wrong now
+    world.member.save()
+    assert client.get(_url(world, "ratings")).status_code == 404
+    client.force_login(world.member)
+    type(world.member).objects.filter(pk=world.member.pk).update(is_active=False)
+    assert client.get(_url(world, "ratings")).status_code == 404
+
+
 @pytest.mark.parametrize("page", PAGES)
 def test_a_season_that_is_not_the_club_s_is_a_404(world: World, client: Client, page: str):
     client.force_login(world.member)

@@ -13,7 +13,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 
-from scorekeeper.reads.figures_pages import FlowLine, PlayerFlow, RatingRow
+from scorekeeper.reads.figures_pages import PlayerFlow, RatingRow, flow_line
 
 
 def drawn(template: str, context: dict[str, Any], language: str = "en") -> str:
@@ -34,13 +34,12 @@ def rating_row(row: RatingRow, worth_showing: bool, language: str = "en") -> str
 
 
 CHLOE = RatingRow(
-    player_id=7, name="Chloé <b>", conservative=12.345, mu=30.0, sigma=5.96, deals=1, url="/p/7/"
+    player_id=7, name="Chloé <b>", conservative=12.345, sigma=5.96, deals=1, url="/p/7/"
 )
 BEN = RatingRow(
     player_id=8,
     name="Ben & co",
     conservative=-3.04,
-    mu=20.0,
     sigma=7.5,
     deals=20,
     rank=2,
@@ -68,7 +67,7 @@ ANA = PlayerFlow(
     player_id=3,
     name="Ana <i>",
     balance=125,
-    lines=[FlowLine(4, "Ben & co", 150), FlowLine(5, "Dan", -25), FlowLine(6, "Eve", 0)],
+    lines=[flow_line("Ben & co", 150), flow_line("Dan", -25), flow_line("Eve", 0)],
 )
 
 
