@@ -20,7 +20,7 @@ from itertools import accumulate
 from typing import Any, NamedTuple
 
 from django.core.cache import cache
-from django.db.models import QuerySet, Sum, TextField
+from django.db.models import QuerySet, TextField
 from django.db.models.functions import Cast
 
 from scorekeeper.models import Club, EveningFigures, PlayerEvening, Season
@@ -257,13 +257,13 @@ def _added_up(
         row.total, row.deals, row.takes = row.total + total, row.deals + deals, row.takes + takes
         row.made, row.games, row.won = row.made + made, row.games + games, row.won + won
     counts = _in_range(EveningFigures.objects, kinds, club_id, start, end)
-    for kind, played, games, unreplayable in (
-        counts.values("kind")
-        .annotate(Sum("played"), Sum("games"), Sum("unreplayable"))
-        .order_by()
-        .values_list("kind", "played__sum", "games__sum", "unreplayable__sum")
+    # Added up here: a row an evening, and a plain query costs half of a GROUP BY to build.
+    for kind, played, games, unreplayable in counts.order_by().values_list(
+        "kind", "played", "games", "unreplayable"
     ):
-        stats[kind].deals, stats[kind].games, stats[kind].unreplayable = played, games, unreplayable
+        stats[kind].deals += played
+        stats[kind].games += games
+        stats[kind].unreplayable += unreplayable
     for kind in kinds:
         played = Counter(player_id for _night, player_id in stats[kind].points)
         for row in standing[kind].values():
