@@ -87,15 +87,16 @@ def shown_rows(
     rows: list[standings.StandingRow], club_id: int, query: str, evening_points: bool
 ) -> list[ShownRow]:
     """The rows as French Tarot's table shows them, each linked to the player's page with
-    ``query`` (a URL reversed a row, nothing read)."""
+    ``query`` (nothing read)."""
     shown = []
+    players = reverse("player", args=[club_id, 0]).removesuffix("0/")  # + id + "/"
     for row in rows:
         cells = [localize(figure) for figure in (row.evenings, row.deals, row.takes, row.made)]
         cells.append("–" if row.average is None else floatformat(row.average, 1))
         if evening_points:
             cells.append(floatformat(row.evening_points, "-1"))
         mark = "positive" if row.total > 0 else "negative" if row.total < 0 else ""
-        url = f"{reverse('player', args=[club_id, row.player_id])}?{query}"
+        url = f"{players}{row.player_id}/?{query}"  # one reverse for the rows
         rank, total = localize(row.rank), localize(row.total)
         shown.append(ShownRow(row.name, rank, url, total, mark, tuple(cells)))
     return shown

@@ -174,3 +174,21 @@ def test_the_season_page_links_its_latest_evenings_and_its_files(
     assert f"/clubs/{world.club.pk}/seasons/{season.pk}/export.csv" in page
     assert f"/clubs/{world.club.pk}/seasons/{season.pk}/export.json" in page
     assert "1 evening," in page and "1 deal played" in page
+
+
+def test_a_member_whose_session_is_no_longer_good_is_not_shown_the_season(
+    world: World, client: Client
+) -> None:
+    """The membership and its account are read in one query: checked as auth.get_user does."""
+    table = four(world)
+    play_evening(world, dt.date(2025, 3, 14), table, [deal(table, table[0], "garde", 2, 49)])
+    season = Season.objects.get(club=world.club)
+    url = f"/clubs/{world.club.pk}/seasons/{season.pk}/"
+    client.force_login(world.member)
+    assert client.get(url).context["user"] == world.member
+    world.member.set_password("another one")  # every other session's mark is wrong now
+    world.member.save()
+    assert client.get(url).status_code == 404
+    client.force_login(world.member)
+    type(world.member).objects.filter(pk=world.member.pk).update(is_active=False)
+    assert client.get(url).status_code == 404
