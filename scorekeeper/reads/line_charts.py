@@ -3,6 +3,7 @@ description and a data table for screen readers, coloured by CSS classes (``stat
 
 from __future__ import annotations
 
+import hashlib
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -163,7 +164,9 @@ def line_chart(
     frame = _frame(len(x_labels), series)
     xs = [f"{frame.x_at(i):.1f}" for i in range(max((len(vs) for _n, vs in series), default=0))]
     heads = [values[:start] for _name, values in series]
-    key = f"chart.{name}.{frame.count}.{frame.low}.{frame.high}"
+    # The name digested: it lists the players, past any cache's key length (memcached's 250).
+    named = hashlib.sha1(name.encode(), usedforsecurity=False).hexdigest()
+    key = f"chart.{named}.{frame.count}.{frame.low}.{frame.high}"
     before: tuple[list[str], str] | None = cache.get(key) if start else None
     if before is None:
         before = ([_points(frame, xs, vs) for vs in heads], table_rows(x_labels[:start], heads))
