@@ -24,7 +24,7 @@ from scorekeeper.reads.club_figures import ClubFigures
 from scorekeeper.scoring.club_figures import MIN_TAKES, Partnership
 from scorekeeper.scoring.rating_quality import PredictionQuality
 from scorekeeper.scoring.ratings import MIN_DEALS, PRIOR_MU, PRIOR_SIGMA, History, Z
-from scorekeeper.server.wording import name_order
+from scorekeeper.server.wording import name_order, sign_class
 
 CONTRACT_LABELS = dict(Deal.Contract.choices)
 CHART_POINTS = 40  # evenings drawn at most: a phone's width
@@ -130,13 +130,9 @@ def _rating_chart(figures: ClubFigures, rows: list[RatingRow]) -> LineChart:
 # --- Head to head and partners ----------------------------------------------------------------
 
 
-def _sign(value: int) -> str:  # the class of a signed figure: won, lost, or neither
-    return "positive" if value > 0 else "negative" if value < 0 else ""
-
-
 def flow_line(other: str, net: int) -> dict[str, str]:
     """A line of a player's flow as shown (a dict: no attribute search): name, class, figure."""
-    return {"other": other, "classes": f"value {_sign(net)}".rstrip(), "shown": f"{net:+d}"}
+    return {"other": other, "classes": f"value {sign_class(net)}".rstrip(), "shown": f"{net:+d}"}
 
 
 @dataclass(frozen=True)
@@ -152,7 +148,7 @@ class PlayerFlow:
 
     @property
     def sign(self) -> str:
-        return _sign(self.balance)
+        return sign_class(self.balance)
 
     @property
     def key(self) -> str:  # names what the player's section shows ({% cache %}: its drawing)

@@ -21,6 +21,7 @@ from scorekeeper.models.figures import ESCOPETTE, TAROT
 from scorekeeper.reads import standings
 from scorekeeper.reads.evening_points import with_evening_points
 from scorekeeper.reads.house_rules import RulesInForce, rules_in_force
+from scorekeeper.server.wording import sign_class
 
 COLUMNS = [
     ("name", gettext_lazy("Player")),
@@ -95,10 +96,9 @@ def shown_rows(
         cells.append("–" if row.average is None else floatformat(row.average, 1))
         if evening_points:
             cells.append(floatformat(row.evening_points, "-1"))
-        mark = "positive" if row.total > 0 else "negative" if row.total < 0 else ""
         url = f"{players}{row.player_id}/?{query}"  # one reverse for the rows
         rank, total = localize(row.rank), localize(row.total)
-        shown.append(ShownRow(row.name, rank, url, total, mark, tuple(cells)))
+        shown.append(ShownRow(row.name, rank, url, total, sign_class(row.total), tuple(cells)))
     return shown
 
 

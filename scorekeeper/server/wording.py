@@ -1,6 +1,6 @@
 """Small rules of wording shared by every page: names in dictionary order (accents and case
-decide only between names otherwise equal; no ICU, no system locale), and a label put
-before its value with the language's own colon.
+decide only between names otherwise equal; no ICU, no system locale), a label put
+before its value with the language's own colon, and a figure's class by its sign.
 """
 
 from __future__ import annotations
@@ -28,3 +28,8 @@ def short_date_format() -> str:
     """The day and the short month, as the language writes them: "1 Dec", "1 déc.", "1 дек"
     (months in lower case in French and Russian)."""
     return pgettext("date format: the day and the short month", "j M")
+
+
+def sign_class(value: float) -> str:
+    """The class of a signed figure: "positive" (won), "negative" (lost) or "" (neither)."""
+    return "positive" if value > 0 else "negative" if value < 0 else ""

@@ -12,7 +12,7 @@ from django.utils.translation import gettext
 
 from scorekeeper.models import CHELEM_CHOICES, PETIT_AU_BOUT_CHOICES, POIGNEE_LABELS
 from scorekeeper.screens.table.bid_grid import MARKS
-from scorekeeper.server.wording import labelled
+from scorekeeper.server.wording import labelled, sign_class
 
 register = template.Library()
 
@@ -76,7 +76,7 @@ def signed(score: int | None) -> SafeString:
     """A score cell of the sheet: coloured by its sign, a dot when the player was away."""
     if score is None:
         return mark_safe('<td class="absent">·</td>')
-    css = "positive" if score > 0 else "negative" if score < 0 else ""
+    css = sign_class(score)
     return mark_safe(f'<td class="{css}">{int(score)}</td>')  # an integer
 
 
@@ -89,7 +89,7 @@ def sheet_cell(score: int | None, total: int) -> SafeString:
     )
     if score is None:
         return mark_safe(f'<td class="absent"><span class="deal-score">·</span>{running}</td>')
-    css = "positive" if score > 0 else "negative" if score < 0 else ""
+    css = sign_class(score)
     return mark_safe(  # integers and an escaped word
         f'<td class="{css}"><span class="deal-score">{int(score)}</span>{running}</td>'
     )
