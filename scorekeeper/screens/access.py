@@ -71,8 +71,16 @@ class TableRoundClosed(Http404):
 
 def membership_for(request: HttpRequest, club_id: int) -> Membership:
     """The signed-in person's membership of the club, or 404 (nothing says the club exists);
-    an account the owner removed is told so (403)."""
-    if not request.user.is_authenticated:
+    an account the owner removed is told so (403). The account is read with the membership in
+    one query (checked as ``auth.get_user`` would: active, its session mark) and made the
+    request's user; else ``request.user``, as Django reads it, decides."""
+    account = _session_account(request)
+    members = Membership.objects.select_related("club", "user").filter(user__is_active=True)
+    found = account and members.filter(club_id=club_id, user_id=account[0]).first()
+    if found and constant_time_compare(account[1], found.user.get_session_auth_hash()):
+        request.user = found.user
+        return found
+    if not request.user.is_authenticated:  # not a member, an old mark: as Django says
         raise Http404
     membership = (
         Membership.objects.select_related("club")
@@ -161,18 +169,6 @@ def member_version(request: HttpRequest, evening_id: int) -> int | None:
     if not constant_time_compare(session_account[1], account.get_session_auth_hash()):
         return None
     return int(version)
-
-
-def member_and_account(request: HttpRequest, club_id: int) -> Membership:
-    """As membership_for, the account read with the membership in one query (checked as
-    ``auth.get_user`` would: active, its session mark) and made the request's user."""
-    account = _session_account(request)
-    members = Membership.objects.select_related("club", "user").filter(user__is_active=True)
-    found = account and members.filter(club_id=club_id, user_id=account[0]).first()
-    if found and constant_time_compare(account[1], found.user.get_session_auth_hash()):
-        request.user = found.user
-        return found
-    return membership_for(request, club_id)  # not a member, an old mark: as any other page
 
 
 def table_grant_for(request: HttpRequest, evening: Evening) -> Membership | None:

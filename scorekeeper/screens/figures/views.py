@@ -21,7 +21,7 @@ from scorekeeper.models import Season
 from scorekeeper.reads import figures_pages, figures_records
 from scorekeeper.reads.club_figures import club_figures, player_names
 from scorekeeper.reads.standings import club_seasons, current_season
-from scorekeeper.screens.access import member_and_account
+from scorekeeper.screens.access import membership_for
 from scorekeeper.screens.figures.forms import ALL_TIME, ScopeForm
 
 PAGES = (
@@ -36,7 +36,7 @@ def _page(
     request: HttpRequest, club_id: int, kind: str, part: str, build: Callable[..., Any]
 ) -> HttpResponse:
     name, template = f"figures_{kind}", f"scorekeeper/figures/{kind}.html"
-    membership = member_and_account(request, club_id)
+    membership = membership_for(request, club_id)
     club = membership.club
     seasons = club_seasons(club)
     default = current_season(seasons, timezone.localdate())

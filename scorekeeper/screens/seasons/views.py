@@ -16,7 +16,7 @@ from scorekeeper import services
 from scorekeeper.models import Membership, Player, Season
 from scorekeeper.models.figures import ESCOPETTE, TAROT
 from scorekeeper.reads import charts, player_figures, standings
-from scorekeeper.screens.access import member_and_account, membership_for, owner_membership_for
+from scorekeeper.screens.access import membership_for, owner_membership_for
 from scorekeeper.screens.input_fields import refuse
 from scorekeeper.screens.seasons.forms import SeasonForm
 from scorekeeper.screens.standings import (
@@ -81,7 +81,7 @@ def season_create(request: HttpRequest, club_id: int) -> HttpResponse:
 
 @require_http_methods(["GET", "HEAD"])
 def season_detail(request: HttpRequest, club_id: int, season_id: int) -> HttpResponse:
-    membership = member_and_account(request, club_id)  # one query for both
+    membership = membership_for(request, club_id)
     season, seasons = _season_of(membership, season_id)
     scale = evening_points_scale(membership.club)
     game, sort, descending = standings_sorting(request, scale is not None)
