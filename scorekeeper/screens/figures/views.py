@@ -47,27 +47,34 @@ def _page(
     start, end = (season.start, season.end) if season else (None, None)
     figures = club_figures(club.pk, start=start, end=end, part=part)  # the page's part alone
     query = urlencode({"season": season.pk if season else ALL_TIME})
-    names = player_names(club.pk)
-    urls = {page: reverse(page, args=[club.pk]) for page, _label in PAGES}
-    # The page's figures are drawn once per figures, names and language (a fragment cache).
-    state = repr((figures.key, sorted(names.items()), get_language(), name, query))
-    page_key = hashlib.sha1(state.encode(), usedforsecurity=False).hexdigest()
+    # The page is drawn once per figures and language (a fragment cache): the digest of its
+    # evenings at their versions names the players' names too (a rename raises them).
+    state = repr((figures.key, get_language(), name, query))
+    shown = [(other.pk, other.name, other.start, other.end) for other in seasons]
     context = {
         "club": club,
         "membership": membership,
         "season": season,
         "seasons": seasons,
         "scope_query": query,
-        "tabs": [  # label, address, whether it is this page's
-            {"label": str(label), "url": f"{urls[page]}?{query}", "current": page == name}
-            for page, label in PAGES
-        ],
-        "page_url": urls[name],
-        "page_key": page_key,
+        # The nav is drawn once per club, seasons, page, range and language (a fragment).
+        "nav_key": repr((club.pk, shown, season and season.pk, get_language(), name, query)),
+        "nav": functools.cache(lambda: _nav(club.pk, name, query)),  # when it is drawn
+        "page_key": hashlib.sha1(state.encode(), usedforsecurity=False).hexdigest(),
         # Called by the template, once, only when the page's fragment is not in the cache.
-        "page": functools.cache(lambda: build(figures, names)),
+        "page": functools.cache(lambda: build(figures, player_names(club.pk))),
     }
     return render(request, template, context)
+
+
+def _nav(club_id: int, name: str, query: str) -> dict[str, Any]:
+    """The nav's addresses: this page's, and the four pages' tabs (label, address, current)."""
+    urls = {page: reverse(page, args=[club_id]) for page, _label in PAGES}
+    tabs = [
+        {"label": str(label), "url": f"{urls[page]}?{query}", "current": page == name}
+        for page, label in PAGES
+    ]
+    return {"page_url": urls[name], "tabs": tabs}
 
 
 def _figures_view(kind: str, part: str, build: Callable[..., Any]) -> Callable[..., HttpResponse]:
