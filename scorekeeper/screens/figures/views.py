@@ -10,11 +10,9 @@ from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import urlencode
 from django.utils.translation import get_language
-from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
 from scorekeeper.models import Season
@@ -23,13 +21,6 @@ from scorekeeper.reads.club_figures import club_figures, player_names
 from scorekeeper.reads.standings import club_seasons, current_season
 from scorekeeper.screens.access import membership_for
 from scorekeeper.screens.figures.forms import ALL_TIME, ScopeForm
-
-PAGES = (
-    ("figures_ratings", _("Ratings")),
-    ("figures_head_to_head", _("Head to head")),
-    ("figures_records", _("Records")),
-    ("figures_contracts", _("Contracts")),
-)
 
 
 def _page(
@@ -57,24 +48,14 @@ def _page(
         "season": season,
         "seasons": seasons,
         "scope_query": query,
+        "page_name": name,
         # The nav is drawn once per club, seasons, page, range and language (a fragment).
         "nav_key": repr((club.pk, shown, season and season.pk, get_language(), name, query)),
-        "nav": functools.cache(lambda: _nav(club.pk, name, query)),  # when it is drawn
         "page_key": hashlib.sha1(state.encode(), usedforsecurity=False).hexdigest(),
         # Called by the template, once, only when the page's fragment is not in the cache.
         "page": functools.cache(lambda: build(figures, player_names(club.pk))),
     }
     return render(request, template, context)
-
-
-def _nav(club_id: int, name: str, query: str) -> dict[str, Any]:
-    """The nav's addresses: this page's, and the four pages' tabs (label, address, current)."""
-    urls = {page: reverse(page, args=[club_id]) for page, _label in PAGES}
-    tabs = [
-        {"label": str(label), "url": f"{urls[page]}?{query}", "current": page == name}
-        for page, label in PAGES
-    ]
-    return {"page_url": urls[name], "tabs": tabs}
 
 
 def _figures_view(kind: str, part: str, build: Callable[..., Any]) -> Callable[..., HttpResponse]:
