@@ -13,6 +13,7 @@ import datetime as dt
 import functools
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import NamedTuple
 
 from django.template.defaultfilters import floatformat
 from django.utils import formats
@@ -23,7 +24,7 @@ from scorekeeper.models import Deal
 from scorekeeper.reads.addresses import address_of
 from scorekeeper.reads.charts import LineChart, line_chart
 from scorekeeper.reads.club_figures import ClubFigures
-from scorekeeper.scoring.club_figures import MIN_TAKES, Partnership
+from scorekeeper.scoring.club_figures import MIN_TAKES, ContractCell, Partnership
 from scorekeeper.scoring.rating_quality import PredictionQuality
 from scorekeeper.scoring.ratings import MIN_DEALS, PRIOR_MU, PRIOR_SIGMA, History, Z
 from scorekeeper.server.wording import name_order, sign_class
@@ -227,15 +228,10 @@ def head_to_head_page(figures: ClubFigures, names: dict[int, str]) -> HeadToHead
 # --- Contract × player --------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class ContractCellView:
+class ContractCellView(NamedTuple):
     takes: int
     made: int
-    rate: float | None  # None below the minimum of takes
-
-    @property
-    def percent(self) -> int | None:
-        return None if self.rate is None else round(100 * self.rate)
+    percent: int | None  # the share made, None below the minimum of takes
 
 
 @dataclass(frozen=True)
@@ -251,29 +247,32 @@ class ContractRow:
 
 @dataclass(frozen=True)
 class ContractsPage:
-    contracts: list[str]  # labels
     rows: list[ContractRow]
     min_takes: int = MIN_TAKES
+
+
+def _cell(cell: ContractCell) -> ContractCellView:
+    rate = cell.rate
+    return ContractCellView(cell.takes, cell.made, None if rate is None else round(100 * rate))
 
 
 def contracts_page(figures: ClubFigures, names: dict[int, str]) -> ContractsPage:
     rows = []
     for player, row in figures.state.contracts.items():
-        cells = []
-        for contract, label in CONTRACT_LABELS.items():
-            cell = row.by_contract.get(contract)
-            view = ContractCellView(cell.takes, cell.made, cell.rate) if cell else None
-            cells.append((str(label), view or ContractCellView(0, 0, None)))
+        cells = [
+            (str(label), _cell(row.by_contract.get(key, ContractCell())))
+            for key, label in CONTRACT_LABELS.items()
+        ]
         rows.append(
             ContractRow(
                 player_id=int(player),  # type: ignore[call-overload]
                 name=_name(names, player),
                 seated=row.seated,
                 take_share=row.take_share,
-                all=ContractCellView(row.all.takes, row.all.made, row.all.rate),
+                all=_cell(row.all),
                 labelled=cells,
                 by_bouts=list(row.all.by_bouts),
             )
         )
     rows.sort(key=lambda row: (-row.all.takes, name_order(row.name)))
-    return ContractsPage([str(label) for label in CONTRACT_LABELS.values()], rows)
+    return ContractsPage(rows)

@@ -33,8 +33,6 @@ class Fact(NamedTuple):
 class RecordLine:
     name: str
     value: int
-    date: dt.date | None
-    tournament_id: int | None
     url: str  # the evening (at the deal's row) or the tournament it links to
     when: str  # its date, as the date filter writes a short date
     text: str = ""  # a run's length, in words
@@ -110,6 +108,6 @@ def _wording() -> Callable[..., RecordLine]:
             "%(counter)s contract in a row", "%(counter)s contracts in a row", value
         )
         text = words % {"counter": formats.localize(value)} if words else ""
-        return RecordLine(name, value, date, tournament_id, url, dates[date], text)
+        return RecordLine(name, value, url, dates[date], text)
 
     return line

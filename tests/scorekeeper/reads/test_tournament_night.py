@@ -118,7 +118,7 @@ def test_the_records_best_evening_is_a_players_tournament_night_and_the_best_dea
     page = figures_records.records_page(
         club_figures.club_figures(club_id), club_figures.player_names(club_id)
     )
-    win, _lost, best, worst = page.deals.lines
+    win, _lost, best, worst = page.deals.facts
     totals = _totals(tournament)
     assert (best.value, worst.value) == (max(totals.values()), min(totals.values()))
     assert (best.tournament_id, best.date) == (tournament.pk, tournament.date)
