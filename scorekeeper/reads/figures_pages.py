@@ -10,18 +10,21 @@ from __future__ import annotations
 
 import bisect
 import datetime as dt
+import functools
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import NamedTuple
 
-from django.urls import reverse
+from django.template.defaultfilters import floatformat
 from django.utils import formats
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from scorekeeper.models import Deal
+from scorekeeper.reads.addresses import address_of
 from scorekeeper.reads.charts import LineChart, line_chart
 from scorekeeper.reads.club_figures import ClubFigures
-from scorekeeper.scoring.club_figures import MIN_TAKES, Partnership
+from scorekeeper.scoring.club_figures import MIN_TAKES, ContractCell, Partnership
 from scorekeeper.scoring.rating_quality import PredictionQuality
 from scorekeeper.scoring.ratings import MIN_DEALS, PRIOR_MU, PRIOR_SIGMA, History, Z
 from scorekeeper.server.wording import name_order, sign_class
@@ -61,11 +64,20 @@ class RatingsPage:
     def worth_showing(self) -> bool:
         return self.quality.beats_base_rate
 
+    @functools.cached_property
+    def cells(self) -> list[dict[str, object]]:
+        """The shown rows as the table writes them (a dict each: no attribute search)."""
+        return [
+            {"rank": row.rank, "url": row.url, "name": row.name, "deals": row.deals}
+            | {"rating": floatformat(row.conservative, 1), "sigma": floatformat(row.sigma, 1)}
+            for row in self.rows
+        ]
+
 
 def ratings_page(figures: ClubFigures, names: dict[int, str]) -> RatingsPage:
     """The ratings table (ranked only when the ratings beat the base rate) and its chart."""
     shown, hidden = [], []
-    players = reverse("player", args=[figures.club_id, 0]).removesuffix("0/")  # + id + "/"
+    player_url = address_of("player", figures.club_id)
     for rating in figures.state.ratings.table():
         row = RatingRow(
             player_id=int(rating.player),  # type: ignore[call-overload]
@@ -73,7 +85,7 @@ def ratings_page(figures: ClubFigures, names: dict[int, str]) -> RatingsPage:
             conservative=rating.conservative,
             sigma=rating.sigma,
             deals=rating.deals,
-            url=f"{players}{rating.player}/",  # one reverse for the rows
+            url=player_url(rating.player),
         )
         (shown if rating.shown else hidden).append(row)
     quality = figures.quality
@@ -155,47 +167,29 @@ class PlayerFlow:
         return repr((self.player_id, self.name, self.balance, self.lines, get_language()))
 
 
-@dataclass(frozen=True)
-class PartnerRow:  # a taker with a partner he called; its texts worded here, not by tags
-    taker: str
-    partner: str
-    deals: int
-    made: int
-    rate: float | None  # None below MIN_TAKES deals
-    taker_points: int
-    partner_points: int
-    title: str = ""  # "Ana calling Ben", and the rest of the row, in the reader's language
-    deals_text: str = ""
-    made_text: str = ""
-    points_text: str = ""
-
-    @property
-    def percent(self) -> int | None:
-        return None if self.rate is None else round(100 * self.rate)
-
-
-def _partner_row(taker: str, partner: str, row: Partnership, calling: str, won: str) -> PartnerRow:
-    """``calling`` and ``won``: the row's two sentences, translated once for the page."""
+def partner_line(taker: str, partner: str, row: Partnership, calling: str, won: str) -> dict:
+    """A taker with a partner he called, as shown (a dict): "Ana calling Ben", then his deals,
+    made, share made (from ``MIN_TAKES`` deals) and points; ``calling`` and ``won``: the two
+    sentences, translated once for the page."""
     deals = ngettext("%(counter)s deal", "%(counter)s deals", row.deals)
     made = ngettext("%(counter)s made", "%(counter)s made", row.made)
+    share = f" ({round(100 * (row.made / row.deals))} %)" if row.deals >= MIN_TAKES else ""
     points = (f"{row.taker_points:+d}", f"{row.partner_points:+d}")
-    return PartnerRow(
-        *(taker, partner, row.deals, row.made),
-        rate=row.made / row.deals if row.deals >= MIN_TAKES else None,
-        taker_points=row.taker_points,
-        partner_points=row.partner_points,
-        title=calling % {"taker": taker, "partner": partner},
-        deals_text=deals % {"counter": formats.localize(row.deals)},
-        made_text=made % {"counter": formats.localize(row.made)},
-        points_text=won
-        % dict(taker=taker, taker_points=points[0], partner=partner, partner_points=points[1]),
+    won %= dict(taker=taker, taker_points=points[0], partner=partner, partner_points=points[1])
+    counts = (
+        deals % {"counter": formats.localize(row.deals)},
+        made % {"counter": formats.localize(row.made)},
     )
+    return {
+        "title": calling % {"taker": taker, "partner": partner},
+        "text": f"{counts[0]}, {counts[1]}{share} · {won}",
+    }
 
 
 @dataclass(frozen=True)
 class HeadToHeadPage:
     players: list[PlayerFlow]
-    partners: list[PartnerRow]
+    partners: list[dict[str, str]]  # partner_line's
     deals: int
     unbalanced: int
     min_takes: int = MIN_TAKES
@@ -225,7 +219,7 @@ def head_to_head_page(figures: ClubFigures, names: dict[int, str]) -> HeadToHead
     calling = _("%(taker)s calling %(partner)s")
     won = _("points won: %(taker)s %(taker_points)s, %(partner)s %(partner_points)s")
     partners = [
-        _partner_row(_name(names, row.taker), _name(names, row.partner), row, calling, won)
+        partner_line(_name(names, row.taker), _name(names, row.partner), row, calling, won)
         for row in state.partnerships()
     ]
     return HeadToHeadPage(players, partners, state.flow_deals, len(state.unbalanced))
@@ -234,15 +228,10 @@ def head_to_head_page(figures: ClubFigures, names: dict[int, str]) -> HeadToHead
 # --- Contract × player --------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class ContractCellView:
+class ContractCellView(NamedTuple):
     takes: int
     made: int
-    rate: float | None  # None below the minimum of takes
-
-    @property
-    def percent(self) -> int | None:
-        return None if self.rate is None else round(100 * self.rate)
+    percent: int | None  # the share made, None below the minimum of takes
 
 
 @dataclass(frozen=True)
@@ -258,29 +247,32 @@ class ContractRow:
 
 @dataclass(frozen=True)
 class ContractsPage:
-    contracts: list[str]  # labels
     rows: list[ContractRow]
     min_takes: int = MIN_TAKES
+
+
+def _cell(cell: ContractCell) -> ContractCellView:
+    rate = cell.rate
+    return ContractCellView(cell.takes, cell.made, None if rate is None else round(100 * rate))
 
 
 def contracts_page(figures: ClubFigures, names: dict[int, str]) -> ContractsPage:
     rows = []
     for player, row in figures.state.contracts.items():
-        cells = []
-        for contract, label in CONTRACT_LABELS.items():
-            cell = row.by_contract.get(contract)
-            view = ContractCellView(cell.takes, cell.made, cell.rate) if cell else None
-            cells.append((str(label), view or ContractCellView(0, 0, None)))
+        cells = [
+            (str(label), _cell(row.by_contract.get(key, ContractCell())))
+            for key, label in CONTRACT_LABELS.items()
+        ]
         rows.append(
             ContractRow(
                 player_id=int(player),  # type: ignore[call-overload]
                 name=_name(names, player),
                 seated=row.seated,
                 take_share=row.take_share,
-                all=ContractCellView(row.all.takes, row.all.made, row.all.rate),
+                all=_cell(row.all),
                 labelled=cells,
                 by_bouts=list(row.all.by_bouts),
             )
         )
     rows.sort(key=lambda row: (-row.all.takes, name_order(row.name)))
-    return ContractsPage([str(label) for label in CONTRACT_LABELS.values()], rows)
+    return ContractsPage(rows)

@@ -10,11 +10,9 @@ from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import urlencode
 from django.utils.translation import get_language
-from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
 from scorekeeper.models import Season
@@ -23,13 +21,6 @@ from scorekeeper.reads.club_figures import club_figures, player_names
 from scorekeeper.reads.standings import club_seasons, current_season
 from scorekeeper.screens.access import membership_for
 from scorekeeper.screens.figures.forms import ALL_TIME, ScopeForm
-
-PAGES = (
-    ("figures_ratings", _("Ratings")),
-    ("figures_head_to_head", _("Head to head")),
-    ("figures_records", _("Records")),
-    ("figures_contracts", _("Contracts")),
-)
 
 
 def _page(
@@ -47,25 +38,22 @@ def _page(
     start, end = (season.start, season.end) if season else (None, None)
     figures = club_figures(club.pk, start=start, end=end, part=part)  # the page's part alone
     query = urlencode({"season": season.pk if season else ALL_TIME})
-    names = player_names(club.pk)
-    urls = {page: reverse(page, args=[club.pk]) for page, _label in PAGES}
-    # The page's figures are drawn once per figures, names and language (a fragment cache).
-    state = repr((figures.key, sorted(names.items()), get_language(), name, query))
-    page_key = hashlib.sha1(state.encode(), usedforsecurity=False).hexdigest()
+    # The page is drawn once per figures and language (a fragment cache): the digest of its
+    # evenings at their versions names the players' names too (a rename raises them).
+    state = repr((figures.key, get_language(), name, query))
+    shown = [(other.pk, other.name, other.start, other.end) for other in seasons]
     context = {
         "club": club,
         "membership": membership,
         "season": season,
         "seasons": seasons,
         "scope_query": query,
-        "tabs": [  # label, address, whether it is this page's
-            {"label": str(label), "url": f"{urls[page]}?{query}", "current": page == name}
-            for page, label in PAGES
-        ],
-        "page_url": urls[name],
-        "page_key": page_key,
+        "page_name": name,
+        # The nav is drawn once per club, seasons, page, range and language (a fragment).
+        "nav_key": repr((club.pk, shown, season and season.pk, get_language(), name, query)),
+        "page_key": hashlib.sha1(state.encode(), usedforsecurity=False).hexdigest(),
         # Called by the template, once, only when the page's fragment is not in the cache.
-        "page": functools.cache(lambda: build(figures, names)),
+        "page": functools.cache(lambda: build(figures, player_names(club.pk))),
     }
     return render(request, template, context)
 

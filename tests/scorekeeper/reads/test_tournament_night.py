@@ -118,12 +118,12 @@ def test_the_records_best_evening_is_a_players_tournament_night_and_the_best_dea
     page = figures_records.records_page(
         club_figures.club_figures(club_id), club_figures.player_names(club_id)
     )
-    best, worst = page.best_evening, page.worst_evening
+    win, _lost, best, worst = page.deals.facts
     totals = _totals(tournament)
     assert (best.value, worst.value) == (max(totals.values()), min(totals.values()))
     assert (best.tournament_id, best.date) == (tournament.pk, tournament.date)
     scores = DealScore.objects.filter(deal__game__evening__club_id=club_id)
-    assert page.biggest_win.value == max(scores.values_list("score", flat=True))
+    assert win.value == max(scores.values_list("score", flat=True))
     client = Client()
     client.force_login(tournament.club.memberships.get(role="owner").user)
     html = client.get(f"/clubs/{club_id}/records/").content.decode()

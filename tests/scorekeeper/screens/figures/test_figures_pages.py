@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 import pytest
+from django.core.cache import cache
 from django.test import Client
 from django.utils import translation
 
+from scorekeeper import services
 from scorekeeper.reads.club_figures import club_figures
 from scorekeeper.reads.figures_pages import ratings_page
 from tests.scorekeeper.season_factories import (
@@ -127,3 +130,31 @@ def test_the_season_page_and_the_club_page_link_to_the_figures(world, client):
     assert f"/clubs/{world.club.pk}/records/?season={season.pk}" in season_page
     club_page = client.get(f"/clubs/{world.club.pk}/").content.decode()
     assert f"/clubs/{world.club.pk}/head-to-head/" in club_page
+
+
+def test_a_rename_and_a_deal_after_a_drawn_page_are_shown_as_drawn_from_nothing(world, client):
+    """The pages' fragments (the page's, the nav's, each records section's, each player's
+    flow) are named by what they show: a rename or a deal that beats a record draws them
+    again, and each page then reads as one drawn from an empty cache."""
+    client.force_login(world.member)
+
+    def pages() -> dict[str, str]:
+        texts = {}
+        for page in PAGES:
+            html = client.get(_url(world, page), {"season": "all"}, **EN).content.decode()
+            texts[page] = html[html.index("<main") : html.index("</main>")]
+        return texts
+
+    pages()  # drawn and kept
+    services.player_rename(player=world.players["Ana"], name="Anaïs")
+    kept = pages()
+    assert all("Anaïs" in text and not re.search(r"\bAna\b", text) for text in kept.values())
+    cache.clear()
+    assert pages() == kept
+    table = [world.players[name] for name in ("Ana", "Ben", "Chloé", "Eve")]
+    big = deal(table, table[3], "garde_contre", 3, 91, chelem="announced")  # Eve's +2640
+    play_evening(world, dt.date(2025, 3, 7), table, [big])
+    kept = pages()
+    assert '"positive">+2640</span><small>Eve · <a href="/evenings/' in kept["records"]
+    cache.clear()
+    assert pages() == kept

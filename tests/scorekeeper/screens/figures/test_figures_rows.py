@@ -13,7 +13,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 
-from scorekeeper.reads.figures_pages import PlayerFlow, RatingRow, flow_line
+from scorekeeper.reads.figures_pages import PlayerFlow, RatingRow, RatingsPage, flow_line
 
 
 def drawn(template: str, context: dict[str, Any], language: str = "en") -> str:
@@ -24,7 +24,8 @@ def drawn(template: str, context: dict[str, Any], language: str = "en") -> str:
 
 
 def rating_row(row: RatingRow, worth_showing: bool, language: str = "en") -> str:
-    page = SimpleNamespace(worth_showing=worth_showing, rows=[row])
+    quality = SimpleNamespace(beats_base_rate=worth_showing)
+    page = RatingsPage([row], [], quality, None)  # type: ignore[arg-type]
     context = {
         "scope_query": "season=3",
         # As the view gives it: the page is built when the template first asks for it.
