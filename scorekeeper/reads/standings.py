@@ -17,10 +17,11 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from itertools import accumulate
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 from django.core.cache import cache
-from django.db.models import QuerySet, TextField
+from django.db.models import TextField
 from django.db.models.functions import Cast
 
 from scorekeeper.models import Club, EveningFigures, PlayerEvening, Season
@@ -138,16 +139,6 @@ NIGHT_FIELDS = (
 )
 
 
-def _in_range(
-    manager: Any, kinds: Sequence[str], club_id: int, start: dt.date | None, end: dt.date | None
-) -> QuerySet[Any]:
-    """The rows of these games of the club's evenings from start to end (either open), in one
-    filter: each ``filter`` call clones the query, half of what building this one costs."""
-    dates = {"evening__date__gte": start, "evening__date__lte": end}
-    bounds = {lookup: date for lookup, date in dates.items() if date is not None}
-    return manager.filter(kind__in=kinds, evening__club_id=club_id, **bounds)
-
-
 def season_stats_by_kind(
     club: Club | int,
     *,
@@ -162,23 +153,28 @@ def season_stats_by_kind(
     saved tonight, only tonight's evenings are added up again (three queries)."""
     club_id = club.pk if isinstance(club, Club) else club
     marks = evening_marks(club_id, start, end)  # first: never older than the rows read after
-    name = digest(marks)
+    latest = marks[-1].date if marks else None
+    settled = [mark for mark in marks if mark.date != latest]
+    # The range's name: the settled evenings' digest and tonight's (one pass over the marks).
+    settled_name = digest(settled)
+    name = f"{settled_name}.{digest(marks[len(settled) :])}"
     games = ".".join(kinds)
     key = f"standings.{club_id}.{start}.{end}.{games}.{name}"
     stats: dict[str, SeasonStats] | None = cache.get(key)
     if stats is not None:
         return stats
-    if not marks:
-        return _added_up(club_id, start, end, kinds, name)
-    latest = marks[-1].date
-    settled = [mark for mark in marks if mark.date < latest]
-    settled_name = digest(settled)
+    if latest is None:
+        return _added_up(kinds, name, evening_id__in=[])
     settled_key = f"standings.settled.{club_id}.{start}.{games}.{settled_name}"
     before: dict[str, SeasonStats] | None = cache.get(settled_key)
     if before is None:
-        before = _added_up(club_id, start, latest - dt.timedelta(days=1), kinds, "")
+        bounds = {"evening__date__gte": start} if start else {}
+        before = _added_up(kinds, "", evening__club_id=club_id, evening__date__lt=latest, **bounds)
         cache.set(settled_key, before, STANDINGS_SECONDS)
-    tonight = _added_up(club_id, latest, end, kinds, "")
+    # Tonight's evenings by id: no filter through the evenings' table.
+    tonight = _added_up(
+        kinds, "", evening_id__in=[mark.evening_id for mark in marks[len(settled) :]]
+    )
     stats = {
         kind: _joined(before[kind], tonight[kind], f"{kind}.{name}", f"{kind}.{settled_name}")
         for kind in kinds
@@ -223,13 +219,11 @@ def _joined(before: SeasonStats, after: SeasonStats, name: str, settled: str) ->
     )
 
 
-def _added_up(
-    club_id: int, start: dt.date | None, end: dt.date | None, kinds: Sequence[str], marks: str
-) -> dict[str, SeasonStats]:
-    """Each game's standings, added up from the evenings' stored figures (two queries,
-    whatever the number of deals: the players' rows with their nights, the evenings' counts);
-    only the columns the standings show are read."""
-    rows = _in_range(PlayerEvening.objects, kinds, club_id, start, end)
+def _added_up(kinds: Sequence[str], marks: str, **where: Any) -> dict[str, SeasonStats]:
+    """Each game's standings, added up from the stored figures of the evenings ``where``
+    says (two queries, whatever the number of deals: the players' rows with their nights, the
+    evenings' counts; unordered, sorted here); only the columns the standings show are read."""
+    rows = PlayerEvening.objects.filter(kind__in=kinds, **where).order_by()
     stats = {
         kind: SeasonStats(rows=[], evenings=[], points={}, digest=f"{kind}.{marks}")
         for kind in kinds
@@ -239,10 +233,10 @@ def _added_up(
     for (
         kind, evening_id, date, place, tournament_id, name, player_id, player_name,
         total, deals, takes, made, games, won, rules,
-    ) in rows.order_by("evening__date", "evening_id", "player_id").values_list(
+    ) in sorted(rows.values_list(
         *NIGHT_FIELDS, "player_id", "player__name",
         "total", "deals", "takes", "made", "games", "won", Cast("evening__rules", TextField()),
-    ):  # fmt: skip
+    ), key=itemgetter(2, 1, 6)):  # fmt: skip
         key = (kind, tournament_id or -evening_id)
         night = nights.get(key)
         if night is None:
@@ -256,9 +250,9 @@ def _added_up(
             row = standing[kind][player_id] = StandingRow(player_id, player_name)
         row.total, row.deals, row.takes = row.total + total, row.deals + deals, row.takes + takes
         row.made, row.games, row.won = row.made + made, row.games + games, row.won + won
-    counts = _in_range(EveningFigures.objects, kinds, club_id, start, end)
+    counts = EveningFigures.objects.filter(kind__in=kinds, **where).order_by()
     # Added up here: a row an evening, and a plain query costs half of a GROUP BY to build.
-    for kind, played, games, unreplayable in counts.order_by().values_list(
+    for kind, played, games, unreplayable in counts.values_list(
         "kind", "played", "games", "unreplayable"
     ):
         stats[kind].deals += played
