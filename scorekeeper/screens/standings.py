@@ -7,11 +7,12 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
 from django.http import HttpRequest
 from django.template.defaultfilters import floatformat
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.formats import localize
+from django.utils.formats import get_format, localize
 from django.utils.functional import SimpleLazyObject
 from django.utils.http import urlencode
 from django.utils.translation import get_language, gettext_lazy
@@ -91,13 +92,21 @@ def shown_rows(
     ``query`` (nothing read)."""
     shown = []
     players = reverse("player", args=[club_id, 0]).removesuffix("0/")  # + id + "/"
+    # Without grouping, ``localize`` writes an int as ``str`` does and a figure with one
+    # decimal as Python does, but for its mark and a zero's sign (the language asked once).
+    plain, mark = not settings.USE_THOUSAND_SEPARATOR, get_format("DECIMAL_SEPARATOR")
+    number = str if plain else localize
     for row in rows:
-        cells = [localize(figure) for figure in (row.evenings, row.deals, row.takes, row.made)]
-        cells.append("–" if row.average is None else floatformat(row.average, 1))
+        cells = [number(figure) for figure in (row.evenings, row.deals, row.takes, row.made)]
+        average = row.average
+        if average is None or not plain:
+            cells.append("–" if average is None else floatformat(average, 1))
+        else:
+            cells.append(f"{average + 0.0:.1f}".replace(".", mark))  # + 0.0: -0.0 is 0.0
         if evening_points:
             cells.append(floatformat(row.evening_points, "-1"))
         url = f"{players}{row.player_id}/?{query}"  # one reverse for the rows
-        rank, total = localize(row.rank), localize(row.total)
+        rank, total = number(row.rank), number(row.total)
         shown.append(ShownRow(row.name, rank, url, total, sign_class(row.total), tuple(cells)))
     return shown
 
