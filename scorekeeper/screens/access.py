@@ -75,8 +75,10 @@ def membership_for(request: HttpRequest, club_id: int) -> Membership:
     one query (checked as ``auth.get_user`` would: active, its session mark) and made the
     request's user; else ``request.user``, as Django reads it, decides."""
     account = _session_account(request)
-    members = Membership.objects.select_related("club", "user").filter(user__is_active=True)
-    found = account and members.filter(club_id=club_id, user_id=account[0]).first()
+    members = Membership.objects.select_related("club", "user")  # one row at most: unique
+    found = account and next(
+        iter(members.filter(club_id=club_id, user_id=account[0], user__is_active=True)), None
+    )
     if found and constant_time_compare(account[1], found.user.get_session_auth_hash()):
         request.user = found.user
         return found
