@@ -180,14 +180,21 @@ def standings_context(
         "standings_on_club_page": on_club_page,
         "standings": SimpleLazyObject(table),
         "standings_evening_points": scale is not None,
-        "standings_columns": _columns(url, sort, descending, evening_points=scale is not None),
+        # The headers are kept under what makes their columns; worded only when drawn.
+        "standings_header": f"{url}.{sort}.{descending}.{scale is not None}",
+        "standings_columns": SimpleLazyObject(
+            lambda: _columns(url, sort, descending, evening_points=scale is not None)
+        ),
         "standings_htmx": htmx,
         "player_query": query,
         "escopette_stats": escopette_stats,
         "escopette_standings": standings.sort_rows(
             escopette_stats.rows, escopette_sort, escopette_descending
         ),
-        "escopette_columns": _columns(url, escopette_sort, escopette_descending, game=ESCOPETTE),
+        "escopette_header": f"{ESCOPETTE}.{url}.{escopette_sort}.{escopette_descending}",
+        "escopette_columns": SimpleLazyObject(
+            lambda: _columns(url, escopette_sort, escopette_descending, game=ESCOPETTE)
+        ),
         "escopette_cache_key": cache_key(escopette_stats, escopette_sort, escopette_descending),
     }
 
