@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from scorekeeper.reads.game_sheets import GameSheet
 from scorekeeper.reads.line_charts import LineChart, line_chart, number_label
 from scorekeeper.reads.player_figures import PlayerFigures
-from scorekeeper.reads.standings import EveningPoint, SeasonStats, cumulative_totals
+from scorekeeper.reads.standings import SeasonStats
 from scorekeeper.server.wording import short_date_format
 
 
@@ -72,29 +72,10 @@ def _evening_labels(dates: Sequence[dt.date]) -> tuple[list[str], list[str]]:
     )
 
 
-def _nights(evenings: Sequence[EveningPoint]) -> tuple[tuple[dt.date, ...], list[int]]:
-    """The nights of these evenings (their dates, in order) and, for each, the place of its
-    last evening: a club night of many tables is one point of the chart, not one per table."""
-    dates: list[dt.date] = []
-    ends: list[int] = []
-    for index, evening in enumerate(evenings):
-        if dates and dates[-1] == evening.date:
-            ends[-1] = index
-        else:
-            dates.append(evening.date)
-            ends.append(index)
-    return tuple(dates), ends
-
-
-def _season_series(stats: SeasonStats) -> tuple[tuple[dt.date, ...], list[tuple[str, list[int]]]]:
-    """The nights, and each player's line: 0, then his total after each night."""
-    dates, ends = _nights(stats.evenings)
-    totals = cumulative_totals(stats.evenings, stats.points)
-    zeros = [0] * len(stats.evenings)
-    return dates, [  # each night's last evening's total, picked by ``map`` (no frame a point)
-        (row.name, [0, *map(totals.get(row.player_id, zeros).__getitem__, ends)])
-        for row in stats.rows
-    ]
+def _season_series(stats: SeasonStats) -> list[tuple[str, list[int]]]:
+    """Each player's line: 0, then his total after each night (kept with the standings)."""
+    zeros = [0] * len(stats.nights)
+    return [(row.name, [0, *stats.lines.get(row.player_id, zeros)]) for row in stats.rows]
 
 
 def season_chart(stats: SeasonStats, *, chart_id: str = "chart-season") -> LineChart:
@@ -102,12 +83,11 @@ def season_chart(stats: SeasonStats, *, chart_id: str = "chart-season") -> LineC
     date, a club night's tables, are one point); the season page keeps it in its fragment.
     The settled evenings' part of the drawing is kept under their name, the players' order
     and the language: after a deal saved tonight, only tonight's point is drawn."""
-    dates, series = _season_series(stats)
     name, settled = stats.settled
     order = ".".join(str(row.player_id) for row in stats.rows)
     # The start and the settled evenings' nights: drawn alike for every chart of that name.
-    kept = (f"{name}.{get_language()}.{order}", 1 + len(_nights(stats.evenings[:settled])[0]))
-    x_labels, ticks = _evening_labels(dates)
+    kept = (f"{name}.{get_language()}.{order}", 1 + settled)
+    x_labels, ticks = _evening_labels(stats.nights)
     description = ""
     if stats.evenings:
         description = ngettext(
@@ -125,7 +105,7 @@ def season_chart(stats: SeasonStats, *, chart_id: str = "chart-season") -> LineC
         y_label=_("Points"),
         x_labels=x_labels,
         x_tick_labels=ticks,
-        series=series,
+        series=_season_series(stats),
         description=description,
         kept=kept if name else ("", 0),
     )

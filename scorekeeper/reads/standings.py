@@ -15,7 +15,7 @@ from __future__ import annotations
 import datetime as dt
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from itertools import accumulate
 from operator import itemgetter
 from typing import Any, NamedTuple
@@ -107,15 +107,23 @@ class SeasonStats:
     games: int = 0  # L'escopette: games with at least one deal
     unreplayable: int = 0  # L'escopette: games the rules cannot replay (no winner counted)
     digest: str = ""  # names the figures, for caches: the range's evenings at their versions
-    settled: tuple[str, int] = ("", 0)  # the settled evenings' name, and how many lead ``evenings``
+    settled: tuple[str, int] = ("", 0)  # the settled evenings' name, and how many nights lead
+    nights: tuple[dt.date, ...] = ()  # the evenings' dates (``night_lines``), for the chart
+    lines: dict[int, list[int]] = field(default_factory=dict)  # player id -> total after each
 
 
-def cumulative_totals(
+def night_lines(
     evenings: Sequence[EveningPoint], points: dict[tuple[int, int], int]
-) -> dict[int, list[int]]:
-    """Every player's totals after each of these evenings, from one pass over the points (a
-    chart of a dozen players over hundreds of evenings); points of other evenings left out."""
-    position = {evening.evening_id: index for index, evening in enumerate(evenings)}
+) -> tuple[tuple[dt.date, ...], dict[int, list[int]]]:
+    """The nights of these evenings (their dates in order: a club night's tables are one) and
+    every player's total after each, from one pass over the points (a chart of a dozen
+    players over hundreds of evenings); points of other evenings left out."""
+    dates: list[dt.date] = []
+    position: dict[int, int] = {}
+    for evening in evenings:
+        if not dates or dates[-1] != evening.date:
+            dates.append(evening.date)
+        position[evening.evening_id] = len(dates) - 1
     deltas: dict[int, list[int]] = {}
     for (evening_id, player_id), scored in points.items():
         index = position.get(evening_id)
@@ -123,9 +131,9 @@ def cumulative_totals(
             continue
         row = deltas.get(player_id)
         if row is None:
-            row = deltas[player_id] = [0] * len(evenings)
+            row = deltas[player_id] = [0] * len(dates)
         row[index] += scored
-    return {player_id: list(accumulate(row)) for player_id, row in deltas.items()}
+    return tuple(dates), {player_id: list(accumulate(row)) for player_id, row in deltas.items()}
 
 
 #: A stored evening's row as a night reads it: its tournament and that tournament's name, if any.
@@ -207,15 +215,26 @@ def _joined(before: SeasonStats, after: SeasonStats, name: str, settled: str) ->
         if night != evening_id and (night, player_id) in before.points:
             rows[player_id].evenings -= 1
         points[night, player_id] = points.get((night, player_id), 0) + scored
+    evenings = [*before.evenings, *(e for e in after.evenings if e.evening_id not in again)]
+    nights, lines = night_lines(evenings, points) if again else (before.nights, {})
+    if not again:  # the settled lines go on with tonight's nights
+        nights = (*nights, *after.nights)
+        heads, tails = [0] * len(before.nights), [0] * len(after.nights)
+        for player_id in {**before.lines, **after.lines}:
+            head = before.lines.get(player_id, heads)
+            last = head[-1] if head else 0
+            lines[player_id] = [*head, *(last + t for t in after.lines.get(player_id, tails))]
     return SeasonStats(
         rows=_rank(list(rows.values())),
-        evenings=[*before.evenings, *(e for e in after.evenings if e.evening_id not in again)],
+        evenings=evenings,
         points=points,
         deals=before.deals + after.deals,
         games=before.games + after.games,
         unreplayable=before.unreplayable + after.unreplayable,
         digest=name,
-        settled=("" if again else settled, len(before.evenings)),  # a night across both: none
+        settled=("" if again else settled, len(before.nights)),  # a night across both: none
+        nights=nights,
+        lines=lines,
     )
 
 
@@ -263,6 +282,9 @@ def _added_up(kinds: Sequence[str], marks: str, **where: Any) -> dict[str, Seaso
         for row in standing[kind].values():
             row.evenings = played[row.player_id]
         stats[kind].rows = _rank(list(standing[kind].values()))
+        stats[kind].nights, stats[kind].lines = night_lines(
+            stats[kind].evenings, stats[kind].points
+        )
     return stats
 
 
