@@ -63,12 +63,19 @@ def _date_in(date: dt.date, format_name: str, language: str | None) -> str:
     return formats.date_format(date, format_name)
 
 
-def _evening_labels(dates: Sequence[dt.date]) -> tuple[list[str], list[str]]:
+def _evening_labels(dates: Sequence[dt.date]) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The x labels and tick labels of these evenings, in the current language (asked once)."""
-    language, short = get_language(), short_date_format()
+    return _labels_in(tuple(dates), get_language(), short_date_format(), _("start"))
+
+
+@functools.lru_cache(maxsize=64)
+def _labels_in(
+    dates: tuple[dt.date, ...], language: str | None, short: str, start: str
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    # As ``_date_in``: a chart drawn again after a save writes the same nights again.
     return (
-        [_("start"), *(_date_in(date, "SHORT_DATE_FORMAT", language) for date in dates)],
-        ["", *(_date_in(date, short, language) for date in dates)],
+        (start, *(_date_in(date, "SHORT_DATE_FORMAT", language) for date in dates)),
+        ("", *(_date_in(date, short, language) for date in dates)),
     )
 
 
