@@ -155,39 +155,39 @@ def season_stats_by_kind(
     kinds: Sequence[str] = KINDS,
 ) -> dict[str, SeasonStats]:
     """Each game's standings: the range's evenings at their versions (one query, whatever the
-    number of deals), then the figures added up, kept in the cache under their digest (a
-    write raises its evening's version: the next view adds them up again). The settled
-    evenings' figures (before the latest date) are kept apart under theirs: after a deal
-    saved tonight, only tonight's evenings are added up again (three queries)."""
+    number of deals), then the figures added up in two parts, each kept in the cache under
+    the digest of its evenings (a write raises its evening's version: the next view adds that
+    part up again): the settled evenings (before the latest date) and tonight's. After a deal
+    saved tonight, only tonight's evenings are added up again (three queries), and joined."""
     club_id = club.pk if isinstance(club, Club) else club
     marks = evening_marks(club_id, start, end)  # first: never older than the rows read after
-    latest = marks[-1].date if marks else None
-    settled = [mark for mark in marks if mark.date != latest]
-    # The range's name: the settled evenings' digest and tonight's (one pass over the marks).
-    settled_name = digest(settled)
-    name = f"{settled_name}.{digest(marks[len(settled) :])}"
+    if not marks:
+        return _added_up(kinds, digest(marks), evening_id__in=[])
+    latest = marks[-1].date
+    settled = [mark for mark in marks if mark.date < latest]
+    settled_name, tonight_name = digest(settled), digest(marks[len(settled) :])
     games = ".".join(kinds)
-    key = f"standings.{club_id}.{start}.{end}.{games}.{name}"
-    stats: dict[str, SeasonStats] | None = cache.get(key)
-    if stats is not None:
-        return stats
-    if latest is None:
-        return _added_up(kinds, name, evening_id__in=[])
-    settled_key = f"standings.settled.{club_id}.{start}.{games}.{settled_name}"
-    before: dict[str, SeasonStats] | None = cache.get(settled_key)
-    if before is None:
-        bounds = {"evening__date__gte": start} if start else {}
-        before = _added_up(kinds, "", evening__club_id=club_id, evening__date__lt=latest, **bounds)
-        cache.set(settled_key, before, STANDINGS_SECONDS)
+    key = f"standings.settled.{club_id}.{start}.{games}.{settled_name}"
+    bounds = {"evening__date__gte": start} if start else {}
+    before = _kept(key, kinds, evening__club_id=club_id, evening__date__lt=latest, **bounds)
     # Tonight's evenings by id: no filter through the evenings' table.
-    tonight = _added_up(
-        kinds, "", evening_id__in=[mark.evening_id for mark in marks[len(settled) :]]
+    tonight = [mark.evening_id for mark in marks[len(settled) :]]
+    after = _kept(
+        f"standings.tonight.{club_id}.{games}.{tonight_name}", kinds, evening_id__in=tonight
     )
-    stats = {
-        kind: _joined(before[kind], tonight[kind], f"{kind}.{name}", f"{kind}.{settled_name}")
+    name = f"{settled_name}.{tonight_name}"  # the range's
+    return {
+        kind: _joined(before[kind], after[kind], f"{kind}.{name}", f"{kind}.{settled_name}")
         for kind in kinds
     }
-    cache.set(key, stats, STANDINGS_SECONDS)
+
+
+def _kept(key: str, kinds: Sequence[str], **where: Any) -> dict[str, SeasonStats]:
+    """``_added_up`` kept in the cache under ``key``, which names the evenings it reads."""
+    stats: dict[str, SeasonStats] | None = cache.get(key)
+    if stats is None:
+        stats = _added_up(kinds, "", **where)
+        cache.set(key, stats, STANDINGS_SECONDS)
     return stats
 
 
