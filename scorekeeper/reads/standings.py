@@ -6,8 +6,9 @@ tables and rounds are one evening here, a *night*: one line, one point, the sum 
 tables (its ``EveningPoint`` carries the tournament and its first evening's id). What is added up
 is kept in the cache under the digest of the range's evenings at their versions (one query). Owns
 ``StandingRow``, ``SeasonStats``, ``EveningPoint``, the ``season_stats_by_kind`` and
-``for_season_by_kind`` readers (both games with the queries of one), the sorting of the
-standings table and ``current_season``.
+``for_season_by_kind`` readers (both games with the queries of one) and their lazy
+``standings_of`` and ``season_standings``, the sorting of the standings table and
+``current_season``.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from typing import Any, NamedTuple
 from django.core.cache import cache
 from django.db.models import TextField
 from django.db.models.functions import Cast
+from django.utils.functional import SimpleLazyObject
 
 from scorekeeper.models import Club, EveningFigures, PlayerEvening, Season
 from scorekeeper.models.figures import KINDS
@@ -154,32 +156,44 @@ def season_stats_by_kind(
     end: dt.date | None = None,
     kinds: Sequence[str] = KINDS,
 ) -> dict[str, SeasonStats]:
-    """Each game's standings: the range's evenings at their versions (one query, whatever the
-    number of deals), then the figures added up in two parts, each kept in the cache under
+    """Each game's standings from start to end (either open): ``standings_of``, added up now."""
+    club_id = club.pk if isinstance(club, Club) else club
+    return dict(standings_of(club_id, start, end, kinds)[1])
+
+
+def standings_of(
+    club_id: int, start: dt.date | None, end: dt.date | None, kinds: Sequence[str] = KINDS
+) -> tuple[str, Any]:
+    """The range's name for caches (its evenings at their versions: one query, whatever the
+    number of deals) and each game's standings, added up when first read (lazy: a page whose
+    fragment is kept reads nothing more). Added up in two parts, each kept in the cache under
     the digest of its evenings (a write raises its evening's version: the next view adds that
     part up again): the settled evenings (before the latest date) and tonight's. After a deal
-    saved tonight, only tonight's evenings are added up again (three queries), and joined."""
-    club_id = club.pk if isinstance(club, Club) else club
+    saved tonight, only tonight's evenings are added up again (two queries), and joined."""
     marks = evening_marks(club_id, start, end)  # first: never older than the rows read after
     if not marks:
-        return _added_up(kinds, digest(marks), evening_id__in=[])
+        none = SimpleLazyObject(lambda: _added_up(kinds, digest(marks), evening_id__in=[]))
+        return digest(marks), none
     latest = marks[-1].date
     settled = [mark for mark in marks if mark.date < latest]
     settled_name, tonight_name = digest(settled), digest(marks[len(settled) :])
-    games = ".".join(kinds)
-    key = f"standings.settled.{club_id}.{start}.{games}.{settled_name}"
-    bounds = {"evening__date__gte": start} if start else {}
-    before = _kept(key, kinds, evening__club_id=club_id, evening__date__lt=latest, **bounds)
-    # Tonight's evenings by id: no filter through the evenings' table.
-    tonight = [mark.evening_id for mark in marks[len(settled) :]]
-    after = _kept(
-        f"standings.tonight.{club_id}.{games}.{tonight_name}", kinds, evening_id__in=tonight
-    )
     name = f"{settled_name}.{tonight_name}"  # the range's
-    return {
-        kind: _joined(before[kind], after[kind], f"{kind}.{name}", f"{kind}.{settled_name}")
-        for kind in kinds
-    }
+    games = ".".join(kinds)
+
+    def added_up() -> dict[str, SeasonStats]:
+        key = f"standings.settled.{club_id}.{start}.{games}.{settled_name}"
+        bounds = {"evening__date__gte": start} if start else {}
+        before = _kept(key, kinds, evening__club_id=club_id, evening__date__lt=latest, **bounds)
+        # Tonight's evenings by id: no filter through the evenings' table.
+        tonight = [mark.evening_id for mark in marks[len(settled) :]]
+        key = f"standings.tonight.{club_id}.{games}.{tonight_name}"
+        after = _kept(key, kinds, evening_id__in=tonight)
+        return {
+            kind: _joined(before[kind], after[kind], f"{kind}.{name}", f"{kind}.{settled_name}")
+            for kind in kinds
+        }
+
+    return name, SimpleLazyObject(added_up)
 
 
 def _kept(key: str, kinds: Sequence[str], **where: Any) -> dict[str, SeasonStats]:
@@ -290,6 +304,11 @@ def _added_up(kinds: Sequence[str], marks: str, **where: Any) -> dict[str, Seaso
 
 def for_season_by_kind(season: Season, kinds: Sequence[str] = KINDS) -> dict[str, SeasonStats]:
     return season_stats_by_kind(season.club_id, start=season.start, end=season.end, kinds=kinds)
+
+
+def season_standings(season: Season) -> tuple[str, Any]:
+    """``standings_of`` the season: its name now, its standings when first read."""
+    return standings_of(season.club_id, season.start, season.end)
 
 
 def club_seasons(club: Club) -> list[Season]:

@@ -143,7 +143,7 @@ def _columns(
 
 def standings_context(
     season: Season | None,
-    by_kind: dict[str, standings.SeasonStats] | None = None,
+    named: tuple[str, Any] | None = None,
     *,
     sort: str = "total",
     descending: bool = True,
@@ -155,28 +155,29 @@ def standings_context(
 ) -> dict[str, Any]:
     """What ``seasons/_standings_table.html`` reads: French Tarot's table, and L'escopette's
     when the season has games of it (``escopette_standings`` is empty else). With a
-    ``scale``, French Tarot's table has the evening ranking points too."""
+    ``scale``, French Tarot's table has the evening ranking points too. ``named``: the
+    season's ``season_standings``, added up only when a table is drawn."""
     if season is None:
         return {"season": None, "standings": [], "standings_columns": [], "escopette_standings": []}
-    by_kind = by_kind or standings.for_season_by_kind(season)
-    season_stats, escopette_stats = by_kind[TAROT], by_kind[ESCOPETTE]
+    name, by_kind = named or standings.season_standings(season)
     url = reverse("season", args=[season.club_id, season.pk])
 
-    def cache_key(figures: standings.SeasonStats, sort: str, descending: bool) -> str:
-        state = (season.pk, figures.digest, sort, descending, htmx, on_club_page, get_language())
+    def cache_key(kind: str, sort: str, descending: bool) -> str:
+        state = (season.pk, f"{kind}.{name}", sort, descending, htmx, on_club_page, get_language())
         return ":".join(map(str, state))
 
     query = urlencode({"season": season.pk})
 
     def table() -> list[ShownRow]:
         """French Tarot's rows, worded only when the table is drawn (not from the cache)."""
+        season_stats = by_kind[TAROT]
         rows = season_stats.rows if scale is None else with_evening_points(season_stats, scale)
         ordered = standings.sort_rows(rows, sort, descending)
         return shown_rows(ordered, season.club_id, query, scale is not None)
 
     return {
         "season": season,
-        "standings_cache_key": (f"{cache_key(season_stats, sort, descending)}:{scale}"),
+        "standings_cache_key": (f"{cache_key(TAROT, sort, descending)}:{scale}"),
         "standings_on_club_page": on_club_page,
         "standings": SimpleLazyObject(table),
         "standings_evening_points": scale is not None,
@@ -187,15 +188,17 @@ def standings_context(
         ),
         "standings_htmx": htmx,
         "player_query": query,
-        "escopette_stats": escopette_stats,
-        "escopette_standings": standings.sort_rows(
-            escopette_stats.rows, escopette_sort, escopette_descending
+        "escopette_stats": SimpleLazyObject(lambda: by_kind[ESCOPETTE]),
+        "escopette_standings": SimpleLazyObject(
+            lambda: standings.sort_rows(
+                by_kind[ESCOPETTE].rows, escopette_sort, escopette_descending
+            )
         ),
         "escopette_header": f"{ESCOPETTE}.{url}.{escopette_sort}.{escopette_descending}",
         "escopette_columns": SimpleLazyObject(
             lambda: _columns(url, escopette_sort, escopette_descending, game=ESCOPETTE)
         ),
-        "escopette_cache_key": cache_key(escopette_stats, escopette_sort, escopette_descending),
+        "escopette_cache_key": cache_key(ESCOPETTE, escopette_sort, escopette_descending),
     }
 
 

@@ -85,7 +85,7 @@ def test_the_season_page_counts_the_night_once_and_links_it_to_the_tournament() 
     client = Client()
     client.force_login(tournament.club.memberships.get(role="owner").user)
     response = client.get(f"/clubs/{tournament.club.pk}/seasons/{season.pk}/")
-    assert len(response.context["season_evenings"]) == 1
+    assert len(response.context["shown"]["evenings"]) == 1
     html = re.sub(r"\s+", " ", response.content.decode())
     recent = re.search(r'<ul class="season-evenings">(.*?)</ul>', html).group(1)
     assert recent.count("<li>") == 1
