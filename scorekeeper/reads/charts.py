@@ -31,6 +31,9 @@ def evening_chart(sheet: GameSheet) -> LineChart:
         for column, total in zip(columns, row.totals, strict=True):
             column.append(total)
     x_labels = [_("start")] + [str(row.deal.number) for row in sheet.rows]
+    ranked = sorted(zip(names, sheet.totals, strict=True), key=lambda nt: -nt[1])
+    figures = ", ".join(f"{name} {number_label(total)}" for name, total in ranked)
+    after = _("After deal %(number)s: %(figures)s.")
     return line_chart(
         chart_id=f"chart-game-{sheet.game.pk}",
         title=_("Running totals, deal by deal"),
@@ -39,20 +42,7 @@ def evening_chart(sheet: GameSheet) -> LineChart:
         x_labels=x_labels,
         x_tick_labels=["0", *x_labels[1:]],
         series=list(zip(names, columns, strict=True)),
-        description=(
-            _("After deal %(number)s: %(figures)s.")
-            % {
-                "number": len(sheet.rows),
-                "figures": ", ".join(
-                    f"{name} {number_label(total)}"
-                    for name, total in sorted(
-                        zip(names, sheet.totals, strict=True), key=lambda nt: -nt[1]
-                    )
-                ),
-            }
-            if sheet.rows
-            else ""
-        ),
+        description=after % {"number": len(sheet.rows), "figures": figures} if sheet.rows else "",
     )
 
 

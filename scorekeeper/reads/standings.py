@@ -6,9 +6,8 @@ tables and rounds are one evening here, a *night*: one line, one point, the sum 
 tables (its ``EveningPoint`` carries the tournament and its first evening's id). What is added up
 is kept in the cache under the digest of the range's evenings at their versions (one query). Owns
 ``StandingRow``, ``SeasonStats``, ``EveningPoint``, the ``season_stats_by_kind`` and
-``for_season_by_kind`` readers (both games with the queries of one) and their lazy
-``standings_of`` and ``season_standings``, the sorting of the standings table and
-``current_season``.
+``for_season_by_kind`` readers (both games with the queries of one) and the lazy
+``standings_of``, the sorting of the standings table and ``current_season``.
 """
 
 from __future__ import annotations
@@ -230,14 +229,14 @@ def _joined(before: SeasonStats, after: SeasonStats, name: str, settled: str) ->
             rows[player_id].evenings -= 1
         points[night, player_id] = points.get((night, player_id), 0) + scored
     evenings = [*before.evenings, *(e for e in after.evenings if e.evening_id not in again)]
-    nights, lines = night_lines(evenings, points) if again else (before.nights, {})
-    if not again:  # the settled lines go on with tonight's nights
-        nights = (*nights, *after.nights)
-        heads, tails = [0] * len(before.nights), [0] * len(after.nights)
+    if again:  # a night across both: its lines drawn again
+        nights, lines = night_lines(evenings, points)
+    else:  # the settled lines go on with tonight's nights
+        nights, lines = (*before.nights, *after.nights), {}
         for player_id in {**before.lines, **after.lines}:
-            head = before.lines.get(player_id, heads)
-            last = head[-1] if head else 0
-            lines[player_id] = [*head, *(last + t for t in after.lines.get(player_id, tails))]
+            head = before.lines.get(player_id, [0] * len(before.nights))
+            tail = after.lines.get(player_id, [0] * len(after.nights))
+            lines[player_id] = [*head, *(total + (head[-1] if head else 0) for total in tail)]
     return SeasonStats(
         rows=_rank(list(rows.values())),
         evenings=evenings,
@@ -304,11 +303,6 @@ def _added_up(kinds: Sequence[str], marks: str, **where: Any) -> dict[str, Seaso
 
 def for_season_by_kind(season: Season, kinds: Sequence[str] = KINDS) -> dict[str, SeasonStats]:
     return season_stats_by_kind(season.club_id, start=season.start, end=season.end, kinds=kinds)
-
-
-def season_standings(season: Season) -> tuple[str, Any]:
-    """``standings_of`` the season: its name now, its standings when first read."""
-    return standings_of(season.club_id, season.start, season.end)
 
 
 def club_seasons(club: Club) -> list[Season]:

@@ -84,12 +84,7 @@ def membership_for(request: HttpRequest, club_id: int) -> Membership:
         return found
     if not request.user.is_authenticated:  # not a member, an old mark: as Django says
         raise Http404
-    membership = (
-        Membership.objects.select_related("club")
-        .filter(club_id=club_id, user_id=request.user.pk)
-        .order_by("pk")
-        .first()
-    )
+    membership = next(iter(members.filter(club_id=club_id, user_id=request.user.pk)), None)
     if membership is None:
         club = Club.objects.filter(pk=club_id).first()
         if club is not None and join_refused(club=club, user=request.user):
@@ -177,11 +172,8 @@ def table_grant_for(request: HttpRequest, evening: Evening) -> Membership | None
     """A member's rights (never an owner's) on a tournament table's evening, for this
     session, if it opened the table's link, in the views the table needs, while the round
     is open; else None. The membership is not saved: it names no one."""
-    token = (request.session.get(TABLE_GRANTS) or {}).get(str(evening.pk))
-    match = request.resolver_match
-    if not token or match is None or match.url_name not in TABLE_GRANT_VIEWS:
-        return None
-    if evening.is_closed:
+    token = _table_token(request, evening)
+    if not token or evening.is_closed:
         return None
     table_open = TournamentTable.objects.filter(
         evening_id=evening.pk, token=token, round__closed_at=None
@@ -194,9 +186,8 @@ def table_grant_for(request: HttpRequest, evening: Evening) -> Membership | None
 def closed_table_for(request: HttpRequest, evening: Evening) -> TournamentTable | None:
     """The table this session scored at through its link, in the views the link opens,
     when its round or its evening has closed since; else None."""
-    token = (request.session.get(TABLE_GRANTS) or {}).get(str(evening.pk))
-    match = request.resolver_match
-    if not token or match is None or match.url_name not in TABLE_GRANT_VIEWS:
+    token = _table_token(request, evening)
+    if not token:
         return None
     table = (
         TournamentTable.objects.select_related("round__tournament", "game")
@@ -206,6 +197,14 @@ def closed_table_for(request: HttpRequest, evening: Evening) -> TournamentTable 
     if table is None or not (table.round.is_closed or evening.is_closed):
         return None
     return table
+
+
+def _table_token(request: HttpRequest, evening: Evening) -> str | None:
+    """The token of the evening's table this session opened, in a view the link opens."""
+    match = request.resolver_match
+    if match is None or match.url_name not in TABLE_GRANT_VIEWS:
+        return None
+    return (request.session.get(TABLE_GRANTS) or {}).get(str(evening.pk))
 
 
 def table_grant(request: HttpRequest, table: TournamentTable) -> None:

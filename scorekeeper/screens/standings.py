@@ -156,10 +156,10 @@ def standings_context(
     """What ``seasons/_standings_table.html`` reads: French Tarot's table, and L'escopette's
     when the season has games of it (``escopette_standings`` is empty else). With a
     ``scale``, French Tarot's table has the evening ranking points too. ``named``: the
-    season's ``season_standings``, added up only when a table is drawn."""
+    season's ``standings_of``, added up only when a table is drawn."""
     if season is None:
         return {"season": None, "standings": [], "standings_columns": [], "escopette_standings": []}
-    name, by_kind = named or standings.season_standings(season)
+    name, by_kind = named or standings.standings_of(season.club_id, season.start, season.end)
     url = reverse("season", args=[season.club_id, season.pk])
 
     def cache_key(kind: str, sort: str, descending: bool) -> str:

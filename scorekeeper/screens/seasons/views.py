@@ -86,7 +86,7 @@ def season_detail(request: HttpRequest, club_id: int, season_id: int) -> HttpRes
     season, seasons = _season_of(membership, season_id)
     scale = evening_points_scale(membership.club)
     game, sort, descending = standings_sorting(request, scale is not None)
-    name, by_kind = standings.season_standings(season)  # added up when first read
+    name, by_kind = standings.standings_of(season.club_id, season.start, season.end)  # lazy
     prefix = "escopette_" if game == ESCOPETTE else ""  # the table sorted: its keywords
     sorting = {f"{prefix}sort": sort, f"{prefix}descending": descending}
     context = {
