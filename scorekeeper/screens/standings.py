@@ -75,14 +75,19 @@ class Column:
 @dataclass(frozen=True)
 class ShownRow:
     """A row of French Tarot's table worded once here, as its tags and filters would (a dozen
-    rows' tags cost more than reading the standings): the columns after the total in order."""
+    rows' tags cost more than reading the standings): a cell a field, no loop a row."""
 
     name: str
     rank: str
     url: str  # the player's page in this season
     total: str
     mark: str  # the total's class: "positive", "negative" or ""
-    cells: tuple[str, ...]  # evenings, deals, takes, made, per deal[, evening points]
+    evenings: str
+    deals: str
+    takes: str
+    made: str
+    average: str  # per deal
+    points: str = ""  # the evening points, when the club gives them
 
 
 def shown_rows(
@@ -97,17 +102,19 @@ def shown_rows(
     plain, mark = not settings.USE_THOUSAND_SEPARATOR, get_format("DECIMAL_SEPARATOR")
     number = str if plain else localize
     for row in rows:
-        cells = [number(figure) for figure in (row.evenings, row.deals, row.takes, row.made)]
-        average = row.average
-        if average is None or not plain:
-            cells.append("–" if average is None else floatformat(average, 1))
+        if row.average is None:
+            average = "–"
+        elif plain:
+            average = f"{row.average + 0.0:.1f}".replace(".", mark)  # + 0.0: -0.0 is 0.0
         else:
-            cells.append(f"{average + 0.0:.1f}".replace(".", mark))  # + 0.0: -0.0 is 0.0
-        if evening_points:
-            cells.append(floatformat(row.evening_points, "-1"))
+            average = floatformat(row.average, 1)
+        figures = (row.rank, row.total, row.evenings, row.deals, row.takes, row.made)
+        rank, total, *counts = map(number, figures)
         url = f"{players}{row.player_id}/?{query}"  # one reverse for the rows
-        rank, total = number(row.rank), number(row.total)
-        shown.append(ShownRow(row.name, rank, url, total, sign_class(row.total), tuple(cells)))
+        points = floatformat(row.evening_points, "-1") if evening_points else ""
+        shown.append(
+            ShownRow(row.name, rank, url, total, sign_class(row.total), *counts, average, points)
+        )
     return shown
 
 
