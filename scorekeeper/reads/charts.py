@@ -85,16 +85,11 @@ def season_chart(stats: SeasonStats, *, chart_id: str = "chart-season") -> LineC
     # The start and the settled evenings' nights: drawn alike for every chart of that name.
     kept = (f"{name}.{get_language()}.{order}", 1 + settled)
     x_labels, ticks = _evening_labels(stats.nights)
-    description = ""
-    if stats.evenings:
-        description = ngettext(
-            "After %(count)s evening: %(figures)s.",
-            "After %(count)s evenings: %(figures)s.",
-            len(stats.evenings),
-        ) % {
-            "count": len(stats.evenings),
-            "figures": ", ".join(f"{row.name} {number_label(row.total)}" for row in stats.rows),
-        }
+    count = len(stats.evenings)
+    figures = ", ".join(f"{row.name} {number_label(row.total)}" for row in stats.rows)
+    after = ngettext(
+        "After %(count)s evening: %(figures)s.", "After %(count)s evenings: %(figures)s.", count
+    )
     return line_chart(
         chart_id=chart_id,
         title=_("Cumulative totals, evening by evening"),
@@ -103,7 +98,7 @@ def season_chart(stats: SeasonStats, *, chart_id: str = "chart-season") -> LineC
         x_labels=x_labels,
         x_tick_labels=ticks,
         series=_season_series(stats),
-        description=description,
+        description=after % {"count": count, "figures": figures} if count else "",
         kept=kept if name else ("", 0),
     )
 

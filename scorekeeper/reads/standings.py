@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import accumulate
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 from typing import Any, NamedTuple
 
 from django.core.cache import cache
@@ -55,15 +55,11 @@ class StandingRow:
         return round(self.total / self.deals, 1) if self.deals else None
 
 
+# The figures a night adds to a row: all but the last (no winner counted) are columns too.
+_SUMMED = ("total", "evenings", "deals", "takes", "made", "games", "won", "unreplayable")
 SORTS: dict[str, Any] = {
     "name": lambda row: name_order(row.name),
-    "total": lambda row: row.total,
-    "evenings": lambda row: row.evenings,
-    "deals": lambda row: row.deals,
-    "takes": lambda row: row.takes,
-    "made": lambda row: row.made,
-    "games": lambda row: row.games,
-    "won": lambda row: row.won,
+    **{figure: attrgetter(figure) for figure in _SUMMED[:-1]},
     "average": lambda row: row.average if row.average is not None else float("-inf"),
     "evening_points": lambda row: row.evening_points or 0,
 }
@@ -204,18 +200,12 @@ def _kept(key: str, kinds: Sequence[str], **where: Any) -> dict[str, SeasonStats
     return stats
 
 
-_SUMMED = ("total", "evenings", "deals", "takes", "made", "games", "won", "unreplayable")
-
-
 def _joined(before: SeasonStats, after: SeasonStats, name: str, settled: str) -> SeasonStats:
     """The standings of two ranges, the second after the first, as one (a tournament's night
     with tables on both sides stays one night)."""
     rows = {row.player_id: replace(row) for row in before.rows}
     for row in after.rows:
-        total = rows.get(row.player_id)
-        if total is None:
-            rows[row.player_id] = replace(row)
-            continue
+        total = rows.setdefault(row.player_id, replace(row, **dict.fromkeys(_SUMMED, 0)))
         for figure in _SUMMED:
             setattr(total, figure, getattr(total, figure) + getattr(row, figure))
     first = {e.tournament_id: e.evening_id for e in before.evenings if e.tournament_id}
@@ -256,10 +246,7 @@ def _added_up(kinds: Sequence[str], marks: str, **where: Any) -> dict[str, Seaso
     says (two queries, whatever the number of deals: the players' rows with their nights, the
     evenings' counts; unordered, sorted here); only the columns the standings show are read."""
     rows = PlayerEvening.objects.filter(kind__in=kinds, **where)
-    stats = {
-        kind: SeasonStats(rows=[], evenings=[], points={}, digest=f"{kind}.{marks}")
-        for kind in kinds
-    }
+    stats = {kind: SeasonStats([], [], {}, digest=f"{kind}.{marks}") for kind in kinds}
     standing: dict[str, dict[int, StandingRow]] = {kind: {} for kind in kinds}
     nights: dict[tuple[str, int], int] = {}  # kind, tournament id or -evening id -> evening id
     for (

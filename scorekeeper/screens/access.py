@@ -175,10 +175,8 @@ def table_grant_for(request: HttpRequest, evening: Evening) -> Membership | None
     token = _table_token(request, evening)
     if not token or evening.is_closed:
         return None
-    table_open = TournamentTable.objects.filter(
-        evening_id=evening.pk, token=token, round__closed_at=None
-    ).exists()
-    if not table_open:
+    tables = TournamentTable.objects.filter(evening_id=evening.pk, token=token)
+    if not tables.filter(round__closed_at=None).exists():
         return None
     return Membership(club=evening.club, role=Membership.Role.MEMBER)
 
@@ -228,15 +226,11 @@ def queue_owner(request: HttpRequest) -> int | str | None:
 
 def game_for(request: HttpRequest, evening_id: int, game_id: int) -> tuple[Game, Membership]:
     evening, membership = evening_for(request, evening_id)
-    game = get_object_or_404(
-        Game.objects.select_related("evening__club"), pk=game_id, evening_id=evening.pk
-    )
-    return game, membership
+    games = Game.objects.select_related("evening__club")
+    return get_object_or_404(games, pk=game_id, evening_id=evening.pk), membership
 
 
 def deal_for(request: HttpRequest, evening_id: int, deal_id: int) -> tuple[Deal, Membership]:
     evening, membership = evening_for(request, evening_id)
-    deal = get_object_or_404(
-        Deal.objects.select_related("game__evening__club"), pk=deal_id, game__evening=evening
-    )
-    return deal, membership
+    deals = Deal.objects.select_related("game__evening__club")
+    return get_object_or_404(deals, pk=deal_id, game__evening=evening), membership

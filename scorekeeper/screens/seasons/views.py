@@ -128,18 +128,13 @@ def _season_shown(by_kind: dict[str, standings.SeasonStats]) -> dict[str, Any]:
 def player_detail(request: HttpRequest, club_id: int, player_id: int) -> HttpResponse:
     membership = membership_for(request, club_id)
     player = get_object_or_404(Player, pk=player_id, club_id=club_id)
-    seasons = list(membership.club.seasons.all())
     wanted = request.GET.get("season", "")
     season: Season | None
-    if wanted == "all":
-        season = None
-    elif wanted:
-        season_id = parse_id(wanted)
-        season = next((s for s in seasons if s.pk == season_id), None)
-        if season is None:
-            raise Http404
+    if wanted and wanted != "all":
+        season, seasons = _season_of(membership, parse_id(wanted) or 0)
     else:
-        season = standings.current_season(seasons, timezone.localdate())
+        seasons = standings.club_seasons(membership.club)
+        season = None if wanted else standings.current_season(seasons, timezone.localdate())
     figures, escopette = player_figures.player_sections(
         player, start=season.start if season else None, end=season.end if season else None
     )
