@@ -245,7 +245,9 @@ def _added_up(kinds: Sequence[str], marks: str, **where: Any) -> dict[str, Seaso
     """Each game's standings, added up from the stored figures of the evenings ``where``
     says (two queries, whatever the number of deals: the players' rows with their nights, the
     evenings' counts; unordered, sorted here); only the columns the standings show are read."""
-    rows = PlayerEvening.objects.filter(kind__in=kinds, **where)
+    if set(kinds) != set(KINDS):  # every game's rows (KINDS: Game.Kind's): no filter to build
+        where = {"kind__in": kinds, **where}
+    rows = PlayerEvening.objects.filter(**where)
     stats = {kind: SeasonStats([], [], {}, digest=f"{kind}.{marks}") for kind in kinds}
     standing: dict[str, dict[int, StandingRow]] = {kind: {} for kind in kinds}
     nights: dict[tuple[str, int], int] = {}  # kind, tournament id or -evening id -> evening id
@@ -269,7 +271,7 @@ def _added_up(kinds: Sequence[str], marks: str, **where: Any) -> dict[str, Seaso
             row = standing[kind][player_id] = StandingRow(player_id, player_name)
         row.total, row.deals, row.takes = row.total + total, row.deals + deals, row.takes + takes
         row.made, row.games, row.won = row.made + made, row.games + games, row.won + won
-    counts = EveningFigures.objects.filter(kind__in=kinds, **where)
+    counts = EveningFigures.objects.filter(**where)
     # Added up here: a row an evening, and a plain query costs half of a GROUP BY to build.
     for kind, played, games, unreplayable in counts.values_list(
         "kind", "played", "games", "unreplayable"
