@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from scorekeeper.reads.game_sheets import GameSheet
 from scorekeeper.reads.line_charts import LineChart, line_chart, number_label
 from scorekeeper.reads.player_figures import PlayerFigures
-from scorekeeper.reads.standings import EveningPoint, SeasonStats, cumulative_totals
+from scorekeeper.reads.standings import SeasonStats
 from scorekeeper.server.wording import short_date_format
 
 
@@ -31,6 +31,9 @@ def evening_chart(sheet: GameSheet) -> LineChart:
         for column, total in zip(columns, row.totals, strict=True):
             column.append(total)
     x_labels = [_("start")] + [str(row.deal.number) for row in sheet.rows]
+    ranked = sorted(zip(names, sheet.totals, strict=True), key=lambda nt: -nt[1])
+    figures = ", ".join(f"{name} {number_label(total)}" for name, total in ranked)
+    after = _("After deal %(number)s: %(figures)s.")
     return line_chart(
         chart_id=f"chart-game-{sheet.game.pk}",
         title=_("Running totals, deal by deal"),
@@ -39,20 +42,7 @@ def evening_chart(sheet: GameSheet) -> LineChart:
         x_labels=x_labels,
         x_tick_labels=["0", *x_labels[1:]],
         series=list(zip(names, columns, strict=True)),
-        description=(
-            _("After deal %(number)s: %(figures)s.")
-            % {
-                "number": len(sheet.rows),
-                "figures": ", ".join(
-                    f"{name} {number_label(total)}"
-                    for name, total in sorted(
-                        zip(names, sheet.totals, strict=True), key=lambda nt: -nt[1]
-                    )
-                ),
-            }
-            if sheet.rows
-            else ""
-        ),
+        description=after % {"number": len(sheet.rows), "figures": figures} if sheet.rows else "",
     )
 
 
@@ -63,38 +53,26 @@ def _date_in(date: dt.date, format_name: str, language: str | None) -> str:
     return formats.date_format(date, format_name)
 
 
-def _evening_labels(dates: Sequence[dt.date]) -> tuple[list[str], list[str]]:
+def _evening_labels(dates: Sequence[dt.date]) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The x labels and tick labels of these evenings, in the current language (asked once)."""
-    language, short = get_language(), short_date_format()
+    return _labels_in(tuple(dates), get_language(), short_date_format(), _("start"))
+
+
+@functools.lru_cache(maxsize=64)
+def _labels_in(
+    dates: tuple[dt.date, ...], language: str | None, short: str, start: str
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    # As ``_date_in``: a chart drawn again after a save writes the same nights again.
     return (
-        [_("start"), *(_date_in(date, "SHORT_DATE_FORMAT", language) for date in dates)],
-        ["", *(_date_in(date, short, language) for date in dates)],
+        (start, *(_date_in(date, "SHORT_DATE_FORMAT", language) for date in dates)),
+        ("", *(_date_in(date, short, language) for date in dates)),
     )
 
 
-def _nights(evenings: Sequence[EveningPoint]) -> tuple[tuple[dt.date, ...], list[int]]:
-    """The nights of these evenings (their dates, in order) and, for each, the place of its
-    last evening: a club night of many tables is one point of the chart, not one per table."""
-    dates: list[dt.date] = []
-    ends: list[int] = []
-    for index, evening in enumerate(evenings):
-        if dates and dates[-1] == evening.date:
-            ends[-1] = index
-        else:
-            dates.append(evening.date)
-            ends.append(index)
-    return tuple(dates), ends
-
-
-def _season_series(stats: SeasonStats) -> tuple[tuple[dt.date, ...], list[tuple[str, list[int]]]]:
-    """The nights, and each player's line: 0, then his total after each night."""
-    dates, ends = _nights(stats.evenings)
-    totals = cumulative_totals(stats.evenings, stats.points)
-    zeros = [0] * len(stats.evenings)
-    return dates, [  # each night's last evening's total, picked by ``map`` (no frame a point)
-        (row.name, [0, *map(totals.get(row.player_id, zeros).__getitem__, ends)])
-        for row in stats.rows
-    ]
+def _season_series(stats: SeasonStats) -> list[tuple[str, list[int]]]:
+    """Each player's line: 0, then his total after each night (kept with the standings)."""
+    zeros = [0] * len(stats.nights)
+    return [(row.name, [0, *stats.lines.get(row.player_id, zeros)]) for row in stats.rows]
 
 
 def season_chart(stats: SeasonStats, *, chart_id: str = "chart-season") -> LineChart:
@@ -102,22 +80,16 @@ def season_chart(stats: SeasonStats, *, chart_id: str = "chart-season") -> LineC
     date, a club night's tables, are one point); the season page keeps it in its fragment.
     The settled evenings' part of the drawing is kept under their name, the players' order
     and the language: after a deal saved tonight, only tonight's point is drawn."""
-    dates, series = _season_series(stats)
     name, settled = stats.settled
     order = ".".join(str(row.player_id) for row in stats.rows)
     # The start and the settled evenings' nights: drawn alike for every chart of that name.
-    kept = (f"{name}.{get_language()}.{order}", 1 + len(_nights(stats.evenings[:settled])[0]))
-    x_labels, ticks = _evening_labels(dates)
-    description = ""
-    if stats.evenings:
-        description = ngettext(
-            "After %(count)s evening: %(figures)s.",
-            "After %(count)s evenings: %(figures)s.",
-            len(stats.evenings),
-        ) % {
-            "count": len(stats.evenings),
-            "figures": ", ".join(f"{row.name} {number_label(row.total)}" for row in stats.rows),
-        }
+    kept = (f"{name}.{get_language()}.{order}", 1 + settled)
+    x_labels, ticks = _evening_labels(stats.nights)
+    count = len(stats.evenings)
+    figures = ", ".join(f"{row.name} {number_label(row.total)}" for row in stats.rows)
+    after = ngettext(
+        "After %(count)s evening: %(figures)s.", "After %(count)s evenings: %(figures)s.", count
+    )
     return line_chart(
         chart_id=chart_id,
         title=_("Cumulative totals, evening by evening"),
@@ -125,8 +97,8 @@ def season_chart(stats: SeasonStats, *, chart_id: str = "chart-season") -> LineC
         y_label=_("Points"),
         x_labels=x_labels,
         x_tick_labels=ticks,
-        series=series,
-        description=description,
+        series=_season_series(stats),
+        description=after % {"count": count, "figures": figures} if count else "",
         kept=kept if name else ("", 0),
     )
 

@@ -6,8 +6,8 @@ tables and rounds are one evening here, a *night*: one line, one point, the sum 
 tables (its ``EveningPoint`` carries the tournament and its first evening's id). What is added up
 is kept in the cache under the digest of the range's evenings at their versions (one query). Owns
 ``StandingRow``, ``SeasonStats``, ``EveningPoint``, the ``season_stats_by_kind`` and
-``for_season_by_kind`` readers (both games with the queries of one), the sorting of the
-standings table and ``current_season``.
+``for_season_by_kind`` readers (both games with the queries of one) and the lazy
+``standings_of``, the sorting of the standings table and ``current_season``.
 """
 
 from __future__ import annotations
@@ -15,13 +15,15 @@ from __future__ import annotations
 import datetime as dt
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from itertools import accumulate
+from operator import attrgetter, itemgetter
 from typing import Any, NamedTuple
 
 from django.core.cache import cache
-from django.db.models import QuerySet, TextField
+from django.db.models import TextField
 from django.db.models.functions import Cast
+from django.utils.functional import SimpleLazyObject
 
 from scorekeeper.models import Club, EveningFigures, PlayerEvening, Season
 from scorekeeper.models.figures import KINDS
@@ -53,15 +55,11 @@ class StandingRow:
         return round(self.total / self.deals, 1) if self.deals else None
 
 
+# The figures a night adds to a row: all but the last (no winner counted) are columns too.
+_SUMMED = ("total", "evenings", "deals", "takes", "made", "games", "won", "unreplayable")
 SORTS: dict[str, Any] = {
     "name": lambda row: name_order(row.name),
-    "total": lambda row: row.total,
-    "evenings": lambda row: row.evenings,
-    "deals": lambda row: row.deals,
-    "takes": lambda row: row.takes,
-    "made": lambda row: row.made,
-    "games": lambda row: row.games,
-    "won": lambda row: row.won,
+    **{figure: attrgetter(figure) for figure in _SUMMED[:-1]},
     "average": lambda row: row.average if row.average is not None else float("-inf"),
     "evening_points": lambda row: row.evening_points or 0,
 }
@@ -106,15 +104,23 @@ class SeasonStats:
     games: int = 0  # L'escopette: games with at least one deal
     unreplayable: int = 0  # L'escopette: games the rules cannot replay (no winner counted)
     digest: str = ""  # names the figures, for caches: the range's evenings at their versions
-    settled: tuple[str, int] = ("", 0)  # the settled evenings' name, and how many lead ``evenings``
+    settled: tuple[str, int] = ("", 0)  # the settled evenings' name, and how many nights lead
+    nights: tuple[dt.date, ...] = ()  # the evenings' dates (``night_lines``), for the chart
+    lines: dict[int, list[int]] = field(default_factory=dict)  # player id -> total after each
 
 
-def cumulative_totals(
+def night_lines(
     evenings: Sequence[EveningPoint], points: dict[tuple[int, int], int]
-) -> dict[int, list[int]]:
-    """Every player's totals after each of these evenings, from one pass over the points (a
-    chart of a dozen players over hundreds of evenings); points of other evenings left out."""
-    position = {evening.evening_id: index for index, evening in enumerate(evenings)}
+) -> tuple[tuple[dt.date, ...], dict[int, list[int]]]:
+    """The nights of these evenings (their dates in order: a club night's tables are one) and
+    every player's total after each, from one pass over the points (a chart of a dozen
+    players over hundreds of evenings); points of other evenings left out."""
+    dates: list[dt.date] = []
+    position: dict[int, int] = {}
+    for evening in evenings:
+        if not dates or dates[-1] != evening.date:
+            dates.append(evening.date)
+        position[evening.evening_id] = len(dates) - 1
     deltas: dict[int, list[int]] = {}
     for (evening_id, player_id), scored in points.items():
         index = position.get(evening_id)
@@ -122,9 +128,9 @@ def cumulative_totals(
             continue
         row = deltas.get(player_id)
         if row is None:
-            row = deltas[player_id] = [0] * len(evenings)
+            row = deltas[player_id] = [0] * len(dates)
         row[index] += scored
-    return {player_id: list(accumulate(row)) for player_id, row in deltas.items()}
+    return tuple(dates), {player_id: list(accumulate(row)) for player_id, row in deltas.items()}
 
 
 #: A stored evening's row as a night reads it: its tournament and that tournament's name, if any.
@@ -138,16 +144,6 @@ NIGHT_FIELDS = (
 )
 
 
-def _in_range(
-    manager: Any, kinds: Sequence[str], club_id: int, start: dt.date | None, end: dt.date | None
-) -> QuerySet[Any]:
-    """The rows of these games of the club's evenings from start to end (either open), in one
-    filter: each ``filter`` call clones the query, half of what building this one costs."""
-    dates = {"evening__date__gte": start, "evening__date__lte": end}
-    bounds = {lookup: date for lookup, date in dates.items() if date is not None}
-    return manager.filter(kind__in=kinds, evening__club_id=club_id, **bounds)
-
-
 def season_stats_by_kind(
     club: Club | int,
     *,
@@ -155,39 +151,53 @@ def season_stats_by_kind(
     end: dt.date | None = None,
     kinds: Sequence[str] = KINDS,
 ) -> dict[str, SeasonStats]:
-    """Each game's standings: the range's evenings at their versions (one query, whatever the
-    number of deals), then the figures added up, kept in the cache under their digest (a
-    write raises its evening's version: the next view adds them up again). The settled
-    evenings' figures (before the latest date) are kept apart under theirs: after a deal
-    saved tonight, only tonight's evenings are added up again (three queries)."""
+    """Each game's standings from start to end (either open): ``standings_of``, added up now."""
     club_id = club.pk if isinstance(club, Club) else club
+    return dict(standings_of(club_id, start, end, kinds)[1])
+
+
+def standings_of(
+    club_id: int, start: dt.date | None, end: dt.date | None, kinds: Sequence[str] = KINDS
+) -> tuple[str, Any]:
+    """The range's name for caches (its evenings at their versions: one query, whatever the
+    number of deals) and each game's standings, added up when first read (lazy: a page whose
+    fragment is kept reads nothing more). Added up in two parts, each kept in the cache under
+    the digest of its evenings (a write raises its evening's version: the next view adds that
+    part up again): the settled evenings (before the latest date) and tonight's. After a deal
+    saved tonight, only tonight's evenings are added up again (two queries), and joined."""
     marks = evening_marks(club_id, start, end)  # first: never older than the rows read after
-    name = digest(marks)
-    games = ".".join(kinds)
-    key = f"standings.{club_id}.{start}.{end}.{games}.{name}"
-    stats: dict[str, SeasonStats] | None = cache.get(key)
-    if stats is not None:
-        return stats
     if not marks:
-        return _added_up(club_id, start, end, kinds, name)
+        none = SimpleLazyObject(lambda: _added_up(kinds, digest(marks), evening_id__in=[]))
+        return digest(marks), none
     latest = marks[-1].date
     settled = [mark for mark in marks if mark.date < latest]
-    settled_name = digest(settled)
-    settled_key = f"standings.settled.{club_id}.{start}.{games}.{settled_name}"
-    before: dict[str, SeasonStats] | None = cache.get(settled_key)
-    if before is None:
-        before = _added_up(club_id, start, latest - dt.timedelta(days=1), kinds, "")
-        cache.set(settled_key, before, STANDINGS_SECONDS)
-    tonight = _added_up(club_id, latest, end, kinds, "")
-    stats = {
-        kind: _joined(before[kind], tonight[kind], f"{kind}.{name}", f"{kind}.{settled_name}")
-        for kind in kinds
-    }
-    cache.set(key, stats, STANDINGS_SECONDS)
+    settled_name, tonight_name = digest(settled), digest(marks[len(settled) :])
+    name = f"{settled_name}.{tonight_name}"  # the range's
+    games = ".".join(kinds)
+
+    def added_up() -> dict[str, SeasonStats]:
+        key = f"standings.settled.{club_id}.{start}.{games}.{settled_name}"
+        bounds = {"evening__date__gte": start} if start else {}
+        before = _kept(key, kinds, evening__club_id=club_id, evening__date__lt=latest, **bounds)
+        # Tonight's evenings by id: no filter through the evenings' table.
+        tonight = [mark.evening_id for mark in marks[len(settled) :]]
+        key = f"standings.tonight.{club_id}.{games}.{tonight_name}"
+        after = _kept(key, kinds, evening_id__in=tonight)
+        return {
+            kind: _joined(before[kind], after[kind], f"{kind}.{name}", f"{kind}.{settled_name}")
+            for kind in kinds
+        }
+
+    return name, SimpleLazyObject(added_up)
+
+
+def _kept(key: str, kinds: Sequence[str], **where: Any) -> dict[str, SeasonStats]:
+    """``_added_up`` kept in the cache under ``key``, which names the evenings it reads."""
+    stats: dict[str, SeasonStats] | None = cache.get(key)
+    if stats is None:
+        stats = _added_up(kinds, "", **where)
+        cache.set(key, stats, STANDINGS_SECONDS)
     return stats
-
-
-_SUMMED = ("total", "evenings", "deals", "takes", "made", "games", "won", "unreplayable")
 
 
 def _joined(before: SeasonStats, after: SeasonStats, name: str, settled: str) -> SeasonStats:
@@ -195,10 +205,7 @@ def _joined(before: SeasonStats, after: SeasonStats, name: str, settled: str) ->
     with tables on both sides stays one night)."""
     rows = {row.player_id: replace(row) for row in before.rows}
     for row in after.rows:
-        total = rows.get(row.player_id)
-        if total is None:
-            rows[row.player_id] = replace(row)
-            continue
+        total = rows.setdefault(row.player_id, replace(row, **dict.fromkeys(_SUMMED, 0)))
         for figure in _SUMMED:
             setattr(total, figure, getattr(total, figure) + getattr(row, figure))
     first = {e.tournament_id: e.evening_id for e in before.evenings if e.tournament_id}
@@ -211,38 +218,46 @@ def _joined(before: SeasonStats, after: SeasonStats, name: str, settled: str) ->
         if night != evening_id and (night, player_id) in before.points:
             rows[player_id].evenings -= 1
         points[night, player_id] = points.get((night, player_id), 0) + scored
+    evenings = [*before.evenings, *(e for e in after.evenings if e.evening_id not in again)]
+    if again:  # a night across both: its lines drawn again
+        nights, lines = night_lines(evenings, points)
+    else:  # the settled lines go on with tonight's nights
+        nights, lines = (*before.nights, *after.nights), {}
+        for player_id in {**before.lines, **after.lines}:
+            head = before.lines.get(player_id, [0] * len(before.nights))
+            tail = after.lines.get(player_id, [0] * len(after.nights))
+            lines[player_id] = [*head, *(total + (head[-1] if head else 0) for total in tail)]
     return SeasonStats(
         rows=_rank(list(rows.values())),
-        evenings=[*before.evenings, *(e for e in after.evenings if e.evening_id not in again)],
+        evenings=evenings,
         points=points,
         deals=before.deals + after.deals,
         games=before.games + after.games,
         unreplayable=before.unreplayable + after.unreplayable,
         digest=name,
-        settled=("" if again else settled, len(before.evenings)),  # a night across both: none
+        settled=("" if again else settled, len(before.nights)),  # a night across both: none
+        nights=nights,
+        lines=lines,
     )
 
 
-def _added_up(
-    club_id: int, start: dt.date | None, end: dt.date | None, kinds: Sequence[str], marks: str
-) -> dict[str, SeasonStats]:
-    """Each game's standings, added up from the evenings' stored figures (two queries,
-    whatever the number of deals: the players' rows with their nights, the evenings' counts);
-    only the columns the standings show are read."""
-    rows = _in_range(PlayerEvening.objects, kinds, club_id, start, end)
-    stats = {
-        kind: SeasonStats(rows=[], evenings=[], points={}, digest=f"{kind}.{marks}")
-        for kind in kinds
-    }
+def _added_up(kinds: Sequence[str], marks: str, **where: Any) -> dict[str, SeasonStats]:
+    """Each game's standings, added up from the stored figures of the evenings ``where``
+    says (two queries, whatever the number of deals: the players' rows with their nights, the
+    evenings' counts; unordered, sorted here); only the columns the standings show are read."""
+    if set(kinds) != set(KINDS):  # every game's rows (KINDS: Game.Kind's): no filter to build
+        where = {"kind__in": kinds, **where}
+    rows = PlayerEvening.objects.filter(**where)
+    stats = {kind: SeasonStats([], [], {}, digest=f"{kind}.{marks}") for kind in kinds}
     standing: dict[str, dict[int, StandingRow]] = {kind: {} for kind in kinds}
     nights: dict[tuple[str, int], int] = {}  # kind, tournament id or -evening id -> evening id
     for (
         kind, evening_id, date, place, tournament_id, name, player_id, player_name,
         total, deals, takes, made, games, won, rules,
-    ) in rows.order_by("evening__date", "evening_id", "player_id").values_list(
+    ) in sorted(rows.values_list(
         *NIGHT_FIELDS, "player_id", "player__name",
         "total", "deals", "takes", "made", "games", "won", Cast("evening__rules", TextField()),
-    ):  # fmt: skip
+    ), key=itemgetter(2, 1, 6)):  # fmt: skip
         key = (kind, tournament_id or -evening_id)
         night = nights.get(key)
         if night is None:
@@ -256,9 +271,9 @@ def _added_up(
             row = standing[kind][player_id] = StandingRow(player_id, player_name)
         row.total, row.deals, row.takes = row.total + total, row.deals + deals, row.takes + takes
         row.made, row.games, row.won = row.made + made, row.games + games, row.won + won
-    counts = _in_range(EveningFigures.objects, kinds, club_id, start, end)
+    counts = EveningFigures.objects.filter(**where)
     # Added up here: a row an evening, and a plain query costs half of a GROUP BY to build.
-    for kind, played, games, unreplayable in counts.order_by().values_list(
+    for kind, played, games, unreplayable in counts.values_list(
         "kind", "played", "games", "unreplayable"
     ):
         stats[kind].deals += played
@@ -269,6 +284,9 @@ def _added_up(
         for row in standing[kind].values():
             row.evenings = played[row.player_id]
         stats[kind].rows = _rank(list(standing[kind].values()))
+        stats[kind].nights, stats[kind].lines = night_lines(
+            stats[kind].evenings, stats[kind].points
+        )
     return stats
 
 

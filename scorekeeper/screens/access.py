@@ -75,19 +75,16 @@ def membership_for(request: HttpRequest, club_id: int) -> Membership:
     one query (checked as ``auth.get_user`` would: active, its session mark) and made the
     request's user; else ``request.user``, as Django reads it, decides."""
     account = _session_account(request)
-    members = Membership.objects.select_related("club", "user").filter(user__is_active=True)
-    found = account and members.filter(club_id=club_id, user_id=account[0]).first()
+    members = Membership.objects.select_related("club", "user")  # one row at most: unique
+    found = account and next(
+        iter(members.filter(club_id=club_id, user_id=account[0], user__is_active=True)), None
+    )
     if found and constant_time_compare(account[1], found.user.get_session_auth_hash()):
         request.user = found.user
         return found
     if not request.user.is_authenticated:  # not a member, an old mark: as Django says
         raise Http404
-    membership = (
-        Membership.objects.select_related("club")
-        .filter(club_id=club_id, user_id=request.user.pk)
-        .order_by("pk")
-        .first()
-    )
+    membership = next(iter(members.filter(club_id=club_id, user_id=request.user.pk)), None)
     if membership is None:
         club = Club.objects.filter(pk=club_id).first()
         if club is not None and join_refused(club=club, user=request.user):
@@ -175,16 +172,11 @@ def table_grant_for(request: HttpRequest, evening: Evening) -> Membership | None
     """A member's rights (never an owner's) on a tournament table's evening, for this
     session, if it opened the table's link, in the views the table needs, while the round
     is open; else None. The membership is not saved: it names no one."""
-    token = (request.session.get(TABLE_GRANTS) or {}).get(str(evening.pk))
-    match = request.resolver_match
-    if not token or match is None or match.url_name not in TABLE_GRANT_VIEWS:
+    token = _table_token(request, evening)
+    if not token or evening.is_closed:
         return None
-    if evening.is_closed:
-        return None
-    table_open = TournamentTable.objects.filter(
-        evening_id=evening.pk, token=token, round__closed_at=None
-    ).exists()
-    if not table_open:
+    tables = TournamentTable.objects.filter(evening_id=evening.pk, token=token)
+    if not tables.filter(round__closed_at=None).exists():
         return None
     return Membership(club=evening.club, role=Membership.Role.MEMBER)
 
@@ -192,9 +184,8 @@ def table_grant_for(request: HttpRequest, evening: Evening) -> Membership | None
 def closed_table_for(request: HttpRequest, evening: Evening) -> TournamentTable | None:
     """The table this session scored at through its link, in the views the link opens,
     when its round or its evening has closed since; else None."""
-    token = (request.session.get(TABLE_GRANTS) or {}).get(str(evening.pk))
-    match = request.resolver_match
-    if not token or match is None or match.url_name not in TABLE_GRANT_VIEWS:
+    token = _table_token(request, evening)
+    if not token:
         return None
     table = (
         TournamentTable.objects.select_related("round__tournament", "game")
@@ -204,6 +195,14 @@ def closed_table_for(request: HttpRequest, evening: Evening) -> TournamentTable 
     if table is None or not (table.round.is_closed or evening.is_closed):
         return None
     return table
+
+
+def _table_token(request: HttpRequest, evening: Evening) -> str | None:
+    """The token of the evening's table this session opened, in a view the link opens."""
+    match = request.resolver_match
+    if match is None or match.url_name not in TABLE_GRANT_VIEWS:
+        return None
+    return (request.session.get(TABLE_GRANTS) or {}).get(str(evening.pk))
 
 
 def table_grant(request: HttpRequest, table: TournamentTable) -> None:
@@ -227,15 +226,11 @@ def queue_owner(request: HttpRequest) -> int | str | None:
 
 def game_for(request: HttpRequest, evening_id: int, game_id: int) -> tuple[Game, Membership]:
     evening, membership = evening_for(request, evening_id)
-    game = get_object_or_404(
-        Game.objects.select_related("evening__club"), pk=game_id, evening_id=evening.pk
-    )
-    return game, membership
+    games = Game.objects.select_related("evening__club")
+    return get_object_or_404(games, pk=game_id, evening_id=evening.pk), membership
 
 
 def deal_for(request: HttpRequest, evening_id: int, deal_id: int) -> tuple[Deal, Membership]:
     evening, membership = evening_for(request, evening_id)
-    deal = get_object_or_404(
-        Deal.objects.select_related("game__evening__club"), pk=deal_id, game__evening=evening
-    )
-    return deal, membership
+    deals = Deal.objects.select_related("game__evening__club")
+    return get_object_or_404(deals, pk=deal_id, game__evening=evening), membership

@@ -7,11 +7,12 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
 from django.http import HttpRequest
 from django.template.defaultfilters import floatformat
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.formats import localize
+from django.utils.formats import get_format, localize
 from django.utils.functional import SimpleLazyObject
 from django.utils.http import urlencode
 from django.utils.translation import get_language, gettext_lazy
@@ -74,14 +75,19 @@ class Column:
 @dataclass(frozen=True)
 class ShownRow:
     """A row of French Tarot's table worded once here, as its tags and filters would (a dozen
-    rows' tags cost more than reading the standings): the columns after the total in order."""
+    rows' tags cost more than reading the standings): a cell a field, no loop a row."""
 
     name: str
     rank: str
     url: str  # the player's page in this season
     total: str
     mark: str  # the total's class: "positive", "negative" or ""
-    cells: tuple[str, ...]  # evenings, deals, takes, made, per deal[, evening points]
+    evenings: str
+    deals: str
+    takes: str
+    made: str
+    average: str  # per deal
+    points: str = ""  # the evening points, when the club gives them
 
 
 def shown_rows(
@@ -91,14 +97,24 @@ def shown_rows(
     ``query`` (nothing read)."""
     shown = []
     players = reverse("player", args=[club_id, 0]).removesuffix("0/")  # + id + "/"
+    # Without grouping, ``localize`` writes an int as ``str`` does and a figure with one
+    # decimal as Python does, but for its mark and a zero's sign (the language asked once).
+    plain, mark = not settings.USE_THOUSAND_SEPARATOR, get_format("DECIMAL_SEPARATOR")
+    number = str if plain else localize
     for row in rows:
-        cells = [localize(figure) for figure in (row.evenings, row.deals, row.takes, row.made)]
-        cells.append("–" if row.average is None else floatformat(row.average, 1))
-        if evening_points:
-            cells.append(floatformat(row.evening_points, "-1"))
+        if row.average is None:
+            average = "–"
+        elif plain:
+            average = f"{row.average + 0.0:.1f}".replace(".", mark)  # + 0.0: -0.0 is 0.0
+        else:
+            average = floatformat(row.average, 1)
+        figures = (row.rank, row.total, row.evenings, row.deals, row.takes, row.made)
+        rank, total, *counts = map(number, figures)
         url = f"{players}{row.player_id}/?{query}"  # one reverse for the rows
-        rank, total = localize(row.rank), localize(row.total)
-        shown.append(ShownRow(row.name, rank, url, total, sign_class(row.total), tuple(cells)))
+        points = floatformat(row.evening_points, "-1") if evening_points else ""
+        shown.append(
+            ShownRow(row.name, rank, url, total, sign_class(row.total), *counts, average, points)
+        )
     return shown
 
 
@@ -134,7 +150,7 @@ def _columns(
 
 def standings_context(
     season: Season | None,
-    by_kind: dict[str, standings.SeasonStats] | None = None,
+    named: tuple[str, Any] | None = None,
     *,
     sort: str = "total",
     descending: bool = True,
@@ -146,40 +162,50 @@ def standings_context(
 ) -> dict[str, Any]:
     """What ``seasons/_standings_table.html`` reads: French Tarot's table, and L'escopette's
     when the season has games of it (``escopette_standings`` is empty else). With a
-    ``scale``, French Tarot's table has the evening ranking points too."""
+    ``scale``, French Tarot's table has the evening ranking points too. ``named``: the
+    season's ``standings_of``, added up only when a table is drawn."""
     if season is None:
         return {"season": None, "standings": [], "standings_columns": [], "escopette_standings": []}
-    by_kind = by_kind or standings.for_season_by_kind(season)
-    season_stats, escopette_stats = by_kind[TAROT], by_kind[ESCOPETTE]
+    name, by_kind = named or standings.standings_of(season.club_id, season.start, season.end)
     url = reverse("season", args=[season.club_id, season.pk])
 
-    def cache_key(figures: standings.SeasonStats, sort: str, descending: bool) -> str:
-        state = (season.pk, figures.digest, sort, descending, htmx, on_club_page, get_language())
+    def cache_key(kind: str, sort: str, descending: bool) -> str:
+        state = (season.pk, f"{kind}.{name}", sort, descending, htmx, on_club_page, get_language())
         return ":".join(map(str, state))
 
     query = urlencode({"season": season.pk})
 
     def table() -> list[ShownRow]:
         """French Tarot's rows, worded only when the table is drawn (not from the cache)."""
+        season_stats = by_kind[TAROT]
         rows = season_stats.rows if scale is None else with_evening_points(season_stats, scale)
         ordered = standings.sort_rows(rows, sort, descending)
         return shown_rows(ordered, season.club_id, query, scale is not None)
 
     return {
         "season": season,
-        "standings_cache_key": (f"{cache_key(season_stats, sort, descending)}:{scale}"),
+        "standings_cache_key": (f"{cache_key(TAROT, sort, descending)}:{scale}"),
         "standings_on_club_page": on_club_page,
         "standings": SimpleLazyObject(table),
         "standings_evening_points": scale is not None,
-        "standings_columns": _columns(url, sort, descending, evening_points=scale is not None),
+        # The headers are kept under what makes their columns; worded only when drawn.
+        "standings_header": f"{url}.{sort}.{descending}.{scale is not None}",
+        "standings_columns": SimpleLazyObject(
+            lambda: _columns(url, sort, descending, evening_points=scale is not None)
+        ),
         "standings_htmx": htmx,
         "player_query": query,
-        "escopette_stats": escopette_stats,
-        "escopette_standings": standings.sort_rows(
-            escopette_stats.rows, escopette_sort, escopette_descending
+        "escopette_stats": SimpleLazyObject(lambda: by_kind[ESCOPETTE]),
+        "escopette_standings": SimpleLazyObject(
+            lambda: standings.sort_rows(
+                by_kind[ESCOPETTE].rows, escopette_sort, escopette_descending
+            )
         ),
-        "escopette_columns": _columns(url, escopette_sort, escopette_descending, game=ESCOPETTE),
-        "escopette_cache_key": cache_key(escopette_stats, escopette_sort, escopette_descending),
+        "escopette_header": f"{ESCOPETTE}.{url}.{escopette_sort}.{escopette_descending}",
+        "escopette_columns": SimpleLazyObject(
+            lambda: _columns(url, escopette_sort, escopette_descending, game=ESCOPETTE)
+        ),
+        "escopette_cache_key": cache_key(ESCOPETTE, escopette_sort, escopette_descending),
     }
 
 

@@ -26,20 +26,16 @@ def download(content: str, content_type: str, filename: str) -> HttpResponse:
 
 
 def _refused(error: ScoringError) -> HttpResponse:
-    text = _("This cannot be exported as a deal sheet: %(reason)s") % {
-        "reason": exports.one_line(error)
-    }
+    reason = exports.one_line(error)
+    text = _("This cannot be exported as a deal sheet: %(reason)s") % {"reason": reason}
     return HttpResponse(text, status=409, content_type="text/plain; charset=utf-8")
 
 
 @require_http_methods(["GET", "HEAD"])
 def evening_export_csv(request: HttpRequest, evening_id: int) -> HttpResponse:
     evening, _membership = evening_for(request, evening_id)
-    return download(
-        exports.evening_csv(evening),
-        CSV_CONTENT_TYPE,
-        exports.evening_filename(evening, "csv"),
-    )
+    content = exports.evening_csv(evening)
+    return download(content, CSV_CONTENT_TYPE, exports.evening_filename(evening, "csv"))
 
 
 @require_http_methods(["GET", "HEAD"])
@@ -61,9 +57,8 @@ def evening_export_json(request: HttpRequest, evening_id: int) -> HttpResponse:
 def season_export_csv(request: HttpRequest, club_id: int, season_id: int) -> HttpResponse:
     membership_for(request, club_id)
     season = _season(club_id, season_id)
-    return download(
-        exports.season_csv(season), CSV_CONTENT_TYPE, exports.season_filename(season, "csv")
-    )
+    content = exports.season_csv(season)
+    return download(content, CSV_CONTENT_TYPE, exports.season_filename(season, "csv"))
 
 
 @require_http_methods(["GET", "HEAD"])

@@ -63,14 +63,10 @@ def club_import(request: HttpRequest, club_id: int) -> HttpResponse:
             if count == 0:
                 messages.info(request, _("Everything in this file is already here."))
                 return redirect("club", club.pk)
-            messages.success(
-                request,
-                _("The deal sheet is imported.")
-                if count == 1
-                else _("%(count)s evenings are imported.") % {"count": count},
-            )
             if count == 1:
+                messages.success(request, _("The deal sheet is imported."))
                 return redirect("evening", evenings[0].pk)
+            messages.success(request, _("%(count)s evenings are imported.") % {"count": count})
             return redirect("club", club.pk)
     context = {
         "club": club,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from typing import Any
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
@@ -85,37 +86,39 @@ def season_detail(request: HttpRequest, club_id: int, season_id: int) -> HttpRes
     season, seasons = _season_of(membership, season_id)
     scale = evening_points_scale(membership.club)
     game, sort, descending = standings_sorting(request, scale is not None)
-    by_kind = standings.for_season_by_kind(season)
-    season_stats = by_kind[TAROT]
+    name, by_kind = standings.standings_of(season.club_id, season.start, season.end)  # lazy
     prefix = "escopette_" if game == ESCOPETTE else ""  # the table sorted: its keywords
     sorting = {f"{prefix}sort": sort, f"{prefix}descending": descending}
     context = {
         "club": membership.club,
         "membership": membership,
         "is_owner": membership.is_owner,
-        **standings_context(season, by_kind, htmx=True, scale=scale, **sorting),
+        **standings_context(season, (name, by_kind), htmx=True, scale=scale, **sorting),
     }
     if getattr(request, "htmx", False):
         partial = {"standings": "standings_section", ESCOPETTE_SECTION: "escopette_section"}
         if request.htmx.target in partial:
             template = "scorekeeper/seasons/_standings_table.html#" + partial[request.htmx.target]
             return render(request, template, context)
-    # Evenings and deals of either game; the chart draws French Tarot's points.
-    evenings = {e.evening_id: e for figures in by_kind.values() for e in figures.evenings}
-    season_evenings = sorted(evenings.values(), key=lambda e: (e.date, e.evening_id))
+    # The rest is read only when the page's fragment is drawn: a warm view adds nothing up.
     context.update(
-        season_stats=season_stats,
-        season_evenings=season_evenings,
-        season_deals=sum(figures.deals for figures in by_kind.values()),
-        recent_evenings=season_evenings[::-1][:RECENT_EVENINGS],
-        chart=functools.partial(charts.season_chart, season_stats),  # drawn on a cache miss
+        shown=SimpleLazyObject(lambda: _season_shown(by_kind)),
+        chart=lambda: charts.season_chart(by_kind[TAROT]),
         seasons=seasons,
         # Several: a note; counted only when the page's fragment is drawn.
-        rules_in_force=SimpleLazyObject(lambda: season_rules_in_force(season_stats)),
+        rules_in_force=SimpleLazyObject(lambda: season_rules_in_force(by_kind[TAROT])),
         # The content is kept whole under the tables' keys and these (seasons/season.html).
         seasons_key=[(other.pk, other.name, other.start, other.end) for other in seasons],
     )
     return render(request, "scorekeeper/seasons/season.html", context)
+
+
+def _season_shown(by_kind: dict[str, standings.SeasonStats]) -> dict[str, Any]:
+    """The season's evenings and deals of either game (the chart draws French Tarot's)."""
+    found = {e.evening_id: e for figures in by_kind.values() for e in figures.evenings}
+    evenings = sorted(found.values(), key=lambda e: (e.date, e.evening_id))
+    deals = sum(figures.deals for figures in by_kind.values())
+    return {"evenings": evenings, "deals": deals, "recent": evenings[::-1][:RECENT_EVENINGS]}
 
 
 # --- A player's page --------------------------------------------------------------------------
@@ -125,18 +128,13 @@ def season_detail(request: HttpRequest, club_id: int, season_id: int) -> HttpRes
 def player_detail(request: HttpRequest, club_id: int, player_id: int) -> HttpResponse:
     membership = membership_for(request, club_id)
     player = get_object_or_404(Player, pk=player_id, club_id=club_id)
-    seasons = list(membership.club.seasons.all())
     wanted = request.GET.get("season", "")
     season: Season | None
-    if wanted == "all":
-        season = None
-    elif wanted:
-        season_id = parse_id(wanted)
-        season = next((s for s in seasons if s.pk == season_id), None)
-        if season is None:
-            raise Http404
+    if wanted and wanted != "all":
+        season, seasons = _season_of(membership, parse_id(wanted) or 0)
     else:
-        season = standings.current_season(seasons, timezone.localdate())
+        seasons = standings.club_seasons(membership.club)
+        season = None if wanted else standings.current_season(seasons, timezone.localdate())
     figures, escopette = player_figures.player_sections(
         player, start=season.start if season else None, end=season.end if season else None
     )

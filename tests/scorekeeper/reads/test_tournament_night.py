@@ -85,7 +85,7 @@ def test_the_season_page_counts_the_night_once_and_links_it_to_the_tournament() 
     client = Client()
     client.force_login(tournament.club.memberships.get(role="owner").user)
     response = client.get(f"/clubs/{tournament.club.pk}/seasons/{season.pk}/")
-    assert len(response.context["season_evenings"]) == 1
+    assert len(response.context["shown"]["evenings"]) == 1
     html = re.sub(r"\s+", " ", response.content.decode())
     recent = re.search(r'<ul class="season-evenings">(.*?)</ul>', html).group(1)
     assert recent.count("<li>") == 1
@@ -101,7 +101,7 @@ def test_a_table_moved_to_the_next_day_still_counts_once_when_the_night_is_settl
     moved.touch()
     joined = standings.season_stats_by_kind(tournament.club)[TAROT]  # the settled day, the latest
     cache.clear()
-    whole = standings._added_up(tournament.club.pk, None, None, ("tarot",), "")["tarot"]
+    whole = standings._added_up(("tarot",), "", evening__club_id=tournament.club.pk)["tarot"]
     assert len(joined.evenings) == len(whole.evenings) == 1
     assert joined.points == whole.points
     assert [(r.player_id, r.evenings, r.total) for r in joined.rows] == [

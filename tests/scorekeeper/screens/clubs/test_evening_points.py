@@ -48,7 +48,7 @@ def test_the_owner_turns_them_on_and_the_standings_sort_by_them(world, client):
     text = page.content.decode()
     assert "sort=evening_points" in text
     rows = page.context["standings"]
-    points = [float(row.cells[-1]) for row in rows]  # the last column, as shown in English
+    points = [float(row.points) for row in rows]  # the last column, as shown in English
     assert points == sorted(points, reverse=True)
     assert sum(points) == 2 * (10 + 6 + 4)  # two evenings in the season, four places or more
 
