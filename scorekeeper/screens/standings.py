@@ -20,6 +20,7 @@ from django.utils.translation import get_language, gettext_lazy
 from scorekeeper.models import Club, Season
 from scorekeeper.models.figures import ESCOPETTE, TAROT
 from scorekeeper.reads import standings
+from scorekeeper.reads.addresses import address_of
 from scorekeeper.reads.evening_points import with_evening_points
 from scorekeeper.reads.house_rules import RulesInForce, rules_in_force
 from scorekeeper.server.wording import sign_class
@@ -96,7 +97,7 @@ def shown_rows(
     """The rows as French Tarot's table shows them, each linked to the player's page with
     ``query`` (nothing read)."""
     shown = []
-    players = reverse("player", args=[club_id, 0]).removesuffix("0/")  # + id + "/"
+    players = address_of("player", club_id)  # one reverse for the rows
     # Without grouping, ``localize`` writes an int as ``str`` does and a figure with one
     # decimal as Python does, but for its mark and a zero's sign (the language asked once).
     plain, mark = not settings.USE_THOUSAND_SEPARATOR, get_format("DECIMAL_SEPARATOR")
@@ -110,7 +111,7 @@ def shown_rows(
             average = floatformat(row.average, 1)
         figures = (row.rank, row.total, row.evenings, row.deals, row.takes, row.made)
         rank, total, *counts = map(number, figures)
-        url = f"{players}{row.player_id}/?{query}"  # one reverse for the rows
+        url = f"{players(row.player_id)}?{query}"
         points = floatformat(row.evening_points, "-1") if evening_points else ""
         shown.append(
             ShownRow(row.name, rank, url, total, sign_class(row.total), *counts, average, points)
