@@ -32,7 +32,7 @@ KEY_IN_SNAPSHOT = "idempotency_key"
 
 @dataclass(frozen=True)
 class SaveFacts:
-    """What a save decides on, read in one query once it holds the game's lock."""
+    """What a save decides on, read with its game once it holds the game's lock."""
 
     last_number: int  # the game's last deal number (0 before its first deal)
     keyed: int | None  # the deal the one-time key stored, if any
@@ -40,32 +40,34 @@ class SaveFacts:
     planned: int | None = None  # a tournament table's game: the deals it may enter
 
 
-def _facts_query(game: int, key: str) -> Any:
+def save_facts_read(key: str | None) -> dict[str, Any]:
+    """What ``save_facts`` reads, as the game's annotations (``common.lock_game``'s ``read``):
+    the game's row under its lock and these in one query."""
     deals = Deal.objects.filter(game_id=OuterRef("pk"))
-    return Game.objects.filter(pk=game).values(
-        last_number=Subquery(deals.order_by("-number").values("number")[:1]),
-        keyed=Subquery(deals.filter(idempotency_key=key).order_by("pk").values("pk")[:1]),
-        deletion_waiting=Exists(
+    return {
+        "last_number": Subquery(deals.order_by("-number").values("number")[:1]),
+        # no deal is stored with an empty key
+        "keyed": Subquery(deals.filter(idempotency_key=key or "").order_by("pk").values("pk")[:1]),
+        "deletion_waiting": Exists(
             DeletedDeal.objects.filter(game_id=OuterRef("pk"), restored_at__isnull=True)
         ),
-        planned=Subquery(
+        "planned": Subquery(
             TournamentTable.objects.filter(game_id=OuterRef("pk"))
             .order_by()
             .values(due=F("round__tournament__deals_per_round") + F("extra_deals"))[:1]
         ),
-    )
+    }
 
 
 def save_facts(game: Game, key: str | None) -> SaveFacts:
     """The game's last deal number, the deal ``key`` stored, whether a deletion waits for
-    its undo and, for a tournament table, how many deals it may enter: one query, to be
-    asked under the game's lock (a save decides on them)."""
-    row = _facts_query(game.pk, key or "").get()  # no deal is stored with an empty key
+    its undo and, for a tournament table, how many deals it may enter: read with ``game``
+    under its lock (``save_facts_read``; a save decides on them)."""
     return SaveFacts(
-        last_number=row["last_number"] or 0,
-        keyed=row["keyed"] if key else None,
-        deletion_waiting=bool(row["deletion_waiting"]),
-        planned=row["planned"],
+        last_number=game.last_number or 0,
+        keyed=game.keyed if key else None,
+        deletion_waiting=bool(game.deletion_waiting),
+        planned=game.planned,
     )
 
 

@@ -8,7 +8,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -38,7 +38,7 @@ from scorekeeper.services.common import (
     lock_game,
 )
 from scorekeeper.services.costly import charge_old_evening
-from scorekeeper.services.deal_keys import deal_of_key, save_facts
+from scorekeeper.services.deal_keys import deal_of_key, save_facts, save_facts_read
 from scorekeeper.services.deal_snapshots import deal_snapshot
 from scorekeeper.services.deal_totals import game_totals_keep
 from scorekeeper.services.duplicate import case_check
@@ -139,18 +139,33 @@ def set_inputs(deal: Deal, inputs: DealInputs) -> None:
         deal.stakes = {str(stake): winner for stake, winner in inputs.stakes.items()}
 
 
-def _store(game: Game, deal: Deal, inputs: DealInputs, present: Sequence[int]) -> dict[str, Any]:
-    """Score and save the deal; returns its inputs as a snapshot (for undo and history)."""
+def _store(
+    game: Game, deal: Deal, inputs: DealInputs, present: Sequence[int], *, last: bool = False
+) -> dict[str, Any]:
+    """Score and save the deal; returns its inputs as a snapshot (for undo and history).
+
+    ``last``: a new deal after the game's others, its score rows written with their running
+    totals (each player's total so far, one query); else the caller keeps the totals."""
     scores = _score(game, inputs)
     set_inputs(deal, inputs)
     deal.updated_at = timezone.now()
     new = deal.pk is None
+    everyone = list(dict.fromkeys([*present, *scores]))
+    so_far: dict[int, int] = {}
+    if last:  # by the game's deals (its index), not by player: a player's rows are many
+        lines = DealScore.objects.filter(deal__game=game).order_by()
+        so_far = dict(lines.values_list("player_id").annotate(Sum("score")))
     deal.save()
     if not new:
         deal.scores.all().delete()
-    everyone = list(dict.fromkeys([*present, *scores]))
     DealScore.objects.bulk_create(
-        DealScore(deal=deal, player_id=player, seated=player in scores, score=scores.get(player, 0))
+        DealScore(
+            deal=deal,
+            player_id=player,
+            seated=player in scores,
+            score=scores.get(player, 0),
+            total=so_far.get(player, 0) + scores.get(player, 0),
+        )
         for player in everyone
     )
     return deal_snapshot(deal, present=everyone, seated=[p for p in everyone if p in scores])
@@ -211,8 +226,8 @@ def deal_record(
     allowed past them (ServiceError), unless ``past_plan`` (the organiser's own addition).
     A duplicate table's deal carries its case (``duplicate.case_check``).
     """
-    game = lock_game(game.pk)
-    facts = save_facts(game, idempotency_key)  # read under the lock: numbers, keys
+    game = lock_game(game.pk, read=save_facts_read(idempotency_key))
+    facts = save_facts(game, idempotency_key)  # read with the game under its lock
     if idempotency_key:
         existing = deal_of_key(
             game,
@@ -248,10 +263,9 @@ def deal_record(
     )
     # The evening's and the game's rows are locked above: a second save with the same key
     # waits for this one, then finds its deal; numbers are taken one at a time.
-    after = _store(game, deal, inputs, [p.pk for p in present])
-    game_totals_keep(game)
+    after = _store(game, deal, inputs, [p.pk for p in present], last=True)
     _log(game, DealChange.Action.RECORDED, deal=deal, number=number, by=created_by, after=after)
-    evening_touch(game.evening)
+    evening_touch(game.evening, only=game.kind, growing=True)  # scores added, none gone
     return deal
 
 

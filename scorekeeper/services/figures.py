@@ -2,7 +2,7 @@
 
 ``refresh_figures`` recomputes the ``PlayerEvening`` and ``EveningFigures`` rows of some
 evenings (about 50 deals each) and drops the club figures' checkpoints that held them; every
-service that changes an evening calls it in its own transaction (``common._bump``), the
+service that changes an evening calls it in its own transaction (``common.evening_touch``), the
 imports for the evenings they create. The reads add up the rows and never write them.
 """
 
@@ -209,11 +209,17 @@ def _escopette(ids: list[int]) -> tuple[Figures, dict[int, list[int]]]:
 
 
 def refresh_figures(
-    evening_ids: Iterable[int], *, placed: dict[int, tuple[int, dt.date]] | None = None
+    evening_ids: Iterable[int],
+    *,
+    placed: dict[int, tuple[int, dt.date]] | None = None,
+    only: str | None = None,
+    growing: bool = False,
 ) -> None:
     """The figures of these evenings, computed again from their stored scores and written
     (the same few queries for any number of evenings). Call it in the write's transaction;
-    ``placed``: each evening's club and date, when the caller holds them."""
+    ``placed``: each evening's club and date, when the caller holds them; ``only``: the one game
+    kind whose figures changed (the other's are left as they are); ``growing``: the change
+    only added scores (a deal saved): no row goes, each is written over in place."""
     ids = sorted(set(evening_ids))
     if not ids:
         return
@@ -225,8 +231,9 @@ def refresh_figures(
             "pk", "club_id", "date"
         )
     }
-    tarot, played = _tarot(ids)
-    escopette, counts = _escopette(ids)
+    kinds = (only,) if only else (TAROT, ESCOPETTE)
+    tarot, played = _tarot(ids) if TAROT in kinds else ({}, {})
+    escopette, counts = _escopette(ids) if ESCOPETTE in kinds else ({}, {})
     for kind, figures in ((TAROT, tarot), (ESCOPETTE, escopette)):
         for evening_id, tallies in sorted(figures.items()):
             players.extend(
@@ -253,7 +260,20 @@ def refresh_figures(
         since[club_id] = min(date, since.get(club_id, date))
     for club_id, date in since.items():
         FiguresCheckpoint.objects.filter(club_id=club_id, through__gte=date).delete()
-    PlayerEvening.objects.filter(evening_id__in=ids).delete()
-    EveningFigures.objects.filter(evening_id__in=ids).delete()
-    PlayerEvening.objects.bulk_create(players, batch_size=500)
-    EveningFigures.objects.bulk_create(evenings, batch_size=500)
+    if not growing:  # some rows may go: those of these evenings and kinds are written anew
+        PlayerEvening.objects.filter(evening_id__in=ids, kind__in=kinds).delete()
+        EveningFigures.objects.filter(evening_id__in=ids, kind__in=kinds).delete()
+    _write(PlayerEvening, players, ["evening", "player", "kind"])
+    _write(EveningFigures, evenings, ["evening", "kind"])
+
+
+def _write(model: Any, rows: list[Any], unique: list[str]) -> None:
+    """Insert the rows, each over the row of the same ``unique`` fields if there is one."""
+    columns = [f.name for f in model._meta.concrete_fields if not f.primary_key]
+    model.objects.bulk_create(
+        rows,
+        batch_size=500,
+        update_conflicts=True,
+        unique_fields=unique,
+        update_fields=[name for name in columns if name not in unique],
+    )

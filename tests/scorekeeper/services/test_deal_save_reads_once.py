@@ -38,12 +38,12 @@ def test_a_save_reads_its_number_and_key_in_one_query_after_the_lock() -> None:
             game=game, inputs=garde(players), dealer=players[1], idempotency_key="second"
         )
     assert deal.number == 2
-    # As the phone saves (its form names the dealer): the evening locked, then the game (the
-    # services' one lock order), its facts, the players at the table; the game's score lines
-    # (its running totals kept); then the evening's figures computed again (its French Tarot
-    # and L'escopette scores; the checkpoints it drops are found in their DELETE), and nothing
-    # else is read.
-    assert len(selects(captured.captured_queries)) == 4 + 1 + 2
+    # As the phone saves (its form names the dealer): the evening locked, then the game with
+    # its facts (the services' one lock order), the players at the table; their totals so far
+    # (the new score rows' running totals); then the evening's French Tarot figures computed
+    # again (its L'escopette ones unchanged; the checkpoints it drops are found in their
+    # DELETE), and nothing else is read.
+    assert len(selects(captured.captured_queries)) == 2 + 2 + 1
     assert not any(
         'FROM "scorekeeper_deleteddeal"' in sql.split(" WHERE ")[0]
         for sql in selects(captured.captured_queries)
