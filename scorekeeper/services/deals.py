@@ -38,7 +38,7 @@ from scorekeeper.services.common import (
     lock_game,
 )
 from scorekeeper.services.costly import charge_old_evening
-from scorekeeper.services.deal_keys import deal_of_key, save_facts, save_facts_read
+from scorekeeper.services.deal_keys import deal_of_key, save_facts_read
 from scorekeeper.services.deal_snapshots import deal_snapshot
 from scorekeeper.services.deal_totals import game_totals_keep
 from scorekeeper.services.duplicate import case_check
@@ -211,6 +211,7 @@ def deal_record(
     expected_number: int | None = None,
     past_plan: bool = False,
     case_number: int | None = None,
+    present: list[Player] | None = None,
 ) -> Deal:
     """Score and store the next deal of a game. The same idempotency key stores it once:
     the very same deal sent again returns the deal stored, marked ``already_stored``; the
@@ -225,18 +226,15 @@ def deal_record(
     A tournament table's game stops at the round's planned deals and those the organiser
     allowed past them (ServiceError), unless ``past_plan`` (the organiser's own addition).
     A duplicate table's deal carries its case (``duplicate.case_check``).
+
+    ``present``: the players at the table as the caller read them, after ``game.evening``:
+    they stand while the evening's version under the lock is still that one (every change to
+    the table raises it), else they are read again.
     """
-    game = lock_game(game.pk, read=save_facts_read(idempotency_key))
-    facts = save_facts(game, idempotency_key)  # read with the game under its lock
+    seen = game.evening.version if present is not None else None
+    game = lock_game(game.pk, read=save_facts_read(idempotency_key))  # with its facts
     if idempotency_key:
-        existing = deal_of_key(
-            game,
-            idempotency_key,
-            inputs,
-            dealer,
-            expected_number,
-            facts=facts,
-        )
+        existing = deal_of_key(game, idempotency_key, inputs, dealer, expected_number)
         if existing is not None:
             existing.game = game  # the same game, its evening read under the lock
             existing.already_stored = True
@@ -245,18 +243,19 @@ def deal_record(
     charge_old_evening(game.evening, _person(created_by))
     if game.kind == Game.Kind.ESCOPETTE:
         _check_escopette_not_ended(game)
-    present = present_players(game)
+    if present is None or game.evening.version != seen:
+        present = present_players(game)
     dealer = dealer or next_dealer(game, present)
-    number = facts.last_number + 1
+    number = (game.last_number or 0) + 1
     if expected_number is not None and expected_number != number:
         taken = game.deals.filter(number=expected_number).select_related("dealer").first()
         raise DealNumberTaken(number=expected_number, deal=taken, next_number=number)
     if not past_plan:
-        _check_planned(facts.planned, number)
+        _check_planned(game.planned, number)
     deal = Deal(
         game=game,
         number=number,
-        case_number=case_check(game, case_number) if facts.planned is not None else None,
+        case_number=case_check(game, case_number) if game.planned is not None else None,
         dealer=dealer,
         created_by=_person(created_by),
         idempotency_key=idempotency_key or None,

@@ -100,6 +100,7 @@ def deal_create(request: HttpRequest, evening_id: int, game_id: int) -> HttpResp
                 idempotency_key=form.cleaned_data["idempotency_key"] or None,
                 expected_number=form.cleaned_data["number"],
                 case_number=form.cleaned_data.get("case_number"),
+                present=form.present,  # read after game.evening: the save checks its version
             )
         except services.DealNumberTaken as taken:
             conflict = taken

@@ -12,14 +12,24 @@ from typing import Any
 
 from django.contrib import messages
 from django.core.cache import cache
-from django.db.models import OuterRef, Subquery
+from django.db.models import Exists, OuterRef, Subquery
 from django.http import HttpRequest, QueryDict
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scorekeeper import services
-from scorekeeper.models import Deal, DeletedDeal, Evening, Game, Membership, Player, Seat
+from scorekeeper.models import (
+    Deal,
+    DeletedDeal,
+    Evening,
+    Game,
+    Membership,
+    Player,
+    Seat,
+    Tournament,
+    TournamentTable,
+)
 from scorekeeper.reads.charts import LineChart, evening_chart
 from scorekeeper.reads.game_sheets import GameSheet, game_sheet
 from scorekeeper.reads.sheet_changes import as_of_now, changed_from, moment
@@ -91,7 +101,9 @@ def deal_form(
     present = present if present is not None else services.present_players(game)
     tarot = game.kind == Game.Kind.TAROT
     if data is not None:  # what was sent is what counts: no need to work out the defaults
-        if tarot and (cases := services.table_cases(game)) is not None:
+        # A duplicate table's form sends its case (the save checks it again, under its lock).
+        sent_case = tarot and f"{TarotDealForm.prefix}-case_number" in data
+        if sent_case and (cases := services.table_cases(game)) is not None:
             return TarotDealForm(data, game=game, present=present, cases=cases)
         return deal_form_class(game)(data, game=game, present=present)
     dealer = dealer or services.next_dealer(game, present)
@@ -103,7 +115,8 @@ def deal_form(
     initial["sitting_out"] = [p.pk for p in services.default_sitting_out(game, present, dealer)]
     if carried:
         initial.update(initial_from_query(carried, list(TarotDealForm.base_fields)))
-    cases = _shown_cases(game) if tarot else None
+    # A duplicate table's cases, read with the evening's games (_tables_of) or else here.
+    cases = game.cases if hasattr(game, "cases") else services.table_cases(game)
     form = TarotDealForm(data, game=game, present=present, initial=initial, cases=cases)
     form.returned = bool(carried)  # deal-entry.js asks for its preview at once
     return form
@@ -115,16 +128,6 @@ def deal_present(deal: Deal) -> list[Player]:
     positions = dict(deal.game.seats.values_list("player_id", "position"))
     present.sort(key=lambda player: positions.get(player.pk, 99))
     return present
-
-
-def _shown_cases(game: Game) -> services.TableCases | None:
-    """A duplicate table's cases for the form shown (None at any other table), kept in the
-    cache under the evening's version, which its deals raise; a save checks them afresh."""
-    key = f"evening.cases.{evening_key(game.evening)}.{game.pk}"
-    if (found := cache.get(key)) is None:
-        found = (services.table_cases(game),)
-        cache.set(key, found, 3600)
-    return found[0]
 
 
 def _carried_deal_stored(request: HttpRequest, game: Game, carried: Mapping[str, Any]) -> bool:
@@ -149,15 +152,19 @@ def _carried_deal_stored(request: HttpRequest, game: Game, carried: Mapping[str,
 
 def _tables_of(evening: Evening) -> list[tuple[Game, list[Seat]]]:
     """An evening's games in order, each with its seats (and players), its last deal's number
-    and dealer, and its latest deletion not undone (``undo_id``, ``undo_at``, or None): two
-    queries, kept in the cache under the evening's version, which all of it raises (the one
-    caching rule)."""
+    and dealer, its latest deletion not undone (``undo_id``, ``undo_at``, or None) and, at a
+    duplicate table, the cases of its form (``cases``; a save checks them afresh): two
+    queries (the cases: two more a duplicate table), kept in the cache under the evening's
+    version, which all of it raises (the one caching rule)."""
     key = f"evening.tables.{evening_key(evening)}"
     if (tables := cache.get(key)) is not None:
         return tables
     last = Deal.objects.filter(game=OuterRef("pk")).order_by("-number")
     undone = DeletedDeal.objects.filter(game=OuterRef("pk"), restored_at__isnull=True)
     undone = undone.order_by("-deleted_at")
+    duplicate = TournamentTable.objects.filter(
+        game=OuterRef("pk"), round__tournament__kind=Tournament.Kind.DUPLICATE
+    )
     games = list(
         Game.objects.filter(evening=evening)
         .annotate(
@@ -165,9 +172,12 @@ def _tables_of(evening: Evening) -> list[tuple[Game, list[Seat]]]:
             last_dealer=Subquery(last.values("dealer_id")[:1]),
             undo_id=Subquery(undone.values("pk")[:1]),
             undo_at=Subquery(undone.values("deleted_at")[:1]),
+            duplicate=Exists(duplicate),
         )
         .order_by("number")
     )
+    for game in games:
+        game.cases = services.table_cases(game) if game.duplicate else None
     seats: dict[int, list[Seat]] = {game.pk: [] for game in games}
     for seat in Seat.objects.filter(game__in=games).select_related("player").order_by("position"):
         seats[seat.game_id].append(seat)
