@@ -14,20 +14,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from accounts.models import User
-from scorekeeper.models import (
-    Deal,
-    DealChange,
-    DealScore,
-    DeletedDeal,
-    Game,
-    Player,
-)
+from scorekeeper.models import Deal, DealChange, DealScore, DeletedDeal, Game, Player
 from scorekeeper.scoring.errors import ScoringError
-from scorekeeper.scoring.escopette import (
-    EscopetteDeal,
-    escopette_game,
-    score_escopette_deal,
-)
+from scorekeeper.scoring.escopette import EscopetteDeal, escopette_game, score_escopette_deal
 from scorekeeper.scoring.paper import PaperDeal, score_paper_deal
 from scorekeeper.scoring.tarot import PassedDeal, TarotDeal, score_deal
 from scorekeeper.services.common import (

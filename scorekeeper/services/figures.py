@@ -13,18 +13,7 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
-from django.db.models import (
-    BooleanField,
-    Case,
-    CharField,
-    Count,
-    F,
-    Q,
-    QuerySet,
-    Sum,
-    Value,
-    When,
-)
+from django.db.models import BooleanField, Case, CharField, Count, F, Q, QuerySet, Sum, Value, When
 
 from scorekeeper.models import (
     Deal,

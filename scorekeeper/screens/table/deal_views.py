@@ -17,13 +17,7 @@ from scorekeeper.exchange.error_text import refusal_message
 from scorekeeper.models import Deal, DeletedDeal, Game, Membership, Player
 from scorekeeper.reads.deal_history import deal_history, deleted_deals_url
 from scorekeeper.scoring.errors import ScoringError
-from scorekeeper.screens.access import (
-    deal_for,
-    evening_closed,
-    evening_for,
-    game_for,
-    queue_owner,
-)
+from scorekeeper.screens.access import deal_for, evening_closed, evening_for, game_for, queue_owner
 from scorekeeper.screens.table.deal_forms import (
     EscopetteDealForm,
     TarotDealForm,

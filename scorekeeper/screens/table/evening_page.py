@@ -12,24 +12,14 @@ from typing import Any
 
 from django.contrib import messages
 from django.core.cache import cache
-from django.db.models import Exists, OuterRef, Subquery
+from django.db.models import F, OuterRef, Subquery
 from django.http import HttpRequest, QueryDict
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scorekeeper import services
-from scorekeeper.models import (
-    Deal,
-    DeletedDeal,
-    Evening,
-    Game,
-    Membership,
-    Player,
-    Seat,
-    Tournament,
-    TournamentTable,
-)
+from scorekeeper.models import Deal, DeletedDeal, Evening, Game, Membership, Player, Seat
 from scorekeeper.reads.charts import LineChart, evening_chart
 from scorekeeper.reads.game_sheets import GameSheet, game_sheet
 from scorekeeper.reads.sheet_changes import as_of_now, changed_from, moment
@@ -154,7 +144,7 @@ def _tables_of(evening: Evening) -> list[tuple[Game, list[Seat]]]:
     """An evening's games in order, each with its seats (and players), its last deal's number
     and dealer, its latest deletion not undone (``undo_id``, ``undo_at``, or None) and, at a
     duplicate table, the cases of its form (``cases``; a save checks them afresh): two
-    queries (the cases: two more a duplicate table), kept in the cache under the evening's
+    queries (a tournament's table: its cases, two more), kept in the cache under the evening's
     version, which all of it raises (the one caching rule)."""
     key = f"evening.tables.{evening_key(evening)}"
     if (tables := cache.get(key)) is not None:
@@ -162,9 +152,6 @@ def _tables_of(evening: Evening) -> list[tuple[Game, list[Seat]]]:
     last = Deal.objects.filter(game=OuterRef("pk")).order_by("-number")
     undone = DeletedDeal.objects.filter(game=OuterRef("pk"), restored_at__isnull=True)
     undone = undone.order_by("-deleted_at")
-    duplicate = TournamentTable.objects.filter(
-        game=OuterRef("pk"), round__tournament__kind=Tournament.Kind.DUPLICATE
-    )
     games = list(
         Game.objects.filter(evening=evening)
         .annotate(
@@ -172,12 +159,12 @@ def _tables_of(evening: Evening) -> list[tuple[Game, list[Seat]]]:
             last_dealer=Subquery(last.values("dealer_id")[:1]),
             undo_id=Subquery(undone.values("pk")[:1]),
             undo_at=Subquery(undone.values("deleted_at")[:1]),
-            duplicate=Exists(duplicate),
+            table_pk=F("tournament_table"),  # a tournament's table: its cases, if duplicate
         )
         .order_by("number")
     )
     for game in games:
-        game.cases = services.table_cases(game) if game.duplicate else None
+        game.cases = services.table_cases(game) if game.table_pk else None
     seats: dict[int, list[Seat]] = {game.pk: [] for game in games}
     for seat in Seat.objects.filter(game__in=games).select_related("player").order_by("position"):
         seats[seat.game_id].append(seat)
