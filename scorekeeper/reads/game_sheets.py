@@ -20,6 +20,8 @@ from scorekeeper.scoring.escopette import ESCOPETTE_PLAYERS, escopette_game
 from scorekeeper.scoring.rules import HouseRules
 from scorekeeper.scoring.tarot import DealOutcome, deal_outcome
 
+CONTRACT_LABELS = dict(Deal.Contract.choices)  # translated when shown
+
 
 @dataclass
 class SheetRow:
@@ -35,7 +37,7 @@ class SheetRow:
 
     @property
     def contract_label(self) -> str:
-        return str(dict(Deal.Contract.choices).get(self.deal.contract, self.deal.contract))
+        return str(CONTRACT_LABELS.get(self.deal.contract, self.deal.contract))
 
     @property
     def result(self) -> str:
