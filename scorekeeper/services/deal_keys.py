@@ -63,11 +63,7 @@ def _comparable(inputs: DealInputs) -> tuple[str, dict[str, Any]]:
 
 
 def deal_of_key(
-    game: Game,
-    key: str,
-    inputs: DealInputs,
-    dealer: Player | None,
-    expected_number: int | None,
+    game: Game, key: str, inputs: DealInputs, dealer: Player | None, expected_number: int | None
 ) -> Deal | None:
     """The deal already stored with this key when it is the very same deal sent again; None
     when the key stored nothing; DealKeyUsed when it stored another deal, or one deleted since.

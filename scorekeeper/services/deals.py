@@ -140,10 +140,8 @@ def _store(
     deal.updated_at = timezone.now()
     new = deal.pk is None
     everyone = list(dict.fromkeys([*present, *scores]))
-    so_far: dict[int, int] = {}
-    if last:  # by the game's deals (its index), not by player: a player's rows are many
-        lines = DealScore.objects.filter(deal__game=game).order_by()
-        so_far = dict(lines.values_list("player_id").annotate(Sum("score")))
+    lines = DealScore.objects.filter(deal__game=game).order_by()  # by deal (index): not player
+    so_far = dict(lines.values_list("player_id").annotate(Sum("score"))) if last else {}
     deal.save()
     if not new:
         deal.scores.all().delete()
@@ -282,11 +280,7 @@ def _locked_deal(game: Game, deal: Deal) -> Deal:
 
 @transaction.atomic
 def deal_update(
-    *,
-    deal: Deal,
-    inputs: DealInputs,
-    dealer: Player | None = None,
-    changed_by: User | None = None,
+    *, deal: Deal, inputs: DealInputs, dealer: Player | None = None, changed_by: User | None = None
 ) -> Deal:
     game = lock_game(deal.game_id)
     _check_open(game.evening)

@@ -252,11 +252,7 @@ def refresh_figures(
 
 def _write(model: Any, rows: list[Any], unique: list[str]) -> None:
     """Insert the rows, each over the row of the same ``unique`` fields if there is one."""
-    columns = [f.name for f in model._meta.concrete_fields if not f.primary_key]
+    fields = [f.name for f in model._meta.concrete_fields if f.name not in ("id", *unique)]
     model.objects.bulk_create(
-        rows,
-        batch_size=500,
-        update_conflicts=True,
-        unique_fields=unique,
-        update_fields=[name for name in columns if name not in unique],
+        rows, batch_size=500, update_conflicts=True, unique_fields=unique, update_fields=fields
     )

@@ -173,6 +173,27 @@ def _tables_of(evening: Evening) -> list[tuple[Game, list[Seat]]]:
     return tables
 
 
+def kept_present(game: Game) -> list[Player] | None:
+    """The players at the table, as kept with the games at ``game.evening``'s version, or None."""
+    tables = cache.get(f"evening.tables.{evening_key(game.evening)}") or []
+    return next(([s.player for s in seats if s.present] for g, seats in tables if g == game), None)
+
+
+def keep_tables_after_save(before: Evening, after: Evening, saved: Deal) -> None:
+    """The evening's games at the version a save made (``after``), kept from those at the
+    version before when the save was the one change since (one version up): the saved deal
+    is its game's last, nothing else moved (but a duplicate table's played cases: not kept)."""
+    tables = cache.get(f"evening.tables.{evening_key(before)}")
+    if after.version != before.version + 1 or tables is None:
+        return
+    for game, _seats in tables:
+        if game.cases is not None:
+            return
+        if game.pk == saved.game_id:
+            game.last_number, game.last_dealer = saved.number, saved.dealer_id
+    cache.set(f"evening.tables.{evening_key(after)}", tables, 3600)
+
+
 class GameView:
     """A game as its evening page shows it.
 
@@ -187,15 +208,14 @@ class GameView:
         self.present = [seat.player for seat in seats if seat.present]
         self.form: DealForm | None = None
         self.tail_from: int | None = None  # the first deal to redraw (mark_sheet_changes)
-        # The games come annotated with their last deal (see _games_of).
-        last_number, last_dealer = game.last_number or 0, game.last_dealer
-        self.next_number = last_number + 1
+        # The games come annotated with their last deal (see _tables_of).
+        self.next_number = (game.last_number or 0) + 1
         positions = {seat.player_id: seat.position for seat in seats}
-        self.next_dealer = (
-            services.dealer_after(game, self.present, positions, last_dealer)
-            if self.present
-            else None
-        )
+        self.next_dealer = None
+        if self.present:
+            self.next_dealer = services.dealer_after(
+                game, self.present, positions, game.last_dealer
+            )
 
     @cached_property
     def sheet(self) -> GameSheet:
