@@ -5,9 +5,12 @@ the seats.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.db.models import JSONField, TextField
+from django.db.models.functions import Cast
 from django.utils.translation import gettext as _
 
 from scorekeeper.models import Deal, DealScore, Game, Player, Seat, stored_inputs
@@ -16,6 +19,8 @@ from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.scoring.escopette import ESCOPETTE_PLAYERS, escopette_game
 from scorekeeper.scoring.rules import HouseRules
 from scorekeeper.scoring.tarot import DealOutcome, deal_outcome
+
+CONTRACT_LABELS = dict(Deal.Contract.choices)  # translated when shown
 
 
 @dataclass
@@ -32,7 +37,7 @@ class SheetRow:
 
     @property
     def contract_label(self) -> str:
-        return str(dict(Deal.Contract.choices).get(self.deal.contract, self.deal.contract))
+        return str(CONTRACT_LABELS.get(self.deal.contract, self.deal.contract))
 
     @property
     def result(self) -> str:
@@ -101,8 +106,14 @@ def _outcome(
 #: The deal's columns the sheet shows and the rules read, read with each of its score lines
 #: (``deal__<name>``); those below are left deferred: its case, its key, who saved it and when.
 _DEAL_UNREAD = ("case_number", "idempotency_key", "created_by", "created_at", "updated_at")
-_DEAL_FIELDS = [f.name for f in Deal._meta.concrete_fields if f.name not in _DEAL_UNREAD]
-_DEAL_ATTNAMES = [f.attname for f in Deal._meta.concrete_fields if f.name not in _DEAL_UNREAD]
+_DEAL_FIELDS = [f for f in Deal._meta.concrete_fields if f.name not in _DEAL_UNREAD]
+_DEAL_ATTNAMES = [f.attname for f in _DEAL_FIELDS]
+#: A JSON column comes as its text, decoded once a deal rather than once a score line.
+_DEAL_COLUMNS = [
+    Cast(f"deal__{f.name}", TextField()) if isinstance(f, JSONField) else f"deal__{f.name}"
+    for f in _DEAL_FIELDS
+]
+_JSON_AT = [i for i, f in enumerate(_DEAL_FIELDS) if isinstance(f, JSONField)]
 
 
 def _stored(game: Game) -> tuple[list[Deal], dict[int, list[ScoreLine]], dict[int, dict[int, int]]]:
@@ -116,13 +127,14 @@ def _stored(game: Game) -> tuple[list[Deal], dict[int, list[ScoreLine]], dict[in
     for row in (
         DealScore.objects.filter(deal__game=game)
         .order_by("deal__number", "pk")
-        .values_list(
-            *(f"deal__{name}" for name in _DEAL_FIELDS), "player_id", "seated", "score", "total"
-        )
+        .values_list(*_DEAL_COLUMNS, "player_id", "seated", "score", "total")
     ):
         deal_id = row[0]
         if deal_id not in lines:
-            deals.append(Deal.from_db(Deal.objects.db, _DEAL_ATTNAMES, row[:width]))
+            values = list(row[:width])
+            for i in _JSON_AT:
+                values[i] = json.loads(values[i]) if values[i] is not None else None
+            deals.append(Deal.from_db(Deal.objects.db, _DEAL_ATTNAMES, values))
             lines[deal_id], totals[deal_id] = [], {}
         player_id, seated, score, total = row[width:]
         lines[deal_id].append((player_id, seated, score))

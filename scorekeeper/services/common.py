@@ -4,6 +4,7 @@ the locks taken in the package's one order (see ``scorekeeper.services``)."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from django.utils.translation import gettext as _
 
@@ -25,11 +26,13 @@ class ServiceError(Exception):
         self.field = field
 
 
-def evening_touch(evening: Evening) -> None:
-    """What an evening shows changed: its figures are computed again (the read model) and its
-    version raised (``Evening.touch``), in the write's own transaction. The one place a
-    service raises an evening's version; the evening in hand follows."""
-    refresh_figures([evening.pk], placed={evening.pk: (evening.club_id, evening.date)})
+def evening_touch(evening: Evening, *, only: str | None = None, growing: bool = False) -> None:
+    """What an evening shows changed: its figures are computed again (the read model; what
+    changed in them, ``only`` and ``growing``, as ``refresh_figures`` takes it) and its version
+    raised (``Evening.touch``), in the write's own transaction. The one place a service raises
+    an evening's version; the evening in hand follows."""
+    placed = {evening.pk: (evening.club_id, evening.date)}
+    refresh_figures([evening.pk], placed=placed, only=only, growing=growing)
     evening.touch()
 
 
@@ -54,10 +57,11 @@ def lock_evenings(evenings: Iterable[object]) -> list[int]:
     )
 
 
-def lock_game(game_pk: int, *, club: bool = False) -> Game:
+def lock_game(game_pk: int, *, club: bool = False, read: dict[str, Any] | None = None) -> Game:
     """The game read under its lock, its evening's lock taken first (evening, then game).
 
-    ``game.evening`` is the evening read under its lock (with its club when ``club``).
+    ``game.evening`` is the evening read under its lock (with its club when ``club``);
+    ``read``: annotations read with the game's row, under its lock, in the same statement.
     Raises Game.DoesNotExist for a game that is no more.
     """
     # One statement locking the evening alone (OF evening), a second the game alone.
@@ -65,7 +69,7 @@ def lock_game(game_pk: int, *, club: bool = False) -> Game:
     evening = (
         Game.objects.select_for_update(of=("evening",)).select_related(related).get(pk=game_pk)
     ).evening
-    game = Game.objects.select_for_update(of=("self",)).get(pk=game_pk)
+    game = Game.objects.select_for_update(of=("self",)).annotate(**(read or {})).get(pk=game_pk)
     game.evening = evening
     return game
 

@@ -3,7 +3,6 @@ comes back with another deal is refused in words. An undo gives a deleted deal i
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
@@ -30,43 +29,26 @@ class DealKeyUsed(ServiceError):
 KEY_IN_SNAPSHOT = "idempotency_key"
 
 
-@dataclass(frozen=True)
-class SaveFacts:
-    """What a save decides on, read in one query once it holds the game's lock."""
-
-    last_number: int  # the game's last deal number (0 before its first deal)
-    keyed: int | None  # the deal the one-time key stored, if any
-    deletion_waiting: bool  # a deleted deal of the game not put back (its key may be this one)
-    planned: int | None = None  # a tournament table's game: the deals it may enter
-
-
-def _facts_query(game: int, key: str) -> Any:
+def save_facts_read(key: str | None) -> dict[str, Any]:
+    """What a save decides on, read with its game once it holds the game's lock, in the same
+    statement (``common.lock_game``'s ``read``): the game's ``last_number`` (None before its
+    first deal), the deal ``key`` stored (``keyed``), whether a deleted deal waits for its
+    undo (``deletion_waiting``: its key may be this one) and, at a tournament table, the
+    deals it may enter (``planned``)."""
     deals = Deal.objects.filter(game_id=OuterRef("pk"))
-    return Game.objects.filter(pk=game).values(
-        last_number=Subquery(deals.order_by("-number").values("number")[:1]),
-        keyed=Subquery(deals.filter(idempotency_key=key).order_by("pk").values("pk")[:1]),
-        deletion_waiting=Exists(
+    return {
+        "last_number": Subquery(deals.order_by("-number").values("number")[:1]),
+        # no deal is stored with an empty key
+        "keyed": Subquery(deals.filter(idempotency_key=key or "").order_by("pk").values("pk")[:1]),
+        "deletion_waiting": Exists(
             DeletedDeal.objects.filter(game_id=OuterRef("pk"), restored_at__isnull=True)
         ),
-        planned=Subquery(
+        "planned": Subquery(
             TournamentTable.objects.filter(game_id=OuterRef("pk"))
             .order_by()
             .values(due=F("round__tournament__deals_per_round") + F("extra_deals"))[:1]
         ),
-    )
-
-
-def save_facts(game: Game, key: str | None) -> SaveFacts:
-    """The game's last deal number, the deal ``key`` stored, whether a deletion waits for
-    its undo and, for a tournament table, how many deals it may enter: one query, to be
-    asked under the game's lock (a save decides on them)."""
-    row = _facts_query(game.pk, key or "").get()  # no deal is stored with an empty key
-    return SaveFacts(
-        last_number=row["last_number"] or 0,
-        keyed=row["keyed"] if key else None,
-        deletion_waiting=bool(row["deletion_waiting"]),
-        planned=row["planned"],
-    )
+    }
 
 
 def _comparable(inputs: DealInputs) -> tuple[str, dict[str, Any]]:
@@ -81,19 +63,14 @@ def _comparable(inputs: DealInputs) -> tuple[str, dict[str, Any]]:
 
 
 def deal_of_key(
-    game: Game,
-    key: str,
-    inputs: DealInputs,
-    dealer: Player | None,
-    expected_number: int | None,
-    *,
-    facts: SaveFacts,
+    game: Game, key: str, inputs: DealInputs, dealer: Player | None, expected_number: int | None
 ) -> Deal | None:
     """The deal already stored with this key when it is the very same deal sent again; None
-    when the key stored nothing; DealKeyUsed when it stored another deal, or one deleted since."""
-    existing = Deal.objects.get(pk=facts.keyed) if facts.keyed is not None else None
+    when the key stored nothing; DealKeyUsed when it stored another deal, or one deleted since.
+    ``game`` comes with its facts (``save_facts_read``)."""
+    existing = Deal.objects.get(pk=game.keyed) if game.keyed is not None else None
     if existing is None:
-        if not facts.deletion_waiting:  # no snapshot could hold the key
+        if not game.deletion_waiting:  # no snapshot could hold the key
             return None
         deleted = (
             DeletedDeal.objects.filter(game=game, restored_at__isnull=True)

@@ -8,26 +8,15 @@ from decimal import Decimal
 from typing import Any
 
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from accounts.models import User
-from scorekeeper.models import (
-    Deal,
-    DealChange,
-    DealScore,
-    DeletedDeal,
-    Game,
-    Player,
-)
+from scorekeeper.models import Deal, DealChange, DealScore, DeletedDeal, Game, Player
 from scorekeeper.scoring.errors import ScoringError
-from scorekeeper.scoring.escopette import (
-    EscopetteDeal,
-    escopette_game,
-    score_escopette_deal,
-)
+from scorekeeper.scoring.escopette import EscopetteDeal, escopette_game, score_escopette_deal
 from scorekeeper.scoring.paper import PaperDeal, score_paper_deal
 from scorekeeper.scoring.tarot import PassedDeal, TarotDeal, score_deal
 from scorekeeper.services.common import (
@@ -38,7 +27,7 @@ from scorekeeper.services.common import (
     lock_game,
 )
 from scorekeeper.services.costly import charge_old_evening
-from scorekeeper.services.deal_keys import deal_of_key, save_facts
+from scorekeeper.services.deal_keys import deal_of_key, save_facts_read
 from scorekeeper.services.deal_snapshots import deal_snapshot
 from scorekeeper.services.deal_totals import game_totals_keep
 from scorekeeper.services.duplicate import case_check
@@ -139,18 +128,31 @@ def set_inputs(deal: Deal, inputs: DealInputs) -> None:
         deal.stakes = {str(stake): winner for stake, winner in inputs.stakes.items()}
 
 
-def _store(game: Game, deal: Deal, inputs: DealInputs, present: Sequence[int]) -> dict[str, Any]:
-    """Score and save the deal; returns its inputs as a snapshot (for undo and history)."""
+def _store(
+    game: Game, deal: Deal, inputs: DealInputs, present: Sequence[int], *, last: bool = False
+) -> dict[str, Any]:
+    """Score and save the deal; returns its inputs as a snapshot (for undo and history).
+
+    ``last``: a new deal after the game's others, its score rows written with their running
+    totals (each player's total so far, one query); else the caller keeps the totals."""
     scores = _score(game, inputs)
     set_inputs(deal, inputs)
     deal.updated_at = timezone.now()
     new = deal.pk is None
+    everyone = list(dict.fromkeys([*present, *scores]))
+    lines = DealScore.objects.filter(deal__game=game).order_by()  # by deal (index): not player
+    so_far = dict(lines.values_list("player_id").annotate(Sum("score"))) if last else {}
     deal.save()
     if not new:
         deal.scores.all().delete()
-    everyone = list(dict.fromkeys([*present, *scores]))
     DealScore.objects.bulk_create(
-        DealScore(deal=deal, player_id=player, seated=player in scores, score=scores.get(player, 0))
+        DealScore(
+            deal=deal,
+            player_id=player,
+            seated=player in scores,
+            score=scores.get(player, 0),
+            total=so_far.get(player, 0) + scores.get(player, 0),
+        )
         for player in everyone
     )
     return deal_snapshot(deal, present=everyone, seated=[p for p in everyone if p in scores])
@@ -196,6 +198,7 @@ def deal_record(
     expected_number: int | None = None,
     past_plan: bool = False,
     case_number: int | None = None,
+    present: list[Player] | None = None,
 ) -> Deal:
     """Score and store the next deal of a game. The same idempotency key stores it once:
     the very same deal sent again returns the deal stored, marked ``already_stored``; the
@@ -210,18 +213,15 @@ def deal_record(
     A tournament table's game stops at the round's planned deals and those the organiser
     allowed past them (ServiceError), unless ``past_plan`` (the organiser's own addition).
     A duplicate table's deal carries its case (``duplicate.case_check``).
+
+    ``present``: the players at the table as the caller read them, after ``game.evening``:
+    they stand while the evening's version under the lock is still that one (every change to
+    the table raises it), else they are read again.
     """
-    game = lock_game(game.pk)
-    facts = save_facts(game, idempotency_key)  # read under the lock: numbers, keys
+    seen = game.evening.version if present is not None else None
+    game = lock_game(game.pk, read=save_facts_read(idempotency_key))  # with its facts
     if idempotency_key:
-        existing = deal_of_key(
-            game,
-            idempotency_key,
-            inputs,
-            dealer,
-            expected_number,
-            facts=facts,
-        )
+        existing = deal_of_key(game, idempotency_key, inputs, dealer, expected_number)
         if existing is not None:
             existing.game = game  # the same game, its evening read under the lock
             existing.already_stored = True
@@ -230,28 +230,28 @@ def deal_record(
     charge_old_evening(game.evening, _person(created_by))
     if game.kind == Game.Kind.ESCOPETTE:
         _check_escopette_not_ended(game)
-    present = present_players(game)
+    if present is None or game.evening.version != seen:
+        present = present_players(game)
     dealer = dealer or next_dealer(game, present)
-    number = facts.last_number + 1
+    number = (game.last_number or 0) + 1
     if expected_number is not None and expected_number != number:
         taken = game.deals.filter(number=expected_number).select_related("dealer").first()
         raise DealNumberTaken(number=expected_number, deal=taken, next_number=number)
     if not past_plan:
-        _check_planned(facts.planned, number)
+        _check_planned(game.planned, number)
     deal = Deal(
         game=game,
         number=number,
-        case_number=case_check(game, case_number) if facts.planned is not None else None,
+        case_number=case_check(game, case_number) if game.planned is not None else None,
         dealer=dealer,
         created_by=_person(created_by),
         idempotency_key=idempotency_key or None,
     )
     # The evening's and the game's rows are locked above: a second save with the same key
     # waits for this one, then finds its deal; numbers are taken one at a time.
-    after = _store(game, deal, inputs, [p.pk for p in present])
-    game_totals_keep(game)
+    after = _store(game, deal, inputs, [p.pk for p in present], last=True)
     _log(game, DealChange.Action.RECORDED, deal=deal, number=number, by=created_by, after=after)
-    evening_touch(game.evening)
+    evening_touch(game.evening, only=game.kind, growing=True)  # scores added, none gone
     return deal
 
 
@@ -280,11 +280,7 @@ def _locked_deal(game: Game, deal: Deal) -> Deal:
 
 @transaction.atomic
 def deal_update(
-    *,
-    deal: Deal,
-    inputs: DealInputs,
-    dealer: Player | None = None,
-    changed_by: User | None = None,
+    *, deal: Deal, inputs: DealInputs, dealer: Player | None = None, changed_by: User | None = None
 ) -> Deal:
     game = lock_game(deal.game_id)
     _check_open(game.evening)

@@ -2,7 +2,7 @@
 
 ``refresh_figures`` recomputes the ``PlayerEvening`` and ``EveningFigures`` rows of some
 evenings (about 50 deals each) and drops the club figures' checkpoints that held them; every
-service that changes an evening calls it in its own transaction (``common._bump``), the
+service that changes an evening calls it in its own transaction (``common.evening_touch``), the
 imports for the evenings they create. The reads add up the rows and never write them.
 """
 
@@ -13,18 +13,8 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
-from django.db.models import (
-    BooleanField,
-    Case,
-    CharField,
-    Count,
-    F,
-    Q,
-    QuerySet,
-    Sum,
-    Value,
-    When,
-)
+from django.db.models import Count, F, QuerySet, Sum, TextField
+from django.db.models.functions import Cast
 
 from scorekeeper.models import (
     Deal,
@@ -43,26 +33,6 @@ CHELEM_MADE = ("announced", "unannounced")
 
 # What each stored score was, as the database sees it.
 OUT, PASSED, TAKER, PARTNER, DEFENCE = "out", "passed", "taker", "partner", "defence"
-
-
-def _made() -> Q:
-    """The contract was made: the attack's points reached the target for its bouts."""
-    made = Q()
-    for bouts, target in TARGETS.items():
-        made |= Q(deal__bouts=bouts, deal__points__gte=target)
-    return made
-
-
-ROLE = Case(
-    When(seated=False, then=Value(OUT)),
-    When(deal__passed=True, then=Value(PASSED)),
-    When(deal__paper=True, then=Value(PASSED)),  # scores only: in totals, not in statistics
-    When(deal__taker_id=F("player_id"), then=Value(TAKER)),
-    When(deal__partner_id=F("player_id"), then=Value(PARTNER)),
-    default=Value(DEFENCE),
-    output_field=CharField(),
-)
-MADE = Case(When(_made(), then=Value(True)), default=Value(False), output_field=BooleanField())
 
 
 def count_line(tally: Tally, line: dict[str, Any]) -> None:
@@ -117,27 +87,40 @@ def _columns(tally: Tally) -> dict[str, int]:
     return columns
 
 
+#: What ``_lines`` reads of each score: its deal's columns (its poignées as their text), and
+#: what it groups them by, named as ``count_line`` reads them.
+_READ = ("player_id", "deal__game__evening_id", "seated", "score", "deal__passed", "deal__paper")
+_DEAL = ("deal__taker_id", "deal__partner_id", "deal__bouts", "deal__points", "deal__contract")
+_MARKS = ("deal__petit_au_bout", "deal__chelem", Cast("deal__poignees", TextField()))
+_LINE = ("player_id", "evening", "role", "made", "contract", "petit_au_bout", "chelem", "poignees")
+
+
+def _role(player: int, seated: bool, passed: bool, taker: int | None, partner: int | None) -> str:
+    if not seated:
+        return OUT
+    if passed:  # or scores only, on paper: in totals, not in statistics
+        return PASSED
+    return TAKER if taker == player else PARTNER if partner == player else DEFENCE
+
+
 def _lines(scores: QuerySet[DealScore]) -> list[dict[str, Any]]:
-    """The scores grouped by player and kind of deal, named as ``Tally.count`` reads them."""
-    lines = list(
-        scores.values(
-            "player_id",
-            evening=F("deal__game__evening_id"),
-            contract=F("deal__contract"),
-            petit_au_bout=F("deal__petit_au_bout"),
-            chelem=F("deal__chelem"),
-            poignees=F("deal__poignees"),
-            role=ROLE,
-            made=MADE,
-        )
-        .annotate(n=Count("pk"), points=Sum("score"))
-        .order_by()
-    )
-    for line in lines:
-        line["made"] = bool(line["made"])
-        if isinstance(line["poignees"], str):  # a driver that leaves JSON as text
-            line["poignees"] = json.loads(line["poignees"])
-    return lines
+    """The scores grouped by player and kind of deal: a score's role and whether its deal's
+    contract was made (the attack's points reached the target for its bouts)."""
+    lines: dict[tuple[Any, ...], dict[str, Any]] = {}
+    for player, evening, seated, score, passed, paper, *deal in scores.values_list(
+        *_READ, *_DEAL, *_MARKS
+    ):
+        taker, partner, bouts, points, *marks = deal
+        role = _role(player, seated, passed or paper, taker, partner)
+        made = bouts in TARGETS and points is not None and points >= TARGETS[bouts]
+        key = (player, evening, role, made, *marks)
+        if key not in lines:
+            lines[key] = dict(zip(_LINE, key, strict=True), n=0, points=0)
+        lines[key]["n"] += 1
+        lines[key]["points"] += score
+    for line in lines.values():
+        line["poignees"] = json.loads(line["poignees"] or "[]")
+    return list(lines.values())
 
 
 Figures = dict[int, dict[int, Tally]]  # evening id -> player id -> figures
@@ -209,11 +192,17 @@ def _escopette(ids: list[int]) -> tuple[Figures, dict[int, list[int]]]:
 
 
 def refresh_figures(
-    evening_ids: Iterable[int], *, placed: dict[int, tuple[int, dt.date]] | None = None
+    evening_ids: Iterable[int],
+    *,
+    placed: dict[int, tuple[int, dt.date]] | None = None,
+    only: str | None = None,
+    growing: bool = False,
 ) -> None:
     """The figures of these evenings, computed again from their stored scores and written
     (the same few queries for any number of evenings). Call it in the write's transaction;
-    ``placed``: each evening's club and date, when the caller holds them."""
+    ``placed``: each evening's club and date, when the caller holds them; ``only``: the one game
+    kind whose figures changed (the other's are left as they are); ``growing``: the change
+    only added scores (a deal saved): no row goes, each is written over in place."""
     ids = sorted(set(evening_ids))
     if not ids:
         return
@@ -225,8 +214,9 @@ def refresh_figures(
             "pk", "club_id", "date"
         )
     }
-    tarot, played = _tarot(ids)
-    escopette, counts = _escopette(ids)
+    kinds = (only,) if only else (TAROT, ESCOPETTE)
+    tarot, played = _tarot(ids) if TAROT in kinds else ({}, {})
+    escopette, counts = _escopette(ids) if ESCOPETTE in kinds else ({}, {})
     for kind, figures in ((TAROT, tarot), (ESCOPETTE, escopette)):
         for evening_id, tallies in sorted(figures.items()):
             players.extend(
@@ -253,7 +243,16 @@ def refresh_figures(
         since[club_id] = min(date, since.get(club_id, date))
     for club_id, date in since.items():
         FiguresCheckpoint.objects.filter(club_id=club_id, through__gte=date).delete()
-    PlayerEvening.objects.filter(evening_id__in=ids).delete()
-    EveningFigures.objects.filter(evening_id__in=ids).delete()
-    PlayerEvening.objects.bulk_create(players, batch_size=500)
-    EveningFigures.objects.bulk_create(evenings, batch_size=500)
+    if not growing:  # some rows may go: those of these evenings and kinds are written anew
+        PlayerEvening.objects.filter(evening_id__in=ids, kind__in=kinds).delete()
+        EveningFigures.objects.filter(evening_id__in=ids, kind__in=kinds).delete()
+    _write(PlayerEvening, players, ["evening", "player", "kind"])
+    _write(EveningFigures, evenings, ["evening", "kind"])
+
+
+def _write(model: Any, rows: list[Any], unique: list[str]) -> None:
+    """Insert the rows, each over the row of the same ``unique`` fields if there is one."""
+    fields = [f.name for f in model._meta.concrete_fields if f.name not in ("id", *unique)]
+    model.objects.bulk_create(
+        rows, batch_size=500, update_conflicts=True, unique_fields=unique, update_fields=fields
+    )

@@ -164,10 +164,7 @@ class TarotDealForm(HouseRulesFields, DealFormBase):
         widget=forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off"}),
     )
     points_for = forms.ChoiceField(
-        label=_("Points counted for"),
-        choices=SIDES,
-        initial="attack",
-        widget=forms.RadioSelect,
+        label=_("Points counted for"), choices=SIDES, initial="attack", widget=forms.RadioSelect
     )
     petit_au_bout = forms.ChoiceField(
         label=_("Petit au bout"),

@@ -17,13 +17,7 @@ from scorekeeper.exchange.error_text import refusal_message
 from scorekeeper.models import Deal, DeletedDeal, Game, Membership, Player
 from scorekeeper.reads.deal_history import deal_history, deleted_deals_url
 from scorekeeper.scoring.errors import ScoringError
-from scorekeeper.screens.access import (
-    deal_for,
-    evening_closed,
-    evening_for,
-    game_for,
-    queue_owner,
-)
+from scorekeeper.screens.access import deal_for, evening_closed, evening_for, game_for, queue_owner
 from scorekeeper.screens.table.deal_forms import (
     EscopetteDealForm,
     TarotDealForm,
@@ -37,6 +31,8 @@ from scorekeeper.screens.table.evening_page import (
     deal_form,
     deal_present,
     evening_url,
+    keep_tables_after_save,
+    kept_present,
     mark_sheet_changes,
     page_context,
     since_of,
@@ -62,7 +58,7 @@ def deal_preview(request: HttpRequest, evening_id: int, game_id: int) -> HttpRes
         if not request.htmx:
             return render(request, "scorekeeper/table/deal_edit.html", _edit_context(deal, form))
     else:
-        form = deal_form(request, game, data=request.POST)
+        form = deal_form(request, game, data=request.POST, present=kept_present(game))
         form.is_valid()
         if not request.htmx:
             context = page_context(request, game.evening, membership, forms={game.pk: form})
@@ -88,7 +84,7 @@ def deal_create(request: HttpRequest, evening_id: int, game_id: int) -> HttpResp
         response = HttpResponse(_("This deal was typed by another account."), status=403)
         response["X-Deal-Account-Mismatch"] = "1"
         return response
-    form = deal_form(request, game, data=request.POST)
+    form = deal_form(request, game, data=request.POST, present=kept_present(game))
     conflict: services.DealNumberTaken | None = None
     if form.is_valid() and form.inputs is not None:
         try:
@@ -100,6 +96,7 @@ def deal_create(request: HttpRequest, evening_id: int, game_id: int) -> HttpResp
                 idempotency_key=form.cleaned_data["idempotency_key"] or None,
                 expected_number=form.cleaned_data["number"],
                 case_number=form.cleaned_data.get("case_number"),
+                present=form.present,  # read after game.evening: the save checks its version
             )
         except services.DealNumberTaken as taken:
             conflict = taken
@@ -114,6 +111,7 @@ def deal_create(request: HttpRequest, evening_id: int, game_id: int) -> HttpResp
                     "number": deal.number
                 }
             else:
+                keep_tables_after_save(game.evening, deal.game.evening, deal)
                 saved = _("Deal %(number)s saved.") % {"number": deal.number}
             if request.htmx:
                 return _entry_after_save(request, game, membership, saved, deal)

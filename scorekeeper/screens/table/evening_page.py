@@ -12,7 +12,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.core.cache import cache
-from django.db.models import OuterRef, Subquery
+from django.db.models import F, OuterRef, Subquery
 from django.http import HttpRequest, QueryDict
 from django.urls import reverse
 from django.utils import timezone
@@ -91,7 +91,9 @@ def deal_form(
     present = present if present is not None else services.present_players(game)
     tarot = game.kind == Game.Kind.TAROT
     if data is not None:  # what was sent is what counts: no need to work out the defaults
-        if tarot and (cases := services.table_cases(game)) is not None:
+        # A duplicate table's form sends its case (the save checks it again, under its lock).
+        sent_case = tarot and f"{TarotDealForm.prefix}-case_number" in data
+        if sent_case and (cases := services.table_cases(game)) is not None:
             return TarotDealForm(data, game=game, present=present, cases=cases)
         return deal_form_class(game)(data, game=game, present=present)
     dealer = dealer or services.next_dealer(game, present)
@@ -103,7 +105,8 @@ def deal_form(
     initial["sitting_out"] = [p.pk for p in services.default_sitting_out(game, present, dealer)]
     if carried:
         initial.update(initial_from_query(carried, list(TarotDealForm.base_fields)))
-    cases = _shown_cases(game) if tarot else None
+    # A duplicate table's cases, read with the evening's games (_tables_of) or else here.
+    cases = game.cases if hasattr(game, "cases") else services.table_cases(game)
     form = TarotDealForm(data, game=game, present=present, initial=initial, cases=cases)
     form.returned = bool(carried)  # deal-entry.js asks for its preview at once
     return form
@@ -115,16 +118,6 @@ def deal_present(deal: Deal) -> list[Player]:
     positions = dict(deal.game.seats.values_list("player_id", "position"))
     present.sort(key=lambda player: positions.get(player.pk, 99))
     return present
-
-
-def _shown_cases(game: Game) -> services.TableCases | None:
-    """A duplicate table's cases for the form shown (None at any other table), kept in the
-    cache under the evening's version, which its deals raise; a save checks them afresh."""
-    key = f"evening.cases.{evening_key(game.evening)}.{game.pk}"
-    if (found := cache.get(key)) is None:
-        found = (services.table_cases(game),)
-        cache.set(key, found, 3600)
-    return found[0]
 
 
 def _carried_deal_stored(request: HttpRequest, game: Game, carried: Mapping[str, Any]) -> bool:
@@ -149,9 +142,10 @@ def _carried_deal_stored(request: HttpRequest, game: Game, carried: Mapping[str,
 
 def _tables_of(evening: Evening) -> list[tuple[Game, list[Seat]]]:
     """An evening's games in order, each with its seats (and players), its last deal's number
-    and dealer, and its latest deletion not undone (``undo_id``, ``undo_at``, or None): two
-    queries, kept in the cache under the evening's version, which all of it raises (the one
-    caching rule)."""
+    and dealer, its latest deletion not undone (``undo_id``, ``undo_at``, or None) and, at a
+    duplicate table, the cases of its form (``cases``; a save checks them afresh): two
+    queries (a tournament's table: its cases, two more), kept in the cache under the evening's
+    version, which all of it raises (the one caching rule)."""
     key = f"evening.tables.{evening_key(evening)}"
     if (tables := cache.get(key)) is not None:
         return tables
@@ -165,15 +159,39 @@ def _tables_of(evening: Evening) -> list[tuple[Game, list[Seat]]]:
             last_dealer=Subquery(last.values("dealer_id")[:1]),
             undo_id=Subquery(undone.values("pk")[:1]),
             undo_at=Subquery(undone.values("deleted_at")[:1]),
+            table_pk=F("tournament_table"),  # a tournament's table: its cases, if duplicate
         )
         .order_by("number")
     )
+    for game in games:
+        game.cases = services.table_cases(game) if game.table_pk else None
     seats: dict[int, list[Seat]] = {game.pk: [] for game in games}
     for seat in Seat.objects.filter(game__in=games).select_related("player").order_by("position"):
         seats[seat.game_id].append(seat)
     tables = [(game, seats[game.pk]) for game in games]
     cache.set(key, tables, 3600)
     return tables
+
+
+def kept_present(game: Game) -> list[Player] | None:
+    """The players at the table, as kept with the games at ``game.evening``'s version, or None."""
+    tables = cache.get(f"evening.tables.{evening_key(game.evening)}") or []
+    return next(([s.player for s in seats if s.present] for g, seats in tables if g == game), None)
+
+
+def keep_tables_after_save(before: Evening, after: Evening, saved: Deal) -> None:
+    """The evening's games at the version a save made (``after``), kept from those at the
+    version before when the save was the one change since (one version up): the saved deal
+    is its game's last, nothing else moved (but a duplicate table's played cases: not kept)."""
+    tables = cache.get(f"evening.tables.{evening_key(before)}")
+    if after.version != before.version + 1 or tables is None:
+        return
+    for game, _seats in tables:
+        if game.cases is not None:
+            return
+        if game.pk == saved.game_id:
+            game.last_number, game.last_dealer = saved.number, saved.dealer_id
+    cache.set(f"evening.tables.{evening_key(after)}", tables, 3600)
 
 
 class GameView:
@@ -190,15 +208,14 @@ class GameView:
         self.present = [seat.player for seat in seats if seat.present]
         self.form: DealForm | None = None
         self.tail_from: int | None = None  # the first deal to redraw (mark_sheet_changes)
-        # The games come annotated with their last deal (see _games_of).
-        last_number, last_dealer = game.last_number or 0, game.last_dealer
-        self.next_number = last_number + 1
+        # The games come annotated with their last deal (see _tables_of).
+        self.next_number = (game.last_number or 0) + 1
         positions = {seat.player_id: seat.position for seat in seats}
-        self.next_dealer = (
-            services.dealer_after(game, self.present, positions, last_dealer)
-            if self.present
-            else None
-        )
+        self.next_dealer = None
+        if self.present:
+            self.next_dealer = services.dealer_after(
+                game, self.present, positions, game.last_dealer
+            )
 
     @cached_property
     def sheet(self) -> GameSheet:

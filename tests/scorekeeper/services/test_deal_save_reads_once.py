@@ -12,7 +12,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scorekeeper import services
-from scorekeeper.models import Deal, Evening
+from scorekeeper.models import Deal, Evening, Game
 from scorekeeper.scoring.tarot import TarotDeal
 from scorekeeper.services.deal_keys import DealKeyUsed
 from tests.factories import deal_post, make_club, start_evening
@@ -38,16 +38,31 @@ def test_a_save_reads_its_number_and_key_in_one_query_after_the_lock() -> None:
             game=game, inputs=garde(players), dealer=players[1], idempotency_key="second"
         )
     assert deal.number == 2
-    # As the phone saves (its form names the dealer): the evening locked, then the game (the
-    # services' one lock order), its facts, the players at the table; the game's score lines
-    # (its running totals kept); then the evening's figures computed again (its French Tarot
-    # and L'escopette scores; the checkpoints it drops are found in their DELETE), and nothing
-    # else is read.
-    assert len(selects(captured.captured_queries)) == 4 + 1 + 2
+    # As the phone saves (its form names the dealer): the evening locked, then the game with
+    # its facts (the services' one lock order), the players at the table; their totals so far
+    # (the new score rows' running totals); then the evening's French Tarot figures computed
+    # again (its L'escopette ones unchanged; the checkpoints it drops are found in their
+    # DELETE), and nothing else is read.
+    assert len(selects(captured.captured_queries)) == 2 + 2 + 1
     assert not any(
         'FROM "scorekeeper_deleteddeal"' in sql.split(" WHERE ")[0]
         for sql in selects(captured.captured_queries)
     )
+
+
+def test_the_players_the_caller_read_stand_while_the_evening_is_at_that_version() -> None:
+    club, players = make_club(players=["Ana", "Ben", "Cid", "Dom", "Eve"])
+    _evening, game = start_evening(club, players[:4])
+    game = Game.objects.select_related("evening").get(pk=game.pk)  # as the view reads it
+    read = list(players[:4])
+    with CaptureQueriesContext(connection) as captured:
+        services.deal_record(game=game, inputs=garde(read), dealer=read[0], present=read)
+    assert not [sql for sql in selects(captured.captured_queries) if "scorekeeper_seat" in sql]
+    # Eve sits down after the view read the table: the save reads it again under its lock.
+    game = Game.objects.select_related("evening").get(pk=game.pk)
+    services.seat_join(game=game, player=players[4])
+    deal = services.deal_record(game=game, inputs=garde(read), dealer=read[0], present=read)
+    assert set(deal.scores.values_list("player_id", flat=True)) == {p.pk for p in players}
 
 
 def test_a_deletion_waiting_still_refuses_its_key_and_numbers_go_on() -> None:
