@@ -34,7 +34,7 @@ from django.db import IntegrityError, transaction
 
 from scorekeeper.models import FiguresCheckpoint, Player
 from scorekeeper.reads import deal_facts as read
-from scorekeeper.reads.deal_facts import EveningMark, deal_rows, evening_facts, evening_marks
+from scorekeeper.reads.deal_facts import EveningMark, evening_facts, evening_marks
 from scorekeeper.scoring.club_state import PARTS, FiguresState
 from scorekeeper.scoring.rating_quality import PredictionQuality
 
@@ -184,22 +184,30 @@ def _fold(
 ) -> FiguresState:
     """The state after the evenings' deals (``part`` alone, or all): tonight's (the latest
     date's) folded on the settled evenings' state. Each part is kept in the cache under
-    ``name`` (the settled evenings at their versions) with tonight's deals it holds: when
-    those are the first of tonight's (a deal was added after them), only the later deals
-    are folded into it, and no checkpoint is read; a fold from the checkpoint keeps all."""
+    ``name`` (the settled evenings at their versions) with tonight's evenings at their
+    versions and the keys of the deals it holds: tonight's evenings unchanged, no deal is
+    read; those deals the first of tonight's (deals were added after them), only the later
+    deals are read and folded into it, and no checkpoint is read; a fold from the checkpoint
+    keeps every part."""
     latest = marks[-1].date
     settled = [mark for mark in marks if mark.date < latest]
+    tonight = marks[len(settled) :]
+    evenings = [mark.content for mark in tonight]
     key = f"figures.tonight.{part}.{name}"
     kept = cache.get(key) if part is not None else None
-    tonight = tuple(deal_rows(marks[len(settled) :], kept[0] if kept else ()))
-    if part and kept is not None and kept[0] == tonight[: len(kept[0])]:
-        held, state = kept
-        if len(held) < len(tonight):
-            state.advance(map(read.deal_facts, tonight[len(held) :]), parts=(part,))
-            cache.set(key, (tonight, state), TONIGHT_SECONDS)
-        return state
-    state = _settled(club_id, start, settled, latest).advance(map(read.deal_facts, tonight))
-    parts = {f"figures.tonight.{each}.{name}": (tonight, state.part(each)) for each in PARTS}
+    if part and kept is not None:
+        held_evenings, held, state = kept
+        if held_evenings == evenings:
+            return state
+        keys = read.deal_keys(tonight)
+        if held == keys[: len(held)]:
+            state.advance(map(read.deal_facts, read.new_rows(keys[len(held) :])), parts=(part,))
+            cache.set(key, (evenings, keys, state), TONIGHT_SECONDS)
+            return state
+    rows = read.deal_rows(tonight)
+    state = _settled(club_id, start, settled, latest).advance(map(read.deal_facts, rows))
+    keys = [row[:2] for row in rows]
+    parts = {f"figures.tonight.{each}.{name}": (evenings, keys, state.part(each)) for each in PARTS}
     cache.set_many(parts, TONIGHT_SECONDS)
     return state
 

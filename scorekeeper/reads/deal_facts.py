@@ -1,5 +1,6 @@
-"""Stored French Tarot deals as the club figures read them, two queries per 500 evenings; a
-deal's ``ordinal`` orders the club's history by evening date and id, game, deal number."""
+"""Stored French Tarot deals as the club figures read them, two queries per 500 evenings (or
+their keys, then the deals not yet read: a query each); a deal's ``ordinal`` orders the club's
+history by evening date and id, game, deal number."""
 
 from __future__ import annotations
 
@@ -47,61 +48,83 @@ def ordinal(date: dt.date, evening_id: int, game: int, number: int) -> int:
     return ((date.toordinal() * 2**64 + evening_id) * 2**16 + game) * 2**24 + max(number, 0)
 
 
-DEAL_FIELDS = (
+#: What a deal's row shows of it, read again: unchanged while the deal is (every write to its
+#: scores sets ``updated_at``, read as text: services.deals, services.house_rules).
+DEAL_KEY = (
     "pk",
     "game__evening_id",
     "game__number",
     "number",
-    "passed",
-    "paper",
-    "taker_id",
-    "partner_id",
-    "contract",
-    "bouts",
-    "points",
-    "petit_au_bout",
-    "chelem",
-    "game__tournament_table__round__tournament_id",
-    # As text: every write to a deal's scores sets it (services.deals, services.house_rules).
     Cast("updated_at", CharField()),
+    "game__tournament_table__round__tournament_id",
 )
+DEAL_INPUTS = ("passed", "paper", "taker_id", "partner_id", "contract", "bouts", "points")
+DEAL_INPUTS += ("petit_au_bout", "chelem")
+SCORE_FIELDS = ("player_id", "seated", "score")
+
+#: A deal's ordinal and key (``DEAL_KEY``).
+DealKey = tuple[int, tuple[Any, ...]]
+#: A deal as read: its ordinal and key, its inputs (``DEAL_INPUTS``) and its scores' rows
+#: (player, seated, score) by player.
+DealRow = tuple[int, tuple[Any, ...], tuple[Any, ...], tuple[tuple[int, bool, int], ...]]
 
 
-#: A deal as read: its ordinal and id, its fields (``DEAL_FIELDS``) and its scores' rows
-#: (player, seated, score) by player; rows read again compare equal when the deal is unchanged.
-DealRow = tuple[int, int, tuple[Any, ...], tuple[tuple[int, bool, int], ...]]
-
-
-def deal_rows(marks: Sequence[EveningMark], known: Sequence[DealRow] = ()) -> list[DealRow]:
-    """The evenings' deals as read, in the club's order: two queries per 500 evenings; a deal
-    ``known`` as read then (same fields: same update time) keeps its scores, not read again."""
-    found: list[DealRow] = []
-    kept = {row[1]: row for row in known}
+def _deals(marks: Sequence[EveningMark], fields: Sequence[Any]) -> list[DealKey]:
+    """The evenings' deals' fields, each after its ordinal: one query per 500 evenings."""
+    found = []
     for start in range(0, len(marks), CHUNK):
         dates = {mark.evening_id: mark.date for mark in marks[start : start + CHUNK]}
         # Unordered (the deals are sorted below): Deal's default order joins the evenings.
         deals = Deal.objects.filter(game__kind=TAROT, game__evening_id__in=dates).order_by()
-        rows = list(deals.values_list(*DEAL_FIELDS))
-        same = {row[0]: kept[row[0]][3] for row in rows if kept.get(row[0], (0, 0, ()))[2] == row}
-        every = {"deal__game__kind": TAROT, "deal__game__evening_id__in": dates}
-        others = {"deal_id__in": [row[0] for row in rows if row[0] not in same]}
-        scores = DealScore.objects.filter(**(others if same else every))
-        held: dict[int, list[tuple[int, bool, int]]] = {}
-        fields = ("deal_id", "player_id", "seated", "score")
-        for deal_id, *score in scores.order_by("deal_id", "player_id").values_list(*fields):
-            held.setdefault(deal_id, []).append(tuple(score))  # type: ignore[arg-type]
-        for row in rows:
-            place = ordinal(dates[row[1]], row[1], row[2], row[3])
-            found.append((place, row[0], row, same.get(row[0]) or tuple(held.get(row[0], ()))))
-    found.sort(key=lambda row: row[:2])
+        for row in deals.values_list(*fields):
+            found.append((ordinal(dates[row[1]], row[1], row[2], row[3]), row))
+    found.sort(key=lambda deal: (deal[0], deal[1][0]))
     return found
+
+
+def deal_keys(marks: Sequence[EveningMark]) -> list[DealKey]:
+    """The evenings' deals' keys in the club's order: one query per 500 evenings."""
+    return _deals(marks, DEAL_KEY)
+
+
+def deal_rows(marks: Sequence[EveningMark]) -> list[DealRow]:
+    """The evenings' deals as read, in the club's order: two queries per 500 evenings."""
+    scores: dict[int, list[tuple[int, bool, int]]] = {}
+    for start in range(0, len(marks), CHUNK):
+        ids = [mark.evening_id for mark in marks[start : start + CHUNK]]
+        rows = DealScore.objects.filter(deal__game__kind=TAROT, deal__game__evening_id__in=ids)
+        for deal_id, *score in rows.order_by("deal_id", "player_id").values_list(
+            "deal_id", *SCORE_FIELDS
+        ):
+            scores.setdefault(deal_id, []).append(tuple(score))  # type: ignore[arg-type]
+    return [
+        (place, row[:6], row[6:], tuple(scores.get(row[0], ())))
+        for place, row in _deals(marks, (*DEAL_KEY, *DEAL_INPUTS))
+    ]
+
+
+def new_rows(keys: Sequence[DealKey]) -> list[DealRow]:
+    """These deals as read, their keys read just before: one query (none for no deal)."""
+    inputs: dict[int, tuple[Any, ...]] = {}
+    scores: dict[int, list[tuple[int, bool, int]]] = {}
+    width = len(DEAL_INPUTS)
+    rows = Deal.objects.filter(pk__in=[key[0] for _, key in keys]).order_by()
+    fields = (*DEAL_INPUTS, *(f"scores__{name}" for name in SCORE_FIELDS))
+    for deal_id, *row in rows.values_list("pk", *fields) if keys else ():
+        inputs[deal_id] = tuple(row[:width])
+        if row[width] is not None:  # a deal without scores comes once, with nulls
+            scores.setdefault(deal_id, []).append(tuple(row[width:]))  # type: ignore[arg-type]
+    return [
+        (place, key, inputs[key[0]], tuple(sorted(scores.get(key[0], ()))))
+        for place, key in keys
+        if key[0] in inputs
+    ]
 
 
 def deal_facts(row: DealRow) -> DealFacts:
     """A deal's facts from its row: the driver's numbers, text and truth values as they come."""
-    place, deal_id, fields, score_rows = row
-    (_, evening_id, _, _, passed, paper, taker, partner) = fields[:8]
-    contract, bouts, points, petit, chelem, tournament = fields[8:14]
+    place, (deal_id, evening_id, _, _, _, tournament), inputs, score_rows = row
+    passed, paper, taker, partner, contract, bouts, points, petit, chelem = inputs
     passed, paper = bool(passed), bool(paper)
     made = None
     if not passed and not paper and bouts in TARGETS and points is not None:
@@ -129,5 +152,5 @@ def evening_facts(marks: Sequence[EveningMark]) -> dict[int, list[DealFacts]]:
     """Each evening's deals in order (``deal_rows``)."""
     found: dict[int, list[DealFacts]] = {mark.evening_id: [] for mark in marks}
     for row in deal_rows(marks):
-        found[row[2][1]].append(deal_facts(row))
+        found[row[1][1]].append(deal_facts(row))
     return found

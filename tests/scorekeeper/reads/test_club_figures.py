@@ -149,12 +149,14 @@ def test_a_deal_saved_tonight_reads_only_tonight_no_checkpoint_and_extends_the_k
             figures = club_figures(world.club.pk, part=part)
             _ = figures.state
         sql = [query["sql"] for query in captured.captured_queries]
-        deals = [query for query in sql if 'FROM "scorekeeper_deal" ' in query]
-        scores = [query for query in sql if "scorekeeper_dealscore" in query]
-        assert len(deals) == len(scores) == 1
-        assert f"IN ({tonight.pk})" in deals[0]  # tonight's deals, the new one's scores alone
-        assert f'"deal_id" IN ({added.pk})' in scores[0]
+        deals = [query for query in sql if "scorekeeper_deal" in query]
+        assert len(deals) == 2  # tonight's deals' keys, then the new one with its scores
+        assert f"IN ({tonight.pk})" in deals[0] and "scorekeeper_dealscore" not in deals[0]
+        assert f'"scorekeeper_deal"."id" IN ({added.pk})' in deals[1]
         assert not any("scorekeeper_figurescheckpoint" in query for query in sql)  # none read
+        with CaptureQueriesContext(connection) as captured:  # tonight unchanged: no deal read
+            _ = club_figures(world.club.pk, part=part).state
+        assert not any("scorekeeper_deal" in query["sql"] for query in captured.captured_queries)
     ratings = club_figures(world.club.pk, part="ratings").state.ratings
     assert ratings.table() == replay_state(marks).ratings.table()
     flow = club_figures(world.club.pk, part="flow").state.point_flow()
