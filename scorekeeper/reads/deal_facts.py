@@ -69,8 +69,9 @@ DealKey = tuple[int, tuple[Any, ...]]
 DealRow = tuple[int, tuple[Any, ...], tuple[Any, ...], tuple[tuple[int, bool, int], ...]]
 
 
-def _deals(marks: Sequence[EveningMark], fields: Sequence[Any]) -> list[DealKey]:
-    """The evenings' deals' fields, each after its ordinal: one query per 500 evenings."""
+def deal_keys(marks: Sequence[EveningMark], fields: Sequence[Any] = DEAL_KEY) -> list[DealKey]:
+    """The evenings' deals' keys (or these fields) after their ordinals, in the club's order:
+    one query per 500 evenings."""
     found = []
     for start in range(0, len(marks), CHUNK):
         dates = {mark.evening_id: mark.date for mark in marks[start : start + CHUNK]}
@@ -80,11 +81,6 @@ def _deals(marks: Sequence[EveningMark], fields: Sequence[Any]) -> list[DealKey]
             found.append((ordinal(dates[row[1]], row[1], row[2], row[3]), row))
     found.sort(key=lambda deal: (deal[0], deal[1][0]))
     return found
-
-
-def deal_keys(marks: Sequence[EveningMark]) -> list[DealKey]:
-    """The evenings' deals' keys in the club's order: one query per 500 evenings."""
-    return _deals(marks, DEAL_KEY)
 
 
 def deal_rows(marks: Sequence[EveningMark]) -> list[DealRow]:
@@ -99,7 +95,7 @@ def deal_rows(marks: Sequence[EveningMark]) -> list[DealRow]:
             scores.setdefault(deal_id, []).append(tuple(score))  # type: ignore[arg-type]
     return [
         (place, row[:6], row[6:], tuple(scores.get(row[0], ())))
-        for place, row in _deals(marks, (*DEAL_KEY, *DEAL_INPUTS))
+        for place, row in deal_keys(marks, (*DEAL_KEY, *DEAL_INPUTS))
     ]
 
 
