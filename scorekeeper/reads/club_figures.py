@@ -195,18 +195,16 @@ def _fold(
     evenings = [mark.content for mark in tonight]
     key = f"figures.tonight.{part}.{name}"
     kept = cache.get(key) if part is not None else None
-    if part and kept is not None:
-        held_evenings, held, state = kept
-        if held_evenings == evenings:
-            return state
-        keys = read.deal_keys(tonight)
-        if held == keys[: len(held)]:
-            state.advance(map(read.deal_facts, read.new_rows(keys[len(held) :])), parts=(part,))
-            cache.set(key, (evenings, keys, state), TONIGHT_SECONDS)
-            return state
-    rows = read.deal_rows(tonight)
+    if kept is not None and kept[0] == evenings:
+        return kept[2]
+    keys = read.deal_keys(tonight)
+    if kept is not None and kept[1] == keys[: len(kept[1])]:
+        state = kept[2]
+        state.advance(map(read.deal_facts, read.new_rows(keys[len(kept[1]) :])), parts=(part,))
+        cache.set(key, (evenings, keys, state), TONIGHT_SECONDS)
+        return state
+    rows = read.new_rows(keys)
     state = _settled(club_id, start, settled, latest).advance(map(read.deal_facts, rows))
-    keys = [row[:2] for row in rows]
     parts = {f"figures.tonight.{each}.{name}": (evenings, keys, state.part(each)) for each in PARTS}
     cache.set_many(parts, TONIGHT_SECONDS)
     return state

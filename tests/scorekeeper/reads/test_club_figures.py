@@ -175,17 +175,19 @@ def test_a_season_s_figures_hold_only_its_evenings(world: World) -> None:
 def test_a_view_reads_the_checkpoint_and_tonight_s_deals_only_and_writes_nothing(
     world: World,
 ) -> None:
+    four = [world.players[name] for name in ("Ana", "Ben", "Chloé", "Dan")]
+    latest = play_evening(world, dt.date(2025, 6, 1), four, [deal(four, four[1], "garde", 2, 60)])
     _ = club_figures(world.club.pk).state  # stores the settled evenings' checkpoints
     cache.clear()  # another server's cache: the checkpoint's state read from its row
-    latest = world.club.evenings.order_by("-date").first()
     with CaptureQueriesContext(connection) as captured:
         figures = club_figures(world.club.pk)
         _ = figures.state
     sql = [query["sql"] for query in captured.captured_queries]
-    assert len(sql) == 5  # the marks, the checkpoints, the state, tonight's deals and scores
+    assert len(sql) == 5  # the marks, tonight's deals' keys, the checkpoints, the state, the deals
     assert not any(query.startswith(("INSERT", "UPDATE", "DELETE")) for query in sql)
-    scores = [query for query in sql if "scorekeeper_dealscore" in query]
-    assert len(scores) == 1 and f"IN ({latest.pk})" in scores[0]
+    deals = [query for query in sql if 'FROM "scorekeeper_deal" ' in query]
+    assert len(deals) == 2 and f"IN ({latest.pk})" in deals[0]
+    assert f"IN ({latest.games.get().deals.get().pk})" in deals[1] and "dealscore" in deals[1]
     again = replay_state(evening_marks(world.club.pk, None, None))
     assert figures.state.records() == again.records()
 
