@@ -8,7 +8,7 @@ import datetime as dt
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from django.db.models import CharField
+from django.db.models import CharField, QuerySet
 from django.db.models.functions import Cast
 
 from scorekeeper.models import Deal, DealScore, Evening, Game
@@ -34,13 +34,18 @@ class EveningMark(NamedTuple):
         return (self.evening_id, self.created, self.version)
 
 
+# The reads' queries without their filters, made once from constants (they hold no data):
+# each read filters a copy, and Django does not work their columns and joins out again.
+_MARKS = Evening.objects.order_by("date", "pk")
+_MARKS = _MARKS.values_list("pk", "date", Cast("created_at", CharField()), "version")
+
+
 def evening_marks(club_id: int, start: dt.date | None, end: dt.date | None) -> list[EveningMark]:
     """The range's evenings (from start to end, either open) in the club's order (one query,
     built with one filter; the creation time as text)."""
     bounds = {"date__gte": start, "date__lte": end}
-    rows = Evening.objects.filter(club_id=club_id, **{k: v for k, v in bounds.items() if v})
-    fields = ("pk", "date", Cast("created_at", CharField()), "version")
-    return [EveningMark._make(row) for row in rows.order_by("date", "pk").values_list(*fields)]
+    rows = _MARKS.filter(club_id=club_id, **{k: v for k, v in bounds.items() if v})
+    return list(map(EveningMark._make, rows))
 
 
 def ordinal(date: dt.date, evening_id: int, game: int, number: int) -> int:
@@ -60,7 +65,7 @@ DEAL_KEY = (
 )
 DEAL_INPUTS = ("passed", "paper", "taker_id", "partner_id", "contract", "bouts", "points")
 DEAL_INPUTS += ("petit_au_bout", "chelem")
-SCORE_FIELDS = ("player_id", "seated", "score")
+SCORES = ("player_id", "seated", "score")
 
 #: A deal's ordinal and key (``DEAL_KEY``).
 DealKey = tuple[int, tuple[Any, ...]]
@@ -69,15 +74,21 @@ DealKey = tuple[int, tuple[Any, ...]]
 DealRow = tuple[int, tuple[Any, ...], tuple[Any, ...], tuple[tuple[int, bool, int], ...]]
 
 
-def deal_keys(marks: Sequence[EveningMark], fields: Sequence[Any] = DEAL_KEY) -> list[DealKey]:
-    """The evenings' deals' keys (or these fields) after their ordinals, in the club's order:
-    one query per 500 evenings."""
+# Unordered (the deals are sorted after): Deal's default order joins the evenings.
+_DEALS = Deal.objects.filter(game__kind=TAROT).order_by()
+_KEYS, _ROWS = _DEALS.values_list(*DEAL_KEY), _DEALS.values_list(*DEAL_KEY, *DEAL_INPUTS)
+_NEW = Deal.objects.order_by().values_list("pk", *DEAL_INPUTS, *(f"scores__{f}" for f in SCORES))
+_SCORES = DealScore.objects.filter(deal__game__kind=TAROT).order_by("deal_id", "player_id")
+_SCORES = _SCORES.values_list("deal_id", *SCORES)
+
+
+def deal_keys(marks: Sequence[EveningMark], deals: QuerySet[Any, Any] = _KEYS) -> list[DealKey]:
+    """The evenings' deals' keys (or ``deals``' fields) after their ordinals, in the club's
+    order: one query per 500 evenings."""
     found = []
     for start in range(0, len(marks), CHUNK):
         dates = {mark.evening_id: mark.date for mark in marks[start : start + CHUNK]}
-        # Unordered (the deals are sorted below): Deal's default order joins the evenings.
-        deals = Deal.objects.filter(game__kind=TAROT, game__evening_id__in=dates).order_by()
-        for row in deals.values_list(*fields):
+        for row in deals.filter(game__evening_id__in=dates):
             found.append((ordinal(dates[row[1]], row[1], row[2], row[3]), row))
     found.sort(key=lambda deal: (deal[0], deal[1][0]))
     return found
@@ -88,14 +99,11 @@ def deal_rows(marks: Sequence[EveningMark]) -> list[DealRow]:
     scores: dict[int, list[tuple[int, bool, int]]] = {}
     for start in range(0, len(marks), CHUNK):
         ids = [mark.evening_id for mark in marks[start : start + CHUNK]]
-        rows = DealScore.objects.filter(deal__game__kind=TAROT, deal__game__evening_id__in=ids)
-        for deal_id, *score in rows.order_by("deal_id", "player_id").values_list(
-            "deal_id", *SCORE_FIELDS
-        ):
+        for deal_id, *score in _SCORES.filter(deal__game__evening_id__in=ids):
             scores.setdefault(deal_id, []).append(tuple(score))  # type: ignore[arg-type]
     return [
         (place, row[:6], row[6:], tuple(scores.get(row[0], ())))
-        for place, row in deal_keys(marks, (*DEAL_KEY, *DEAL_INPUTS))
+        for place, row in deal_keys(marks, _ROWS)
     ]
 
 
@@ -104,11 +112,9 @@ def new_rows(keys: Sequence[DealKey]) -> list[DealRow]:
     inputs: dict[int, tuple[Any, ...]] = {}
     scores: dict[int, list[tuple[int, bool, int]]] = {}
     width = len(DEAL_INPUTS)
-    fields = (*DEAL_INPUTS, *(f"scores__{name}" for name in SCORE_FIELDS))
     ids = [key[0] for _, key in keys]
     for start in range(0, len(ids), 10 * CHUNK):
-        rows = Deal.objects.filter(pk__in=ids[start : start + 10 * CHUNK]).order_by()
-        for deal_id, *row in rows.values_list("pk", *fields):
+        for deal_id, *row in _NEW.filter(pk__in=ids[start : start + 10 * CHUNK]):
             inputs[deal_id] = tuple(row[:width])
             if row[width] is not None:  # a deal without scores comes once, with nulls
                 scores.setdefault(deal_id, []).append(tuple(row[width:]))  # type: ignore[arg-type]
