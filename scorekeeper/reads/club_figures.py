@@ -144,10 +144,6 @@ def _keep(
         pass
 
 
-def _month(mark: EveningMark) -> tuple[int, int]:
-    return (mark.date.year, mark.date.month)
-
-
 def club_figures(
     club_id: int,
     *,
@@ -220,7 +216,7 @@ def _settled(
     held = [mark for mark in settled if found is not None and mark.date <= found[1]]
     after = settled[len(held) :]
     facts = evening_facts(after)
-    for _month_key, month in groupby(after, key=_month):
+    for _month_key, month in groupby(after, key=lambda mark: (mark.date.year, mark.date.month)):
         month_marks = list(month)
         state.advance(deal for mark in month_marks for deal in facts[mark.evening_id])
         state.settle()
