@@ -34,7 +34,7 @@ from django.db import IntegrityError, transaction
 
 from scorekeeper.models import FiguresCheckpoint, Player
 from scorekeeper.reads import deal_facts as read
-from scorekeeper.reads.deal_facts import EveningMark, deal_rows, evening_facts, evening_marks
+from scorekeeper.reads.deal_facts import EveningMark, evening_facts, evening_marks
 from scorekeeper.scoring.club_state import PARTS, FiguresState
 from scorekeeper.scoring.rating_quality import PredictionQuality
 
@@ -144,10 +144,6 @@ def _keep(
         pass
 
 
-def _month(mark: EveningMark) -> tuple[int, int]:
-    return (mark.date.year, mark.date.month)
-
-
 def club_figures(
     club_id: int,
     *,
@@ -184,22 +180,28 @@ def _fold(
 ) -> FiguresState:
     """The state after the evenings' deals (``part`` alone, or all): tonight's (the latest
     date's) folded on the settled evenings' state. Each part is kept in the cache under
-    ``name`` (the settled evenings at their versions) with tonight's deals it holds: when
-    those are the first of tonight's (a deal was added after them), only the later deals
-    are folded into it, and no checkpoint is read; a fold from the checkpoint keeps all."""
+    ``name`` (the settled evenings at their versions) with tonight's evenings at their
+    versions and the keys of the deals it holds: tonight's evenings unchanged, no deal is
+    read; those deals the first of tonight's (deals were added after them), only the later
+    deals are read and folded into it, and no checkpoint is read; a fold from the checkpoint
+    keeps every part."""
     latest = marks[-1].date
     settled = [mark for mark in marks if mark.date < latest]
+    tonight = marks[len(settled) :]
+    evenings = [mark.content for mark in tonight]
     key = f"figures.tonight.{part}.{name}"
     kept = cache.get(key) if part is not None else None
-    tonight = tuple(deal_rows(marks[len(settled) :], kept[0] if kept else ()))
-    if part and kept is not None and kept[0] == tonight[: len(kept[0])]:
-        held, state = kept
-        if len(held) < len(tonight):
-            state.advance(map(read.deal_facts, tonight[len(held) :]), parts=(part,))
-            cache.set(key, (tonight, state), TONIGHT_SECONDS)
+    if kept is not None and kept[0] == evenings:
+        return kept[2]
+    keys = read.deal_keys(tonight)
+    if kept is not None and kept[1] == keys[: len(kept[1])]:
+        state = kept[2]
+        state.advance(map(read.deal_facts, read.new_rows(keys[len(kept[1]) :])), parts=(part,))
+        cache.set(key, (evenings, keys, state), TONIGHT_SECONDS)
         return state
-    state = _settled(club_id, start, settled, latest).advance(map(read.deal_facts, tonight))
-    parts = {f"figures.tonight.{each}.{name}": (tonight, state.part(each)) for each in PARTS}
+    rows = read.new_rows(keys)
+    state = _settled(club_id, start, settled, latest).advance(map(read.deal_facts, rows))
+    parts = {f"figures.tonight.{each}.{name}": (evenings, keys, state.part(each)) for each in PARTS}
     cache.set_many(parts, TONIGHT_SECONDS)
     return state
 
@@ -214,7 +216,7 @@ def _settled(
     held = [mark for mark in settled if found is not None and mark.date <= found[1]]
     after = settled[len(held) :]
     facts = evening_facts(after)
-    for _month_key, month in groupby(after, key=_month):
+    for _month_key, month in groupby(after, key=lambda mark: (mark.date.year, mark.date.month)):
         month_marks = list(month)
         state.advance(deal for mark in month_marks for deal in facts[mark.evening_id])
         state.settle()

@@ -102,9 +102,12 @@ def partnership_order(row: Partnership) -> tuple[int, int, str, str]:
     return (-row.deals, -row.taker_points, str(row.taker), str(row.partner))
 
 
-def partnerships(deals: Iterable[DealFacts]) -> list[Partnership]:
-    """Every (taker, called partner) pair, in :func:`partnership_order`."""
-    table: dict[Pair, Partnership] = {}
+def partnerships(
+    deals: Iterable[DealFacts], table: dict[Pair, Partnership] | None = None
+) -> list[Partnership]:
+    """Every (taker, called partner) pair, in :func:`partnership_order` (the deals added to
+    ``table``'s rows, if given)."""
+    table = {} if table is None else table
     for deal in in_order(deals):
         partner = deal.called_partner
         if not deal.played or partner is None:
@@ -151,10 +154,14 @@ class PlayerContracts:
 
 
 def contract_table(
-    deals: Iterable[DealFacts], *, min_takes: int = MIN_TAKES
+    deals: Iterable[DealFacts],
+    *,
+    min_takes: int = MIN_TAKES,
+    table: dict[Player, PlayerContracts] | None = None,
 ) -> dict[Player, PlayerContracts]:
-    """Per player: deals seated and takes by contract (paper deals do not tell: left out)."""
-    table: dict[Player, PlayerContracts] = {}
+    """Per player: deals seated and takes by contract (paper deals do not tell: left out),
+    added to ``table``'s rows if given."""
+    table = {} if table is None else table
 
     def row(player: Player) -> PlayerContracts:
         if player not in table:

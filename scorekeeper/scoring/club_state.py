@@ -18,7 +18,6 @@ from fractions import Fraction
 
 from scorekeeper.scoring.club_figures import (
     MIN_TAKES,
-    ContractCell,
     Partnership,
     PlayerContracts,
     PointFlow,
@@ -72,12 +71,6 @@ def _beats(old: int, old_key: Key | None, new: int, key: Key, sign: int) -> bool
     return key < old_key
 
 
-def _add_cell(total: ContractCell, more: ContractCell) -> None:
-    total.takes += more.takes
-    total.made += more.made
-    total.by_bouts = [a + b for a, b in zip(total.by_bouts, more.by_bouts, strict=True)]
-
-
 @dataclass
 class FiguresState:
     """The ratings, point flow, partnerships, contract table and records after some deals."""
@@ -123,7 +116,7 @@ class FiguresState:
         if "flow" in parts:
             self._add_flow(batch)
         if "contracts" in parts:
-            self._add_contracts(batch)
+            contract_table(batch, min_takes=self.min_takes, table=self.contracts)
         if "records" in parts:
             self._add_records(batch)
         return self
@@ -140,30 +133,7 @@ class FiguresState:
             self.paid[pair] = self.paid.get(pair, Fraction(0)) + points
         self.flow_deals += flow.deals
         self.unbalanced.extend(flow.unbalanced)
-        for row in partnerships(batch):
-            key = (row.taker, row.partner)
-            total = self.partners.get(key)
-            if total is None:
-                self.partners[key] = row
-                continue
-            total.deals += row.deals
-            total.made += row.made
-            total.taker_points += row.taker_points
-            total.partner_points += row.partner_points
-
-    def _add_contracts(self, batch: list[DealFacts]) -> None:
-        for player, row in contract_table(batch, min_takes=self.min_takes).items():
-            total = self.contracts.get(player)
-            if total is None:
-                self.contracts[player] = row
-                continue
-            total.seated += row.seated
-            _add_cell(total.all, row.all)
-            for contract, cell in row.by_contract.items():
-                if contract in total.by_contract:
-                    _add_cell(total.by_contract[contract], cell)
-                else:
-                    total.by_contract[contract] = cell
+        partnerships(batch, self.partners)
 
     def _add_records(self, batch: list[DealFacts]) -> None:
         for deal in batch:

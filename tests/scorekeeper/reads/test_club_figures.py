@@ -149,12 +149,14 @@ def test_a_deal_saved_tonight_reads_only_tonight_no_checkpoint_and_extends_the_k
             figures = club_figures(world.club.pk, part=part)
             _ = figures.state
         sql = [query["sql"] for query in captured.captured_queries]
-        deals = [query for query in sql if 'FROM "scorekeeper_deal" ' in query]
-        scores = [query for query in sql if "scorekeeper_dealscore" in query]
-        assert len(deals) == len(scores) == 1
-        assert f"IN ({tonight.pk})" in deals[0]  # tonight's deals, the new one's scores alone
-        assert f'"deal_id" IN ({added.pk})' in scores[0]
+        deals = [query for query in sql if "scorekeeper_deal" in query]
+        assert len(deals) == 2  # tonight's deals' keys, then the new one with its scores
+        assert f"IN ({tonight.pk})" in deals[0] and "scorekeeper_dealscore" not in deals[0]
+        assert f'"scorekeeper_deal"."id" IN ({added.pk})' in deals[1]
         assert not any("scorekeeper_figurescheckpoint" in query for query in sql)  # none read
+        with CaptureQueriesContext(connection) as captured:  # tonight unchanged: no deal read
+            _ = club_figures(world.club.pk, part=part).state
+        assert not any("scorekeeper_deal" in query["sql"] for query in captured.captured_queries)
     ratings = club_figures(world.club.pk, part="ratings").state.ratings
     assert ratings.table() == replay_state(marks).ratings.table()
     flow = club_figures(world.club.pk, part="flow").state.point_flow()
@@ -173,17 +175,19 @@ def test_a_season_s_figures_hold_only_its_evenings(world: World) -> None:
 def test_a_view_reads_the_checkpoint_and_tonight_s_deals_only_and_writes_nothing(
     world: World,
 ) -> None:
+    four = [world.players[name] for name in ("Ana", "Ben", "Chloé", "Dan")]
+    latest = play_evening(world, dt.date(2025, 6, 1), four, [deal(four, four[1], "garde", 2, 60)])
     _ = club_figures(world.club.pk).state  # stores the settled evenings' checkpoints
     cache.clear()  # another server's cache: the checkpoint's state read from its row
-    latest = world.club.evenings.order_by("-date").first()
     with CaptureQueriesContext(connection) as captured:
         figures = club_figures(world.club.pk)
         _ = figures.state
     sql = [query["sql"] for query in captured.captured_queries]
-    assert len(sql) == 5  # the marks, the checkpoints, the state, tonight's deals and scores
+    assert len(sql) == 5  # the marks, tonight's deals' keys, the checkpoints, the state, the deals
     assert not any(query.startswith(("INSERT", "UPDATE", "DELETE")) for query in sql)
-    scores = [query for query in sql if "scorekeeper_dealscore" in query]
-    assert len(scores) == 1 and f"IN ({latest.pk})" in scores[0]
+    deals = [query for query in sql if 'FROM "scorekeeper_deal" ' in query]
+    assert len(deals) == 2 and f"IN ({latest.pk})" in deals[0]
+    assert f"IN ({latest.games.get().deals.get().pk})" in deals[1] and "dealscore" in deals[1]
     again = replay_state(evening_marks(world.club.pk, None, None))
     assert figures.state.records() == again.records()
 
