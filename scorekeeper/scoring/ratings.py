@@ -5,20 +5,15 @@ wins when the contract is made. Passed, paper and l'escopette deals stay out. :d
 is 2 x the prior sigma (the cards weigh more than the players). The smaller team is filled
 with neutral seats (:data:`NEUTRAL_SIGMA`) so that a lone taker is not always the underdog.
 A player's figure is ``mu - 3 sigma``, hidden below :data:`MIN_DEALS` deals.
-
-The model's update of two teams is written out here (``rate``), step for step as openskill
-6.2's ``PlackettLuce.rate`` and ``predict_win`` compute it with their defaults (the same
-figures, to the last bit: the tests say so), without the library's rating objects, their
-copies and identifiers: a club's season is rated again in a fraction of the time.
 """
 
 from __future__ import annotations
 
-import math
 from array import array
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
-from statistics import NormalDist
+
+from openskill.models import PlackettLuce, PlackettLuceRating
 
 from scorekeeper.scoring.deal_facts import DealFacts, in_order
 from scorekeeper.scoring.rating_quality import QualitySums
@@ -29,50 +24,35 @@ BETA = 2 * PRIOR_SIGMA
 NEUTRAL_SIGMA = 1e-3
 Z = 3.0
 MIN_DEALS = 20
-TAU = 25.0 / 300.0  # openskill's defaults: sigma's additive dynamics, its floor's factor
-KAPPA = 0.0001
-
-Seat = tuple[float, float]  # mu, sigma
-PRIOR: Seat = (PRIOR_MU, PRIOR_SIGMA)
-NEUTRAL: Seat = (PRIOR_MU, NEUTRAL_SIGMA)  # an average player known for sure
-_NORMAL = NormalDist()
+NEUTRAL_SEATS = 3  # a lone taker against four defenders; more are made when needed
 
 
-def _team(seats: list[Seat]) -> Seat:
-    """A team's mu and sigma squared, summed from its best ``mu - 3 sigma`` down."""
-    mu = sigma_squared = 0.0
-    for seat_mu, sigma in sorted(seats, key=lambda seat: seat[0] - 3.0 * seat[1], reverse=True):
-        mu += seat_mu
-        sigma_squared += sigma**2
-    return mu, sigma_squared
+def rating_model() -> PlackettLuce:
+    """The one model every rating here comes from."""
+    return PlackettLuce(mu=PRIOR_MU, sigma=PRIOR_SIGMA, beta=BETA)
 
 
-def win_chance(attack: list[Seat], defence: list[Seat]) -> float:
-    """The attack's chance to win (openskill's ``predict_win`` of two teams)."""
-    (a_mu, a_sigma), (b_mu, b_sigma) = _team(attack), _team(defence)
-    return _NORMAL.cdf((a_mu - b_mu) / math.sqrt(2 * BETA**2 + a_sigma + b_sigma))
+def neutral_seat(model: PlackettLuce) -> PlackettLuceRating:
+    """An average player known for sure: fills the smaller team up."""
+    return model.rating(mu=model.mu, sigma=NEUTRAL_SIGMA)
 
 
-def rate(winners: list[Seat], losers: list[Seat]) -> tuple[list[Seat], list[Seat]]:
-    """Both teams' seats after the winners beat the losers (openskill's ``rate``)."""
-    teams = [[(mu, math.sqrt(s * s + TAU * TAU)) for mu, s in side] for side in (winners, losers)]
-    (w_mu, w_sigma), (l_mu, l_sigma) = _team(teams[0]), _team(teams[1])
-    c = math.sqrt(0.0 + (w_sigma + BETA**2) + (l_sigma + BETA**2))
-    won, lost = math.exp(w_mu / c), math.exp(l_mu / c)
-    win, loss = won / (won + lost), lost / (won + lost)
-    rated = []
-    for team, sigma_squared, omega, delta in (
-        (teams[0], w_sigma, 1 - win, win * (1 - win)),
-        (teams[1], l_sigma, -loss, loss * (1 - loss)),
-    ):
-        omega *= sigma_squared / c
-        delta *= sigma_squared / c**2
-        delta *= math.sqrt(sigma_squared) / c
-        parts = [(mu, s, s**2 / sigma_squared) for mu, s in team]
-        rated.append(
-            [(mu + p * omega, s * math.sqrt(max(1 - p * delta, KAPPA))) for mu, s, p in parts]
-        )
-    return rated[0], rated[1]
+def filled_teams(
+    model: PlackettLuce,
+    attack: list[PlackettLuceRating],
+    defence: list[PlackettLuceRating],
+    neutral: list[PlackettLuceRating] | None = None,
+) -> tuple[list[PlackettLuceRating], list[PlackettLuceRating]]:
+    """The two teams as the library sees them: the smaller one filled with neutral seats.
+
+    ``neutral``, if given, holds enough neutral seats to take from (the library neither
+    changes the ratings it is given nor keeps them, so the same seats can fill every deal).
+    """
+    size = max(len(attack), len(defence))
+    missing = size - min(len(attack), len(defence))
+    if neutral is None or len(neutral) < missing:
+        neutral = [neutral_seat(model) for _ in range(missing)]
+    return attack + neutral[: size - len(attack)], defence + neutral[: size - len(defence)]
 
 
 @dataclass(frozen=True)
@@ -160,14 +140,44 @@ class OutOfOrder(ValueError):
 
 class RatingState:
     """The ratings after some deals, extendable with later ones, cheap to pickle:
-    plain (mu, sigma) pairs, one history point per evening and the predictions' sums."""
+    plain (mu, sigma) pairs, one history point per evening and the predictions' sums. Each
+    player's openskill rating object is made once and reused.
+    """
 
-    def __init__(self) -> None:
-        self.ratings: dict[Hashable, Seat] = {}
+    def __init__(self, model: PlackettLuce | None = None) -> None:
+        self.model = model or rating_model()
+        self.ratings: dict[Hashable, tuple[float, float]] = {}
         self.deal_counts: dict[Hashable, int] = {}
         self.histories: dict[Hashable, History] = {}
         self.quality = QualitySums()  # the predictions' sums, deal by deal
         self.last: tuple[int, int] | None = None
+        self._seat_objects()
+
+    def _seat_objects(self) -> None:
+        """The rating objects handed to the library (not kept in a pickle)."""
+        self._seats: dict[Hashable, PlackettLuceRating] = {}
+        self._neutral = [neutral_seat(self.model) for _ in range(NEUTRAL_SEATS)]
+
+    def __getstate__(self) -> dict[str, object]:
+        state = dict(self.__dict__)
+        for unkept in ("model", "_seats", "_neutral"):
+            del state[unkept]
+        return state
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(state)
+        self.model = rating_model()
+        self._seat_objects()
+
+    def _rating(self, player: Hashable) -> PlackettLuceRating:
+        """The player's rating object, holding his current mu and sigma."""
+        mu, sigma = self.ratings.get(player, (self.model.mu, self.model.sigma))
+        seat = self._seats.get(player)
+        if seat is None:
+            seat = self._seats[player] = self.model.rating(mu=mu, sigma=sigma)
+        else:
+            seat.mu, seat.sigma = mu, sigma
+        return seat
 
     def advance(self, deals: Iterable[DealFacts]) -> RatingState:
         """Rate these deals, which must all come after the last one rated (else OutOfOrder)."""
@@ -181,30 +191,27 @@ class RatingState:
         return self
 
     def _rate(self, deal: DealFacts) -> None:
-        """Rate the deal, after every deal rated: the smaller team filled with neutral seats."""
+        """Rate the deal, after every deal rated."""
         attack_players, defence_players = deal.attack, deal.defenders
-        attack = [self.ratings.get(player, PRIOR) for player in attack_players]
-        defence = [self.ratings.get(player, PRIOR) for player in defence_players]
-        size = max(len(attack), len(defence))
-        attack += [NEUTRAL] * (size - len(attack))
-        defence += [NEUTRAL] * (size - len(defence))
-        self.quality.add(win_chance(attack, defence), bool(deal.made))
-        if deal.made:
-            attack, defence = rate(attack, defence)
-        else:
-            defence, attack = rate(defence, attack)
-        for players, rated in ((attack_players, attack), (defence_players, defence)):
-            for player, (mu, sigma) in zip(players, rated, strict=False):
-                self.ratings[player] = (mu, sigma)
+        attack = [self._rating(player) for player in attack_players]
+        defence = [self._rating(player) for player in defence_players]
+        teams = list(filled_teams(self.model, attack, defence, self._neutral))
+        chance = self.model.predict_win(teams)[0]
+        made = bool(deal.made)
+        self.quality.add(chance, made)
+        new_attack, new_defence = self.model.rate(teams, ranks=[0, 1] if made else [1, 0])
+        for players, rated in ((attack_players, new_attack), (defence_players, new_defence)):
+            for player, rating in zip(players, rated, strict=False):
+                self.ratings[player] = (rating.mu, rating.sigma)
                 self.deal_counts[player] = self.deal_counts.get(player, 0) + 1
                 history = self.histories.get(player)
                 if history is None:
                     history = self.histories[player] = History()
-                history.add(deal.deal_id, deal.evening_id, mu, sigma)
+                history.add(deal.deal_id, deal.evening_id, rating.mu, rating.sigma)
 
     def player(self, player: Hashable) -> PlayerRating:
         """One player's rating (the prior for a player never rated)."""
-        mu, sigma = self.ratings.get(player, PRIOR)
+        mu, sigma = self.ratings.get(player, (self.model.mu, self.model.sigma))
         return PlayerRating(
             player=player,
             mu=mu,
