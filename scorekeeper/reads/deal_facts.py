@@ -36,6 +36,7 @@ class EveningMark(NamedTuple):
 
 # The reads' queries without their filters, made once from constants (they hold no data):
 # each read filters a copy, and Django does not work their columns and joins out again.
+# Only ever filter them: iterated themselves, they would keep their rows in the process.
 _MARKS = Evening.objects.order_by("date", "pk")
 _MARKS = _MARKS.values_list("pk", "date", Cast("created_at", CharField()), "version")
 

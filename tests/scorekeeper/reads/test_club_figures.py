@@ -7,6 +7,7 @@ import datetime as dt
 import pytest
 from django.core.cache import cache
 from django.db import connection
+from django.db.models import QuerySet
 from django.test.utils import CaptureQueriesContext
 from openskill.models import PlackettLuce
 
@@ -262,3 +263,15 @@ def test_a_deal_saved_at_the_first_of_two_tables_gives_the_figures_of_a_replay()
     assert figures.state.ratings.quality == again.ratings.quality
     assert figures.state.records() == again.records()
     assert figures.state.point_flow() == again.point_flow()
+
+
+def test_the_figures_query_templates_are_only_filtered_never_read_themselves(world: World) -> None:
+    four = [world.players[name] for name in ("Ana", "Ben", "Chloé", "Dan")]
+    tonight = play_evening(world, dt.date(2025, 6, 1), four, [deal(four, four[1], "garde", 2, 60)])
+    _ = club_figures(world.club.pk).state
+    inputs = deal(four, four[2], "petite", 1, 40)
+    services.deal_record(game=tonight.games.get(), inputs=inputs, created_by=None)
+    _ = club_figures(world.club.pk).state
+    templates = [value for value in vars(reads_facts).values() if isinstance(value, QuerySet)]
+    assert len(templates) >= 4
+    assert all(template._result_cache is None for template in templates)  # no rows kept
