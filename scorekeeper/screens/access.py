@@ -128,8 +128,13 @@ def owner_membership_for(request: HttpRequest, club_id: int) -> Membership:
 
 def evening_for(request: HttpRequest, evening_id: int) -> tuple[Evening, Membership]:
     evening = get_object_or_404(Evening.objects.select_related("club"), pk=evening_id)
+    return evening, _rights_at(request, evening)
+
+
+def _rights_at(request: HttpRequest, evening: Evening) -> Membership:
+    """The session's membership of the evening's club, or its table link's rights."""
     try:
-        return evening, membership_for(request, evening.club_id)
+        return membership_for(request, evening.club_id)
     except Http404:
         grant = table_grant_for(request, evening)
         if grant is None:
@@ -137,7 +142,7 @@ def evening_for(request: HttpRequest, evening_id: int) -> tuple[Evening, Members
             if closed is not None:
                 raise TableRoundClosed(closed) from None
             raise
-        return evening, grant
+        return grant
 
 
 def _session_account(request: HttpRequest) -> tuple[object, str] | None:
@@ -225,12 +230,14 @@ def queue_owner(request: HttpRequest) -> int | str | None:
 
 
 def game_for(request: HttpRequest, evening_id: int, game_id: int) -> tuple[Game, Membership]:
-    evening, membership = evening_for(request, evening_id)
+    """The evening's game with its evening and club (one query), and the session's rights."""
     games = Game.objects.select_related("evening__club")
-    return get_object_or_404(games, pk=game_id, evening_id=evening.pk), membership
+    game = get_object_or_404(games, pk=game_id, evening_id=evening_id)
+    return game, _rights_at(request, game.evening)
 
 
 def deal_for(request: HttpRequest, evening_id: int, deal_id: int) -> tuple[Deal, Membership]:
-    evening, membership = evening_for(request, evening_id)
+    """The evening's deal with its game, evening and club (one query), and the rights."""
     deals = Deal.objects.select_related("game__evening__club")
-    return get_object_or_404(deals, pk=deal_id, game__evening=evening), membership
+    deal = get_object_or_404(deals, pk=deal_id, game__evening_id=evening_id)
+    return deal, _rights_at(request, deal.game.evening)
