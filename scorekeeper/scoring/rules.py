@@ -28,8 +28,6 @@ MISERE_VALUES = (0, 10, 20)
 
 P = TypeVar("P", bound=Hashable)
 
-RULE_KEYS = ("multipliers", "poignees", "poignee_multiplied", "petit_au_bout", "misere")
-
 
 def _not_a_choice(rule: str, value: object, options: tuple[object, ...]) -> ScoringError:
     return ScoringError.coded(
@@ -50,6 +48,7 @@ RULE_OPTIONS: dict[str, tuple[object, ...]] = {
     "petit_au_bout": PETIT_AU_BOUT_MODES,
     "misere": MISERE_VALUES,
 }
+RULE_KEYS = tuple(RULE_OPTIONS)  # the rules, in the order they are written
 
 
 @dataclass(frozen=True)
