@@ -167,7 +167,9 @@ class PlayerFlow:
         return repr((self.player_id, self.name, self.balance, self.lines, get_language()))
 
 
-def partner_line(taker: str, partner: str, row: Partnership, calling: str, won: str) -> dict:
+def partner_line(
+    taker: str, partner: str, row: Partnership, calling: str, won: str
+) -> dict[str, str]:
     """A taker with a partner he called, as shown (a dict): "Ana calling Ben", then his deals,
     made, share made (from ``MIN_TAKES`` deals) and points; ``calling`` and ``won``: the two
     sentences, translated once for the page."""
