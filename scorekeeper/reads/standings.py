@@ -5,9 +5,8 @@ makes the same few queries whatever the number of deals, evenings or players. A 
 tables and rounds are one evening here, a *night*: one line, one point, the sum of a player's
 tables (its ``EveningPoint`` carries the tournament and its first evening's id). What is added up
 is kept in the cache under the digest of the range's evenings at their versions (one query). Owns
-``StandingRow``, ``SeasonStats``, ``EveningPoint``, the ``season_stats_by_kind`` and
-``for_season_by_kind`` readers (both games with the queries of one) and the lazy
-``standings_of``, the sorting of the standings table and ``current_season``.
+``StandingRow``, ``SeasonStats``, ``EveningPoint``, the lazy ``standings_of`` reader (both
+games with the queries of one), the sorting of the standings table and ``current_season``.
 """
 
 from __future__ import annotations
@@ -144,18 +143,6 @@ NIGHT_FIELDS = (
 )
 
 
-def season_stats_by_kind(
-    club: Club | int,
-    *,
-    start: dt.date | None = None,
-    end: dt.date | None = None,
-    kinds: Sequence[str] = KINDS,
-) -> dict[str, SeasonStats]:
-    """Each game's standings from start to end (either open): ``standings_of``, added up now."""
-    club_id = club.pk if isinstance(club, Club) else club
-    return dict(standings_of(club_id, start, end, kinds)[1])
-
-
 def standings_of(
     club_id: int, start: dt.date | None, end: dt.date | None, kinds: Sequence[str] = KINDS
 ) -> tuple[str, Any]:
@@ -288,10 +275,6 @@ def _added_up(kinds: Sequence[str], marks: str, **where: Any) -> dict[str, Seaso
             stats[kind].evenings, stats[kind].points
         )
     return stats
-
-
-def for_season_by_kind(season: Season, kinds: Sequence[str] = KINDS) -> dict[str, SeasonStats]:
-    return season_stats_by_kind(season.club_id, start=season.start, end=season.end, kinds=kinds)
 
 
 def club_seasons(club: Club) -> list[Season]:

@@ -11,7 +11,9 @@ from django.core.cache import cache
 
 from accounts.models import User
 from scorekeeper import services
-from scorekeeper.models import Club, Deal, Evening, Game, Membership, Player
+from scorekeeper.models import Club, Deal, Evening, Game, Membership, Player, Season
+from scorekeeper.models.figures import KINDS
+from scorekeeper.reads.standings import SeasonStats, standings_of
 from scorekeeper.scoring.tarot import PassedDeal, TarotDeal
 
 
@@ -238,3 +240,21 @@ def second_table(night: Tonight) -> Game:
     game = evening.games.get()
     services.deal_record(game=game, inputs=deal(table, table[0], "garde", 1, 60))
     return game
+
+
+def season_stats_by_kind(
+    club: Club | int,
+    *,
+    start: dt.date | None = None,
+    end: dt.date | None = None,
+    kinds: Sequence[str] = KINDS,
+) -> dict[str, SeasonStats]:
+    """Each game's standings from start to end (either open), added up now (the pages read
+    ``standings_of`` lazily, and add up only what they draw)."""
+    club_id = club.pk if isinstance(club, Club) else club
+    return dict(standings_of(club_id, start, end, kinds)[1])
+
+
+def for_season_by_kind(season: Season, kinds: Sequence[str] = KINDS) -> dict[str, SeasonStats]:
+    """``season_stats_by_kind`` of the season's dates."""
+    return season_stats_by_kind(season.club_id, start=season.start, end=season.end, kinds=kinds)

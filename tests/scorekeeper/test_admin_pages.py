@@ -24,9 +24,9 @@ from scorekeeper.models import (
     Membership,
     Seat,
 )
-from scorekeeper.reads import standings
 from scorekeeper.reads.club_figures import club_figures
 from scorekeeper.scoring.tarot import TarotDeal
+from tests.scorekeeper.season_factories import season_stats_by_kind
 
 pytestmark = pytest.mark.django_db
 
@@ -76,7 +76,7 @@ def one_of_each() -> None:
         ),
         created_by=ana,
     )
-    standings.season_stats_by_kind(club)
+    season_stats_by_kind(club)
     _ = club_figures(club.pk).state  # folded (a checkpoint of last week's evening)
     tournament = services.tournament_create(
         club=club, created_by=ana, name="Excuses cup", rounds=1, deals_per_round=2

@@ -11,7 +11,6 @@ import pytest
 from scorekeeper.exchange import exports, sheet_import
 from scorekeeper.models import Season
 from scorekeeper.models.figures import ESCOPETTE, TAROT
-from scorekeeper.reads import standings
 from tests.scorekeeper.escopette_season import (
     DEALS,
     EXPECTED,
@@ -23,6 +22,7 @@ from tests.scorekeeper.escopette_season import (
 from tests.scorekeeper.reads.test_standings import EXPECTED as TAROT_EXPECTED
 from tests.scorekeeper.season_factories import (
     World,
+    for_season_by_kind,
     fresh_memory,
     make_world,
 )
@@ -67,6 +67,6 @@ def test_a_season_with_lescopette_goes_out_and_back_in_with_the_same_standings(
     kinds = [[g.kind for g in e.games.order_by("number")] for e in evenings]
     assert kinds == [["tarot"], ["tarot", "escopette"], ["escopette"], ["escopette", "escopette"]]
     again = Season.objects.get(club=other.club, name="2025")
-    assert figures(standings.for_season_by_kind(again)[ESCOPETTE].rows) == EXPECTED
+    assert figures(for_season_by_kind(again)[ESCOPETTE].rows) == EXPECTED
     # Each evening comes back with its games; the French Tarot figures stay the same.
-    assert tarot(standings.for_season_by_kind(again)[TAROT].rows) == TAROT_EXPECTED
+    assert tarot(for_season_by_kind(again)[TAROT].rows) == TAROT_EXPECTED

@@ -24,6 +24,7 @@ from tests.scorekeeper.exchange.test_export_import import scores_by_deal, six_pl
 from tests.scorekeeper.season_factories import (
     World,
     escopette_evening,
+    for_season_by_kind,
     hand_computed_season,
     make_world,
 )
@@ -385,8 +386,6 @@ def test_the_table_enters_a_deal_the_rules_do_not_cover_by_its_scores(
 def test_a_paper_deal_counts_in_totals_but_not_as_a_deal_taken(world: World) -> None:
     from django.core.cache import cache
 
-    from scorekeeper.reads import standings
-
     p = world.players
     table = [p["Ana"], p["Ben"], p["Chloé"]]
     evening = services.evening_start(
@@ -411,7 +410,7 @@ def test_a_paper_deal_counts_in_totals_but_not_as_a_deal_taken(world: World) -> 
     )
     cache.clear()
     season = Season.objects.get(club=world.club)
-    rows = {row.name: row for row in standings.for_season_by_kind(season)[TAROT].rows}
+    rows = {row.name: row for row in for_season_by_kind(season)[TAROT].rows}
     assert rows["Ana"].total == 40 - 66 and rows["Ben"].total == -20 + 132
     assert rows["Ana"].deals == 1 and rows["Ben"].deals == 1  # the paper deal is not a deal played
     assert rows["Ben"].takes == 1 and rows["Ana"].takes == 0

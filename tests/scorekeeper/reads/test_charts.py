@@ -13,10 +13,11 @@ from django.utils import translation
 
 from scorekeeper.models import Season
 from scorekeeper.models.figures import TAROT
-from scorekeeper.reads import charts, line_charts, standings
+from scorekeeper.reads import charts, line_charts
 from scorekeeper.reads.game_sheets import game_sheet
 from tests.scorekeeper.season_factories import (
     deal,
+    for_season_by_kind,
     fresh_memory,
     hand_computed_season,
     make_world,
@@ -124,7 +125,7 @@ def test_the_season_chart_adds_up_each_players_evenings(client: Client) -> None:
     hand_computed_season(world)
     season = Season.objects.get(club=world.club, name="2025")
     with translation.override("en"):
-        chart = charts.season_chart(standings.for_season_by_kind(season)[TAROT])
+        chart = charts.season_chart(for_season_by_kind(season)[TAROT])
     values = {s.name: s.values for s in chart.series}
     assert values["Ana"] == (0, -587, -313)
     assert values["Eve"] == (0, 0, 34)
@@ -148,7 +149,7 @@ def test_the_tables_of_one_night_are_one_point_of_the_season_chart() -> None:
     play_evening(world, night, first, [deal(first, first[1], "petite", 1, 30)])
     play_evening(world, night, second, [deal(second, second[0], "garde", 2, 20)])
     season = Season.objects.get(club=world.club)
-    stats = standings.for_season_by_kind(season)[TAROT]
+    stats = for_season_by_kind(season)[TAROT]
     assert len(stats.evenings) == 3
     with translation.override("en"):
         chart = charts.season_chart(stats)

@@ -12,7 +12,6 @@ from django.test import Client
 from scorekeeper import services
 from scorekeeper.models import Game, Season
 from scorekeeper.models.figures import ESCOPETTE, TAROT
-from scorekeeper.reads import standings
 from tests.scorekeeper.escopette_season import (
     DEALS,
     EXPECTED,
@@ -29,11 +28,13 @@ from tests.scorekeeper.reads.test_standings import EXPECTED as TAROT_EXPECTED
 from tests.scorekeeper.season_factories import (
     World,
     deal,
+    for_season_by_kind,
     fresh_memory,
     hand_computed_season,
     make_world,
     play_escopette,
     play_evening,
+    season_stats_by_kind,
     stakes,
 )
 
@@ -54,7 +55,7 @@ def world() -> World:
 
 
 def test_the_escopette_standings_add_up_the_season_as_computed_by_hand(world: World) -> None:
-    season = standings.for_season_by_kind(season_2025(world))[ESCOPETTE]
+    season = for_season_by_kind(season_2025(world))[ESCOPETTE]
     assert figures(season.rows) == EXPECTED
     assert [row.name for row in season.rows] == ["Ana", "Chloé", "Ben", "Dan", "Eve"]
     assert sum(row.total for row in season.rows) == 60 * DEALS
@@ -70,20 +71,20 @@ def test_the_tarot_standings_are_unchanged_by_the_games_of_lescopette() -> None:
     world = make_world()
     evenings = hand_computed_season(world)
     season = season_2025(world)
-    before = tarot(standings.for_season_by_kind(season)[TAROT].rows)
+    before = tarot(for_season_by_kind(season)[TAROT].rows)
     add_escopette_games(world, evenings)
     assert Game.objects.filter(kind="escopette", evening__club=world.club).count() == 5
-    after = standings.for_season_by_kind(season)[TAROT]
+    after = for_season_by_kind(season)[TAROT]
     assert tarot(after.rows) == before == TAROT_EXPECTED
     assert after.deals == 5
     assert [e.date.isoformat() for e in after.evenings] == ["2025-01-10", "2025-02-07"]
-    both = standings.for_season_by_kind(season)
+    both = for_season_by_kind(season)
     assert tarot(both[TAROT].rows) == TAROT_EXPECTED
     assert figures(both[ESCOPETTE].rows) == EXPECTED
 
 
 def test_all_time_adds_the_game_outside_the_season(world: World) -> None:
-    rows = {row.name: row for row in standings.season_stats_by_kind(world.club)[ESCOPETTE].rows}
+    rows = {row.name: row for row in season_stats_by_kind(world.club)[ESCOPETTE].rows}
     dan = rows["Dan"]
     assert (dan.total, dan.deals, dan.games, dan.won) == (39 + 54, 3, 3, 1)
     assert (rows["Ana"].total, rows["Ana"].games) == (176 + 6, 5)
@@ -91,14 +92,14 @@ def test_all_time_adds_the_game_outside_the_season(world: World) -> None:
 
 def test_a_deal_saved_later_ends_a_game_and_counts_at_once(world: World) -> None:
     season = season_2025(world)
-    assert figures(standings.for_season_by_kind(season)[ESCOPETTE].rows)["Dan"][:4] == (39, 2, 2, 0)
+    assert figures(for_season_by_kind(season)[ESCOPETTE].rows)["Dan"][:4] == (39, 2, 2, 0)
     game = Game.objects.get(evening__club=world.club, evening__date="2025-02-07", number=2)
     p = world.players
     services.deal_record(
         game=game, inputs=stakes({p["Dan"]: (20,), p["Eve"]: (12, 7, 6, 5, 4, 3, 2, 1)})
     )
     # Dan 59, Eve 55: Dan alone in the lead at the target, he wins.
-    rows = figures(standings.for_season_by_kind(season)[ESCOPETTE].rows)
+    rows = figures(for_season_by_kind(season)[ESCOPETTE].rows)
     assert rows["Dan"][:4] == (59, 3, 2, 1)
     assert rows["Eve"][:4] == (19 + 40, 7, 3, 0)
 
@@ -118,7 +119,7 @@ def test_a_player_in_the_lead_with_others_at_the_target_does_not_win_a_tie() -> 
             stakes({ana: (20,), chloe: (12, 7, 1), ben: (6, 5, 4, 3, 2)}),
         ],
     )
-    rows = figures(standings.season_stats_by_kind(world.club)[ESCOPETTE].rows)
+    rows = figures(season_stats_by_kind(world.club)[ESCOPETTE].rows)
     assert rows["Ana"][:4] == (50, 2, 1, 0)
     assert rows["Chloé"][:4] == (50, 2, 1, 0)
     assert rows["Ana"][5] == rows["Chloé"][5] == 1  # equal points share the rank

@@ -35,11 +35,11 @@ from scorekeeper.models import (
 from scorekeeper.reads.charts import season_chart
 from scorekeeper.reads.club_figures import club_figures
 from scorekeeper.reads.player_figures import player_sections
-from scorekeeper.reads.standings import season_stats_by_kind
 from scorekeeper.reads.tournaments import ranking
 from scorekeeper.scoring.rules import FFT_RULES, HouseRules
 from scorekeeper.scoring.tarot import TarotDeal
 from scorekeeper.services.figures import refresh_figures
+from tests.scorekeeper.season_factories import season_stats_by_kind
 
 TODAY = dt.date(2025, 3, 14)
 OLD = dt.date(2025, 1, 10)

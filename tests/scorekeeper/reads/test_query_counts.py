@@ -12,10 +12,11 @@ from django.test.utils import CaptureQueriesContext
 
 from scorekeeper.models import Season
 from scorekeeper.models.figures import TAROT
-from scorekeeper.reads import charts, standings
+from scorekeeper.reads import charts
 from tests.scorekeeper.season_factories import (
     World,
     deal,
+    for_season_by_kind,
     fresh_memory,
     make_world,
     passed,
@@ -105,7 +106,7 @@ def test_a_players_page(world: World, client: Client, django_assert_max_num_quer
 def test_the_season_chart(world: World, django_assert_max_num_queries) -> None:
     season = Season.objects.get(club=world.club)
     with django_assert_max_num_queries(SEASON_CHART):
-        chart = charts.season_chart(standings.for_season_by_kind(season)[TAROT])
+        chart = charts.season_chart(for_season_by_kind(season)[TAROT])
     assert len(chart.series) == len(world.players)
 
 

@@ -13,7 +13,14 @@ from django.utils import translation
 from scorekeeper.models import Season
 from scorekeeper.models.figures import TAROT
 from scorekeeper.reads import standings
-from tests.scorekeeper.season_factories import World, fresh_memory, hand_computed_season, make_world
+from tests.scorekeeper.season_factories import (
+    World,
+    for_season_by_kind,
+    fresh_memory,
+    hand_computed_season,
+    make_world,
+    season_stats_by_kind,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -44,7 +51,7 @@ def season_2025(world: World) -> Season:
 
 
 def test_the_standings_add_up_the_season_as_computed_by_hand(world: World) -> None:
-    figures = standings.for_season_by_kind(season_2025(world))[TAROT]
+    figures = for_season_by_kind(season_2025(world))[TAROT]
     got = {
         row.name: (row.total, row.evenings, row.deals, row.takes, row.made, row.average, row.rank)
         for row in figures.rows
@@ -57,7 +64,7 @@ def test_the_standings_add_up_the_season_as_computed_by_hand(world: World) -> No
 
 
 def test_evenings_outside_the_season_and_other_games_do_not_count(world: World) -> None:
-    all_time = standings.season_stats_by_kind(world.club)[TAROT]
+    all_time = season_stats_by_kind(world.club)[TAROT]
     ana = next(row for row in all_time.rows if row.name == "Ana")
     assert (ana.total, ana.evenings, ana.deals, ana.takes) == (-313 + 75, 3, 6, 3)
     # The evening of L'escopette (Ana won all 60 points) is nowhere in the tarot figures.
@@ -91,7 +98,7 @@ def test_the_standings_sort_by_each_column(
     world: World, client: Client, sort: str, descending: bool, order: list[str]
 ) -> None:
     season = season_2025(world)
-    rows = standings.for_season_by_kind(season)[TAROT].rows
+    rows = for_season_by_kind(season)[TAROT].rows
     assert [r.name for r in standings.sort_rows(rows, sort, descending)] == order
     client.force_login(world.member)
     direction = "desc" if descending else "asc"
@@ -184,14 +191,14 @@ def test_a_deal_saved_later_changes_the_standings_at_once(world: World) -> None:
     from tests.scorekeeper.season_factories import deal
 
     season = season_2025(world)
-    assert standings.for_season_by_kind(season)[TAROT].rows[0].name == "Dan"
+    assert for_season_by_kind(season)[TAROT].rows[0].name == "Dan"
     evening = season_2025(world).club.evenings.get(date="2025-02-07")
     eve = world.players["Eve"]
     five = list(world.players.values())
     services.deal_record(
         game=evening.games.get(), inputs=deal(five, eve, "garde_contre", 3, 80, partner=eve)
     )
-    rows = {row.name: row for row in standings.for_season_by_kind(season)[TAROT].rows}
+    rows = {row.name: row for row in for_season_by_kind(season)[TAROT].rows}
     # garde contre made by 44, alone with 5: V = (25 + 44) × 6 = 414, the taker gets 4V.
     assert (rows["Eve"].total, rows["Eve"].takes, rows["Eve"].made) == (34 + 4 * 414, 1, 1)
     assert rows["Dan"].total == 2223 - 414

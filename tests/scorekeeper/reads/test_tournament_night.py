@@ -25,6 +25,7 @@ from scorekeeper.reads import (
 )
 from scorekeeper.scoring.tarot import TarotDeal
 from scorekeeper.screens.standings import season_rules_in_force
+from tests.scorekeeper.season_factories import season_stats_by_kind
 from tests.scorekeeper.tournament_factories import make_tournament
 
 pytestmark = pytest.mark.django_db
@@ -55,7 +56,7 @@ def _totals(tournament: Tournament) -> dict[int, int]:
 def test_a_three_round_tournament_is_one_evening_for_each_player_and_for_the_club() -> None:
     tournament = _played()
     assert Evening.objects.filter(club=tournament.club).count() == 6
-    stats = standings.season_stats_by_kind(tournament.club)[TAROT]
+    stats = season_stats_by_kind(tournament.club)[TAROT]
     assert [(e.date, e.tournament_id, e.place) for e in stats.evenings] == [
         (tournament.date, tournament.pk, "Donnes libres")
     ]
@@ -99,7 +100,7 @@ def test_a_table_moved_to_the_next_day_still_counts_once_when_the_night_is_settl
     moved = Evening.objects.filter(pk=table.evening_id)  # as a restored archive may hold it
     moved.update(date=later)
     moved.touch()
-    joined = standings.season_stats_by_kind(tournament.club)[TAROT]  # the settled day, the latest
+    joined = season_stats_by_kind(tournament.club)[TAROT]  # the settled day, the latest
     cache.clear()
     whole = standings._added_up(("tarot",), "", evening__club_id=tournament.club.pk)["tarot"]
     assert len(joined.evenings) == len(whole.evenings) == 1
@@ -154,6 +155,6 @@ def test_the_club_page_lists_the_tournament_as_one_evening_linked_to_it() -> Non
 
 def test_the_rules_note_counts_a_tournament_as_one_evening() -> None:
     tournament = _played()
-    stats = standings.season_stats_by_kind(tournament.club)[TAROT]
+    stats = season_stats_by_kind(tournament.club)[TAROT]
     assert Evening.objects.filter(club=tournament.club).count() == 6
     assert [entry.evenings for entry in season_rules_in_force(stats)] == [1]

@@ -19,9 +19,9 @@ from django.test import Client
 from scorekeeper import services
 from scorekeeper.models import Deal, Evening, Season
 from scorekeeper.models.figures import TAROT
-from scorekeeper.reads.standings import for_season_by_kind
 from scorekeeper.scoring.tarot import TarotDeal
 from tests.factories import make_club, start_evening
+from tests.scorekeeper.season_factories import for_season_by_kind
 from tools.bench import local_servers
 from tools.bench.databases import database_url
 

@@ -9,9 +9,13 @@ from django.utils import translation
 
 from scorekeeper.models import Club
 from scorekeeper.models.figures import TAROT
-from scorekeeper.reads import standings
 from scorekeeper.reads.evening_points import season_evening_points
-from tests.scorekeeper.season_factories import World, hand_computed_season, make_world
+from tests.scorekeeper.season_factories import (
+    World,
+    for_season_by_kind,
+    hand_computed_season,
+    make_world,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -55,7 +59,7 @@ def test_the_owner_turns_them_on_and_the_standings_sort_by_them(world, client):
 
 def test_places_come_from_each_evening_s_totals(world) -> None:
     season = world.club.seasons.get(start=dt.date(2025, 1, 1))
-    stats = standings.for_season_by_kind(season)[TAROT]
+    stats = for_season_by_kind(season)[TAROT]
     points = season_evening_points(stats, (10, 6, 4, 2, 1))
     dan, chloe = world.players["Dan"].pk, world.players["Chloé"].pk
     assert points[dan] == 10 + (4 + 2) / 2  # 1st on his chelem night, then 3rd tied with Eve

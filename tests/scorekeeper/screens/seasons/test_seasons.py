@@ -13,7 +13,13 @@ from scorekeeper.models import Season
 from scorekeeper.models.figures import TAROT
 from scorekeeper.reads import standings
 from scorekeeper.services import ServiceError
-from tests.scorekeeper.season_factories import World, deal, make_world, play_evening
+from tests.scorekeeper.season_factories import (
+    World,
+    deal,
+    for_season_by_kind,
+    make_world,
+    play_evening,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -69,8 +75,8 @@ def test_an_owner_adds_a_season_and_an_evening_belongs_to_every_season_it_falls_
     )
     assert spring.name == "Spring league"
     year = Season.objects.get(club=world.club, name="2025")
-    assert standings.for_season_by_kind(spring)[TAROT].rows[0].total == 198
-    assert standings.for_season_by_kind(year)[TAROT].rows[0].total == 198 + 75
+    assert for_season_by_kind(spring)[TAROT].rows[0].total == 198
+    assert for_season_by_kind(year)[TAROT].rows[0].total == 198 + 75
     # The narrowest season covering a date is its season.
     assert services.season_for_date(club=world.club, date=dt.date(2025, 4, 1)) == spring
     assert services.season_for_date(club=world.club, date=dt.date(2025, 9, 1)) == year
