@@ -65,23 +65,76 @@ def documented_site(doc: Path = DOC) -> str:
     return found.group(1)
 
 
-def on_loopback(site: str, *, port: int, app: Sequence[int]) -> str:
-    """The site with one upstream server per ``app`` port on 127.0.0.1 (each with the
-    documented servers' options, ``max_fails=0``), listening on 127.0.0.1:port without TLS,
-    and without its port-80 redirect."""
-    documented = re.findall(r"^( *)server \d+\.\d+\.\d+\.\d+:8000([^;]*);\n", site, flags=re.M)
-    if not documented or len({options for _indent, options in documented}) != 1:
-        raise DocumentChanged("the documented app servers changed")
-    indent, options = documented[0]
-    ours = "".join(f"{indent}server 127.0.0.1:{number}{options};\n" for number in app)
-    site = re.sub(r"^ *server \d+\.\d+\.\d+\.\d+:8000[^;]*;\n", "", site, flags=re.M)
-    site, upstreams = re.subn(r"(upstream scorekeeper_app \{\n)", lambda m: m.group(1) + ours, site)
+#: One ``server <address>:<port> <options>;`` of an upstream block.
+SERVER = re.compile(r"server (\d+\.\d+\.\d+\.\d+):(\d+)([^;]*);")
+
+
+def on_loopback(site: str, *, port: int, app: Sequence[int], events: int | None = None) -> str:
+    """The site on 127.0.0.1: one app server per ``app`` port (each with the documented
+    servers' options, ``max_fails=0``); the events upstream with the events server on
+    ``events`` (its documented options) and the ``app`` ports as its backups, or with the app
+    ports alone when no events server is given (they answer the streams 204); listening on
+    127.0.0.1:port without TLS, and without its port-80 redirect."""
+    site = _upstream(site, "scorekeeper_app", lambda servers: _app_servers(servers, app))
+    site = _upstream(
+        site, "scorekeeper_events", lambda servers: _events_servers(servers, app, events)
+    )
     site, listens = re.subn(r"listen 443 [^;]*;", f"listen 127.0.0.1:{port};", site)
     site, certificates = re.subn(r"\n\s*ssl_certificate(_key)?\s[^;]*;", "", site)
     site, redirects = re.subn(r"\nserver \{ listen 80;[^\n]*", "", site)
-    if (upstreams, listens, certificates, redirects) != (1, 1, 2, 1):
+    if (listens, certificates, redirects) != (1, 2, 1):
         raise DocumentChanged("the documented server changed")
     return site
+
+
+def _upstream(site: str, name: str, rewrite: Callable[[list[re.Match[str]]], list[str]]) -> str:
+    """The site with the servers of upstream ``name`` replaced by ``rewrite(servers)``'s, in
+    the block's own layout (a line each, or one line)."""
+    blocks = list(re.finditer(r"upstream " + name + r" \{(.*?)\}", site, flags=re.S))
+    if len(blocks) != 1:
+        raise DocumentChanged(f"the documented upstream {name} changed")
+    block = blocks[0]
+    body = block.group(1)
+    servers = list(SERVER.finditer(body))
+    if not servers:
+        raise DocumentChanged(f"the documented upstream {name} has no server")
+    between = body[servers[0].end() : servers[1].start()] if len(servers) > 1 else " "
+    ours = between.join(rewrite(servers))
+    body = body[: servers[0].start()] + ours + body[servers[-1].end() :]
+    return site[: block.start(1)] + body + site[block.end(1) :]
+
+
+def _options(servers: list[re.Match[str]], what: str) -> str:
+    """The options the documented ``servers`` share (DocumentChanged if they differ)."""
+    options = {server.group(3) for server in servers}
+    if len(options) != 1:
+        raise DocumentChanged(f"the documented {what} changed")
+    return options.pop()
+
+
+def _app_servers(servers: list[re.Match[str]], app: Sequence[int]) -> list[str]:
+    if any(server.group(2) != "8000" for server in servers):
+        raise DocumentChanged("the documented app servers changed")
+    options = _options(servers, "app servers")
+    return [f"server 127.0.0.1:{number}{options};" for number in app]
+
+
+def _events_servers(
+    servers: list[re.Match[str]], app: Sequence[int], events: int | None
+) -> list[str]:
+    first, backups = servers[0], servers[1:]
+    if first.group(2) != "8001" or not backups or "backup" in first.group(3):
+        raise DocumentChanged("the documented events server changed")
+    backup = _options(backups, "events upstream's backups")
+    if "backup" not in backup:
+        raise DocumentChanged("the documented events upstream has no backup")
+    if events is None:  # the app servers alone: they answer the streams 204
+        plain = " ".join(option for option in backup.split() if option != "backup")
+        return [f"server 127.0.0.1:{number}{' ' + plain if plain else ''};" for number in app]
+    return [
+        f"server 127.0.0.1:{events}{first.group(3)};",
+        *(f"server 127.0.0.1:{number}{backup};" for number in app),
+    ]
 
 
 def reachable_temp_root() -> Path:
@@ -128,9 +181,10 @@ def nginx(site: Callable[[int], str]) -> Iterator[int]:
 
 
 @contextlib.contextmanager
-def in_front_of(app: Sequence[int]) -> Iterator[int]:
+def in_front_of(app: Sequence[int], events: int | None = None) -> Iterator[int]:
     """The documented site on loopback in front of the app servers on 127.0.0.1:``app``
-    (gunicorn's ports); nginx's port."""
+    (gunicorn's ports) and the events server on 127.0.0.1:``events`` (uvicorn's; none: the
+    app servers answer the streams); nginx's port."""
     site = documented_site()
-    with nginx(lambda port: on_loopback(site, port=port, app=app)) as port:
+    with nginx(lambda port: on_loopback(site, port=port, app=app, events=events)) as port:
         yield port
