@@ -11,14 +11,17 @@ with its own settings and this ``tools.bench`` installed ahead of its apps
 (``driving_settings``), so the same night (``--scenario night`` by default: 60 clubs of 3 to 8
 tables and a 20-table tournament) is built by that app's own services in a database migrated
 by its own migrations, and gunicorn runs its code and gunicorn.conf.py behind the same nginx
-site (this checkout's docs/operations.md). Its live polls name their version in the address
-too (``--version-in-address``): pages before the conditional GET asked that way, and it would
-answer every poll in full without it. An app older than f04a89f may lack what the night's
-builder calls: then ``--scenario one-club`` (after ``--``) is the comparable load.
+site (this checkout's docs/operations.md). Its phones poll (``--live poll``: it has no event
+streams), naming their version in the address too (``--version-in-address``): pages before
+the conditional GET asked that way, and it would answer every poll in full without it. This
+checkout's phones hold event streams through uvicorn (``--live events``). An app older than
+f04a89f may lack what the night's builder calls: then ``--scenario one-club`` (after ``--``)
+is the comparable load.
 
 The runs alternate (old, new, then new, old, ...) so that the machine's other work falls on
 both; each run's load average and busy cores are printed with it. Worker CPU is gunicorn's
-(master and workers, reaped ones included) per request answered.
+(master and workers, reaped ones included) and uvicorn's, per request answered and per second
+of the night (the same load, the same seconds: the streams are not requests), each apart too.
 """
 
 from __future__ import annotations
@@ -62,9 +65,11 @@ def run_once(tree: Path | None, args: list[str], json_path: Path, python: str) -
         environ["PYTHONPATH"] = os.pathsep.join(
             [str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]
         )
-        command.append("--version-in-address")
+        command += ["--version-in-address", "--live", "poll"]  # no event streams there
     else:
         environ.pop("DJANGO_SETTINGS_MODULE", None)
+        if not any(arg.startswith("--live") for arg in args):
+            command += ["--live", "events"]
     subprocess.run(command, cwd=tree or ROOT, env=environ, check=True)
     return dict(json.loads(json_path.read_text()))
 
@@ -82,37 +87,77 @@ def spread(values: list[float]) -> str:
 def summary(runs: dict[str, list[dict[str, Any]]]) -> list[str]:
     """The comparison's lines: each run, then medians (with the spread) old against new."""
     lines = [
-        f"{'run':<5} {'app':<4} {'gunicorn ms/req':>15} {'PostgreSQL ms/req':>17} "
-        f"{'requests':>8} {'worst p95':>9} {'busy cores':>10} {'load avg before/after':>22}"
+        f"{'run':<5} {'app':<4} {'live':<6} {'workers ms/req':>14} {'gunicorn':>8} "
+        f"{'uvicorn':>7} {'workers cores':>13} {'PostgreSQL ms/req':>17} {'requests':>8} "
+        f"{'worst p95':>9} {'busy cores':>10} {'load avg before/after':>22}"
     ]
     for app, figures in runs.items():
         for number, run in enumerate(figures, start=1):
             per, load = run["cpu_ms_per_request"], run["load_average"]
             busy = run["cpu_seconds"]["machine busy"] / max(run["duration"], 1)
             lines.append(
-                f"{number:<5} {app:<4} {per['gunicorn']:>15.2f} {per['postgresql']:>17.2f} "
-                f"{run['requests']:>8} {run['worst_p95_ms']:>9.1f} {busy:>10.2f} "
-                f"{load['before']:>10.2f}/{load['after']:<11.2f}"
+                f"{number:<5} {app:<4} {run.get('live', 'poll'):<6} "
+                f"{_worker_ms(run, 'workers'):>14.2f} {per['gunicorn']:>8.2f} "
+                f"{_worker_ms(run, 'uvicorn'):>7.2f} {_cores(run, 'workers'):>13.2f} "
+                f"{per['postgresql']:>17.2f} {run['requests']:>8} {run['worst_p95_ms']:>9.1f} "
+                f"{busy:>10.2f} {load['before']:>10.2f}/{load['after']:<11.2f}"
             )
     lines.append("")
     lines.append(f"{'median (min–max)':<28} {'old':>24} {'new':>24}")
 
     def row(name: str, pick: Any) -> str:
-        old, new = ([pick(run) for run in runs[app]] for app in ("old", "new"))
+        old, new = (
+            [found for run in runs[app] if (found := pick(run)) is not None]
+            for app in ("old", "new")
+        )
         return f"{name:<28} {spread(old):>24} {spread(new):>24}"
 
-    lines.append(row("gunicorn CPU ms/request", lambda r: r["cpu_ms_per_request"]["gunicorn"]))
+    for worker in ("workers", "gunicorn", "uvicorn"):
+        lines.append(row(f"{worker} CPU ms/request", lambda r, w=worker: _worker_ms(r, w)))
+    for worker in ("workers", "gunicorn", "uvicorn"):
+        lines.append(row(f"{worker} CPU s a second", lambda r, w=worker: _cores(r, w)))
     lines.append(row("PostgreSQL CPU ms/request", lambda r: r["cpu_ms_per_request"]["postgresql"]))
     lines.append(row("worst p95 ms", lambda r: r["worst_p95_ms"]))
-    kinds = [kind["name"] for kind in runs["new"][0]["kinds"]] if runs["new"] else []
+    kinds: list[str] = []
+    for app in ("old", "new"):
+        for run in runs[app][:1]:
+            kinds += [kind["name"] for kind in run["kinds"] if kind["name"] not in kinds]
     for name in kinds:
         lines.append(row(f"p95 ms {name}", lambda r, n=name: _p95(r, n)))
+    streams = [run["streams"] for run in runs["new"] if run.get("streams")]
+    if streams:
+        lines.append(
+            row("streams open at the end", lambda r: (r.get("streams") or {}).get("open_at_end"))
+        )
+        lines.append(
+            row("stream version events", lambda r: (r.get("streams") or {}).get("version_events"))
+        )
     return lines
 
 
-def _p95(run: dict[str, Any], name: str) -> float:
-    kind = next((kind for kind in run["kinds"] if kind["name"] == name), {})
-    return float(kind.get("p95", 0)) / 1000
+def _worker_ms(run: dict[str, Any], worker: str) -> float:
+    """A worker's CPU ms a request (``workers``: gunicorn's and uvicorn's together); a run
+    without uvicorn's figures had none."""
+    per = run["cpu_ms_per_request"]
+    if worker == "workers":
+        return float(per.get("workers", per["gunicorn"] + per.get("uvicorn", 0.0)))
+    return float(per.get(worker, 0.0))
+
+
+def _cores(run: dict[str, Any], worker: str) -> float:
+    """A worker's CPU seconds a second of the load (cores)."""
+    if "cpu_per_second" in run:
+        return float(run["cpu_per_second"].get(worker, 0.0))
+    spent = run["cpu_seconds"]
+    seconds = spent.get("gunicorn", 0.0) + spent.get("uvicorn", 0.0)
+    if worker != "workers":
+        seconds = spent.get(worker, 0.0)
+    return float(seconds) / max(run["duration"], 1)
+
+
+def _p95(run: dict[str, Any], name: str) -> float | None:
+    kind = next((kind for kind in run["kinds"] if kind["name"] == name), None)
+    return float(kind.get("p95", 0)) / 1000 if kind else None
 
 
 def main(argv: list[str] | None = None) -> int:

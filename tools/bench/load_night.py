@@ -3,7 +3,7 @@
 Each club is the benchmark's synthetic club with a history of its own (``--deals`` deals: its
 members, its 12 regulars, its season) playing 3 to 8 tables tonight (``CLUB_TABLES`` club after
 club: 5 on average, so 300 tables are 60 clubs), each table with players of its own (nobody
-sits at two tables) and five phones that poll and save as the evening page does
+sits at two tables) and five phones that follow and save as the evening page does
 (``load_scenarios``). One more club runs a tournament of ``--tournament-tables`` tables (20):
 its tables' phones save a deal every two minutes too and follow their table, phones follow
 the public ranking and the organiser the tournament's page (``load_tournament``).
@@ -22,11 +22,12 @@ from tools.bench.load_club import (
     played_in_the_last_minutes,
     seat_tables,
 )
-from tools.bench.load_scenarios import Kind, kinds, warm_up
+from tools.bench.load_scenarios import Kind, kinds, streams, warm_up
 from tools.bench.load_tournament import (
     TournamentLoad,
     build_tournament,
     tournament_kinds,
+    tournament_streams,
     tournament_warm_up,
 )
 from tools.bench.synthetic_club import build
@@ -81,19 +82,29 @@ def build_night(
     return Night(len(sizes), seats, tournament)
 
 
-def night_kinds(night: Night, *, figures: bool = False) -> list[Kind]:
+def night_kinds(night: Night, *, figures: bool = False, live: str = "poll") -> list[Kind]:
     """The clubs' tables' kinds of request, and the tournament's (named "tournament ...", its
-    deals saved at a table's pace; the login page is the clubs' yardstick alone)."""
-    sent = kinds(night.tables, figures=figures)
+    deals saved at a table's pace; the login page is the clubs' yardstick alone); ``live``
+    (``load_scenarios.LIVE``): how the phones follow their evening."""
+    sent = kinds(night.tables, figures=figures, live=live)
     if night.tournament is not None:
         login = sent.pop()
         sent.extend(
             dataclasses.replace(kind, name=f"tournament {kind.name.removeprefix('last ')}")
-            for kind in tournament_kinds(night.tournament, save_every=DEAL_EVERY)
+            for kind in tournament_kinds(night.tournament, save_every=DEAL_EVERY, live=live)
             if kind.name != "login page"
         )
         sent.append(login)
     return sent
+
+
+def night_streams(night: Night) -> list[tuple[str, str]]:
+    """Every phone's event stream (``--live events``): the clubs' tables' phones, and each
+    tournament table's."""
+    found = streams(night.tables)
+    if night.tournament is not None:
+        found.extend(tournament_streams(night.tournament))
+    return found
 
 
 def night_warm_up(origin: str, night: Night, *, figures: bool = False) -> None:

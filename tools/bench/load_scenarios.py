@@ -1,11 +1,12 @@
 """What the tables of ``manage.py loadtest`` send, kind by kind, and at what pace.
 
 A deal saved every 2 minutes at each table, as the phone saves it (htmx, the answer in place);
-five phones following each evening (a poll every 4 s, 304 when nothing changed, the changed
-rows after a deal); an evening page loaded whole once per deal; now and then someone looking
-at the season (with ``--figures``, as often at what the club argues about: ratings, head to
-head, records); the login page alongside as the yardstick. Each kind is a list of requests
-(path, headers, body) that wrk sends in turn.
+five phones following each evening (``live``: an event stream each, held by
+``event_streams``, the changed rows fetched after a deal; or a poll every 4 s, 304 when nothing
+changed, the changed rows after a deal); an evening page loaded whole once per deal; now and
+then someone looking at the season (with ``--figures``, as often at what the club argues
+about: ratings, head to head, records); the login page alongside as the yardstick. Each kind
+is a list of requests (path, headers, body) that wrk sends in turn.
 """
 
 from __future__ import annotations
@@ -20,6 +21,10 @@ from tools.bench.load_club import DEAL_EVERY, PHONES, Table
 from tools.bench.synthetic_club import deal_form
 
 POLL_EVERY = 4.0  # seconds between two polls of a phone
+#: How the phones follow their evening: events, an event stream each (held by
+#: ``event_streams``, the rows fetched after each new version); poll, a poll every 4 s (the
+#: pages' fallback, and the only way of an app before the event streams).
+LIVE = ("events", "poll")
 UPDATE_SINCE = 2 * int(DEAL_EVERY)  # a "live update" phone's page is this old (seconds)
 CSRF_SECRET = "loadtestcsrfsecret00000000000000"  # 32 characters: an unmasked CSRF secret
 GZIP = {"Accept-Encoding": "gzip"}
@@ -54,31 +59,50 @@ def cookie(session: str) -> str:
     return f"sessionid={session}; csrftoken={CSRF_SECRET}"
 
 
-def kinds(seats: list[Table], *, figures: bool = False) -> list[Kind]:
+def kinds(seats: list[Table], *, figures: bool = False, live: str = "poll") -> list[Kind]:
     """Every kind of request of ``seats`` tables playing, with its pace; ``figures``: the
-    club's figures pages too, looked at as often as the season."""
+    club's figures pages too, looked at as often as the season; ``live`` (``LIVE``): how the
+    phones follow their evening."""
     tables = len(seats)
     deal_rate = tables / DEAL_EVERY
-    # After a deal, four phones need the new rows: the scorer's has them from its save (its
-    # next poll is a 304). A thread's first poll after the deal gets them (wrk runs 2
-    # threads, each following the versions it saw); the other two phones' new sheets are
-    # the "live update" requests.
+    if live == "events":
+        # After a deal, every phone but the scorer's (it has the rows from its save) hears
+        # the new version on its stream and fetches the new rows.
+        following = [
+            Kind(
+                "live update (200)",
+                _updates(seats),
+                deal_rate * (PHONES - 1),
+                max(1, tables // 20),
+                (200,),
+            )
+        ]
+    elif live == "poll":
+        # After a deal, four phones need the new rows: the scorer's has them from its save
+        # (its next poll is a 304). A thread's first poll after the deal gets them (wrk runs
+        # 2 threads, each following the versions it saw); the other two phones' new sheets
+        # are the "live update" requests.
+        following = [
+            Kind(
+                "live poll",
+                _polls(seats),
+                tables * PHONES / POLL_EVERY,
+                tables * PHONES,
+                (200, 304),
+                threads=2,
+            ),
+            Kind(
+                "live update (200)",
+                _updates(seats),
+                deal_rate * (PHONES - 1 - 2),
+                max(1, tables // 20),
+                (200,),
+            ),
+        ]
+    else:
+        raise ValueError(f"live: {live!r}, not one of {LIVE}")
     sent = [
-        Kind(
-            "live poll",
-            _polls(seats),
-            tables * PHONES / POLL_EVERY,
-            tables * PHONES,
-            (200, 304),
-            threads=2,
-        ),
-        Kind(
-            "live update (200)",
-            _updates(seats),
-            deal_rate * (PHONES - 1 - 2),
-            max(1, tables // 20),
-            (200,),
-        ),
+        *following,
         Kind("deal save", _saves(seats), deal_rate, max(1, tables // 40), (200,), method="POST"),
         Kind("evening page", _evening_pages(seats), deal_rate, max(1, tables // 40), (200,)),
         Kind("season standings", _season_pages(seats), max(0.2, tables / 400), 1, (200,)),
@@ -88,6 +112,15 @@ def kinds(seats: list[Table], *, figures: bool = False) -> list[Kind]:
         pages = _figures_pages(seats)
         sent.insert(-1, Kind("club figures", pages, max(0.2, tables / 400), 1, (200,)))
     return sent
+
+
+def streams(seats: list[Table]) -> list[tuple[str, str]]:
+    """Every phone's event stream of its evening: its address and the phone's cookie."""
+    return [
+        (f"/evenings/{t.evening_id}/events/", cookie(session))
+        for t in seats
+        for session in t.cookies
+    ]
 
 
 def _polls(seats: list[Table]) -> list[Item]:

@@ -33,7 +33,7 @@ from scorekeeper.scoring.tarot import TarotDeal
 from scorekeeper.screens.access import TABLE_GRANTS
 from scorekeeper.screens.tournaments.views import LIVE_SECONDS
 from tools.bench.load_club import Table, _session_maker
-from tools.bench.load_scenarios import GZIP, POLL_EVERY, Item, Kind, _saves, cookie
+from tools.bench.load_scenarios import GZIP, LIVE, POLL_EVERY, Item, Kind, _saves, cookie
 from tools.bench.ranking_probe import Probe
 from tools.bench.synthetic_club import build
 
@@ -197,14 +197,19 @@ def _table_played(
     )
 
 
-def tournament_kinds(load: TournamentLoad, *, save_every: float = SAVE_EVERY) -> list[Kind]:
+def tournament_kinds(
+    load: TournamentLoad, *, save_every: float = SAVE_EVERY, live: str = "poll"
+) -> list[Kind]:
     """Every kind of request of the round, with its pace: a deal saved at each table every
-    ``save_every`` seconds (by default: the round's last deals, all within a minute)."""
+    ``save_every`` seconds (by default: the round's last deals, all within a minute).
+    ``live`` (``load_scenarios.LIVE``): events, the table's phone follows its table through
+    an event stream (``tournament_streams``; it saves every deal, so it fetches no rows);
+    poll, it polls every 4 s."""
     tables = len(load.tables)
     save_rate = tables / save_every
     drawn = as_of_now()
     phone = [t.cookies[0] for t in load.tables]
-    return [
+    sent = [
         Kind(
             "ranking poll",
             [_ranking(load)],
@@ -259,14 +264,24 @@ def tournament_kinds(load: TournamentLoad, *, save_every: float = SAVE_EVERY) ->
         ),
         Kind("login page", [{"path": "/login/", "headers": GZIP}], 2.0, 1, (200,)),
     ]
+    if live == "events":
+        return [kind for kind in sent if kind.name != "live poll"]
+    if live != "poll":
+        raise ValueError(f"live: {live!r}, not one of {LIVE}")
+    return sent
 
 
-def tournaments_kinds(loads: list[TournamentLoad]) -> list[Kind]:
+def tournament_streams(load: TournamentLoad) -> list[tuple[str, str]]:
+    """Each table's phone's event stream of its table: its address and the phone's cookie."""
+    return [(f"/evenings/{t.evening_id}/events/", cookie(t.cookies[0])) for t in load.tables]
+
+
+def tournaments_kinds(loads: list[TournamentLoad], *, live: str = "poll") -> list[Kind]:
     """Each kind of tournament's requests, named after it ("free deal save"...): those of
     its tournaments together (a wrk each), then one login page."""
     named: dict[str, Kind] = {}
     for load in loads:
-        for kind in tournament_kinds(load)[:-1]:
+        for kind in tournament_kinds(load, live=live)[:-1]:
             name = f"{load.name} {kind.name}"
             if name not in named:
                 named[name] = dataclasses.replace(kind, name=name, items=[*kind.items])

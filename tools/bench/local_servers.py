@@ -1,7 +1,7 @@
 """Servers on this machine's loopback for the load test and the scale-out test: a
-PostgreSQL database of their own, a Redis, gunicorn workers (nginx in front of them:
-``documented_nginx``). Nothing listens beyond 127.0.0.1, and everything started here is
-stopped here.
+PostgreSQL database of their own, a Redis, gunicorn workers, uvicorn for the event streams
+(nginx in front of them: ``documented_nginx``). Nothing listens beyond 127.0.0.1, and
+everything started here is stopped here.
 
 The app servers run the app whose settings this process has (``settings.BASE_DIR``): this
 checkout's, or another's that the load test drives for a comparison (``compare_main``).
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import resource
 import shutil
 import signal
 import socket
@@ -185,6 +186,36 @@ def gunicorn(
         env=environ,
         stdout=subprocess.DEVNULL,
     )
+
+
+#: Open files the events server may hold: a stream each (as the unit's LimitNOFILE).
+STREAM_FILES = 65536
+
+
+def uvicorn(port: int, environ: Mapping[str, str]) -> subprocess.Popen[Any]:
+    """uvicorn serving the app's event streams (``scorekeeper.asgi``) on 127.0.0.1:port, as the
+    ``scorekeeper-events`` unit of docs/operations.md runs it, with as many open files as the
+    hard limit allows (up to ``STREAM_FILES``)."""
+    address = ["--host", "127.0.0.1", "--port", str(port)]
+    options = ["--no-access-log", "--proxy-headers", "--lifespan", "off"]
+    return subprocess.Popen(
+        [sys.executable, "-m", "uvicorn", "scorekeeper.asgi:application", *address, *options],
+        cwd=app_root(),
+        env=dict(environ),
+        stdout=subprocess.DEVNULL,
+        preexec_fn=raise_open_files,
+    )
+
+
+def raise_open_files(wanted: int = STREAM_FILES) -> int:
+    """This process's soft limit of open files raised towards ``wanted`` (never past the hard
+    limit); the limit now."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    ceiling = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft < ceiling:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (ceiling, hard))
+        return ceiling
+    return soft
 
 
 def wait_until_listening(port: int, process: subprocess.Popen[Any], seconds: float = 30) -> None:

@@ -8,8 +8,10 @@ The default load is a real night (``--scenario night``, ``tools.bench.load_night
 ``--tables`` tables (300) of clubs playing 3 to 8 tables each (60 clubs), each club with its
 own members, players and history (``--deals`` deals each, 1000), nobody at two tables; and a
 club's tournament of ``--tournament-tables`` tables (20). For ``--duration`` seconds each table
-saves a deal every 2 minutes, five phones follow its evening (a poll every 4 s with
-If-None-Match, 304 when nothing changed, the new rows after a deal), the scorer's page is
+saves a deal every 2 minutes, five phones follow its evening (``--live events``, the default:
+an event stream each through uvicorn, held open during the whole load, and the new rows
+fetched after a deal by the four phones that did not save it; ``--live poll``: a poll every
+4 s with If-None-Match, 304 when nothing changed, the new rows after a deal), the scorer's page is
 reloaded after each save, now and then someone looks at the club's season; phones follow the
 tournament's ranking and its organiser its page; the login page is requested alongside as the
 yardstick. wrk (Debian's package) sends the requests, a process per kind of request, each
@@ -45,7 +47,7 @@ from tools.bench.load_run import (
     check_machine,
     run_loadtest,
 )
-from tools.bench.load_scenarios import Kind
+from tools.bench.load_scenarios import LIVE, Kind
 from tools.bench.ranking_probe import LIVE_SECONDS, shown_within
 
 FOLLOW_TARGET_S = 5.0  # a tournament's ranking shows a save within this, on its page
@@ -116,6 +118,14 @@ class Command(BaseCommand):
             help="night, one-club: the clubs' ratings, head to head and records looked at too, "
             "as often as the season",
         )
+        parser.add_argument(
+            "--live",
+            choices=LIVE,
+            default="events",
+            help="how the phones follow their evening: events (the default), an event stream "
+            "each through uvicorn (scorekeeper.asgi), the new rows fetched after a deal; poll, "
+            "a poll every 4 s, as the pages without the events server and an app before it",
+        )
         parser.add_argument("--json", dest="json_path", help="also write the figures here")
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -147,11 +157,15 @@ class Command(BaseCommand):
             dates=options["dates"],
             figures=options["figures"],
             seating=options["seating"],
+            live=options["live"],
         )
         self.report(load, tables, duration, options)
         if options["json_path"]:
             text = json.dumps(load.as_json(tables, duration), indent=2) + "\n"
             Path(options["json_path"]).write_text(text)
+        problems = load.stream_problems()
+        if problems:
+            raise CommandError("; ".join(problems))
 
     def report(self, load: LoadRun, tables: int, duration: int, options: dict[str, Any]) -> None:
         kinds, cpu = load.kinds, load.cpu
@@ -173,10 +187,11 @@ class Command(BaseCommand):
             ]
         if load.figures and load.scenario != "tournament":
             what += " (the clubs' figures looked at too)"
+        following = {"events": "event streams (uvicorn)", "poll": "polls"}[load.live]
         self.stdout.write(
             f"{tables} {what}, {duration} s, {deals}; gunicorn "
             f"{workers} workers, PostgreSQL, "
-            f"{'Redis' if load.redis else 'a cache per worker'}"
+            f"{'Redis' if load.redis else 'a cache per worker'}; phones follow by {following}"
         )
         self.stdout.write(
             f"{'request':<26} {'requests':>8} {'req/s':>7} {'p50 ms':>7} {'p95 ms':>7} "
@@ -188,12 +203,28 @@ class Command(BaseCommand):
         verdict = "ok" if worst < TARGET_P95_MS else "MISSED"
         self.stdout.write(f"worst p95 {worst:.1f} ms (target < {TARGET_P95_MS:g} ms): {verdict}")
         seconds = load.seconds()
-        per_request = load.ms_per_request()
+        per_request, per_second = load.ms_per_request(), load.per_second()
+        spent = {**load.workers_cpu, "postgresql": cpu[1]}
+        names = ["workers", "gunicorn", "uvicorn", "postgresql"]
+        if load.live != "events":
+            names = ["gunicorn", "postgresql"]
         self.stdout.write(
-            f"CPU during the load: gunicorn {cpu[0]:.1f} s ({cpu[0] / seconds:.2f} cores, "
-            f"{per_request['gunicorn']:.2f} ms a request), PostgreSQL {cpu[1]:.1f} s "
-            f"({cpu[1] / seconds:.2f} cores, {per_request['postgresql']:.2f} ms a request)"
+            "CPU during the load: "
+            + ", ".join(
+                f"{name} {spent[name]:.1f} s ({per_second[name]:.2f} cores, "
+                f"{per_request[name]:.2f} ms a request)"
+                for name in names
+            )
         )
+        if load.streams is not None:
+            held = load.streams
+            self.stdout.write(
+                f"Event streams: {held.phones} phones, {held.opened} opened (all in "
+                f"{held.seconds_to_open:.1f} s, before the load), {held.refused} refused, "
+                f"{held.dropped} dropped, {held.open_at_end} open at the end; "
+                f"{held.versions} version events during the load ({load.deals_saved()} deals "
+                "saved)"
+            )
         for name, lags in load.follow.items():
             within = shown_within(lags)
             verdict = "ok" if lags and within <= FOLLOW_TARGET_S else "MISSED"
