@@ -194,10 +194,11 @@ STREAM_FILES = 65536
 
 def uvicorn(port: int, environ: Mapping[str, str]) -> subprocess.Popen[Any]:
     """uvicorn serving the app's event streams (``scorekeeper.asgi``) on 127.0.0.1:port, as the
-    ``scorekeeper-events`` unit of docs/operations.md runs it, with as many open files as the
-    hard limit allows (up to ``STREAM_FILES``)."""
+    ``scorekeeper-events`` unit of docs/operations.md runs it (its log at warnings, as
+    gunicorn's here), with as many open files as the hard limit allows (up to
+    ``STREAM_FILES``)."""
     address = ["--host", "127.0.0.1", "--port", str(port)]
-    options = ["--no-access-log", "--proxy-headers", "--lifespan", "off"]
+    options = ["--no-access-log", "--proxy-headers", "--lifespan", "off", "--log-level", "warning"]
     return subprocess.Popen(
         [sys.executable, "-m", "uvicorn", "scorekeeper.asgi:application", *address, *options],
         cwd=app_root(),

@@ -78,10 +78,10 @@ end
 function response(status, headers, body)
   statuses[status] = (statuses[status] or 0) + 1
   if kind == "poll" and status == 200 and body ~= nil then
-    -- the live block names its poll, version and moment:
-    -- data-live-url="..." data-version="N" data-as-of="M"
+    -- the live block names its poll, version and moment (its events address between):
+    -- data-live-url="..." data-events-url="..." data-version="N" data-as-of="M"
     local path, version, as_of = string.match(
-      body, 'data%-live%-url="(/[%w/]+/live/)"%s*data%-version="(%d+)"%s*data%-as%-of="(%d+)"')
+      body, 'data%-live%-url="(/[%w/]+/live/)"[^>]-data%-version="(%d+)"%s*data%-as%-of="(%d+)"')
     if path ~= nil then
       versions[path] = tonumber(version)
       sinces[path] = as_of

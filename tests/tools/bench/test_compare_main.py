@@ -38,3 +38,37 @@ def test_the_summary_gives_each_app_s_median_and_spread_per_figure() -> None:
     assert cpu.split()[3:] == ["2.50", "(2.00–3.00)", "4.00"]
     (poll,) = [line for line in lines if line.startswith("p95 ms live poll")]
     assert poll.split()[4:] == ["20.00", "(10.00–30.00)", "5.00"]
+
+
+def test_the_older_app_polls_and_this_checkout_holds_event_streams(tmp_path, monkeypatch) -> None:
+    sent: list[list[str]] = []
+
+    def run_command(command: list[str], **_: Any) -> None:
+        sent.append(command)
+        (tmp_path / "out.json").write_text("{}")
+
+    monkeypatch.setattr(compare_main.subprocess, "run", run_command)
+    compare_main.run_once(tmp_path, ["--duration", "30"], tmp_path / "out.json", "python")
+    compare_main.run_once(None, ["--duration", "30"], tmp_path / "out.json", "python")
+    old, new = sent
+    assert old[old.index("--live") + 1] == "poll" and "--version-in-address" in old
+    assert new[new.index("--live") + 1] == "events" and "--version-in-address" not in new
+
+
+def test_the_summary_gives_the_workers_cpu_a_second_and_uvicorn_s_apart() -> None:
+    new = run(4.0, 5)
+    new.update(
+        live="events",
+        cpu_ms_per_request={"gunicorn": 1.5, "uvicorn": 0.5, "workers": 2.0, "postgresql": 1.0},
+        cpu_per_second={"gunicorn": 0.3, "uvicorn": 0.1, "workers": 0.4, "postgresql": 0.1},
+        kinds=[{"name": "live update (200)", "p95": 7000}],
+    )
+    old = run(2.0, 10)
+    old["cpu_seconds"].update(gunicorn=15.0)
+    lines = compare_main.summary({"old": [old], "new": [new]})
+    by_name = {line[:28].strip(): line[28:].split() for line in lines if len(line) > 28}
+    assert by_name["workers CPU ms/request"] == ["2.00", "2.00"]
+    assert by_name["uvicorn CPU ms/request"] == ["0.00", "0.50"]
+    assert by_name["workers CPU s a second"] == ["0.50", "0.40"]
+    assert by_name["p95 ms live poll"] == ["10.00", "-"]
+    assert by_name["p95 ms live update (200)"] == ["-", "7.00"]

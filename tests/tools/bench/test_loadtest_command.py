@@ -59,7 +59,8 @@ def test_phones_wait_so_that_the_kind_keeps_its_rate() -> None:
 
 def lua_pattern_as_regex(pattern: str) -> str:
     """The few Lua pattern items the load test's script uses, as a Python regex."""
-    for lua, regex in (("%w", "A-Za-z0-9"), ("%s", r"\s"), ("%d", r"\d"), ("%-", r"\-")):
+    items = (("%w", "A-Za-z0-9"), ("%s", r"\s"), ("%d", r"\d"), ("%-", r"\-"), ("]-", "]*?"))
+    for lua, regex in items:
         pattern = pattern.replace(lua, regex)
     return pattern
 
