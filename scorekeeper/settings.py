@@ -196,6 +196,12 @@ else:
 # rated again from the first deal. 0: no limit (the load test's one member at every table).
 OLD_EVENING_CHANGES_PER_HOUR = env_int("OLD_EVENING_CHANGES_PER_HOUR", 30)
 
+# The live events (scorekeeper.asgi, the events process): how long a phone's stream lasts before
+# its browser opens it again, and the streams one process holds at most (past them, and under
+# WSGI, the pages poll). 0 streams: every page polls.
+EVENT_STREAM_SECONDS = env_int("EVENT_STREAM_SECONDS", 600, minimum=10)
+EVENT_STREAMS_MAX = env_int("EVENT_STREAMS_MAX", 5000, minimum=0)
+
 # E-mail: SMTP when EMAIL_HOST is set, otherwise printed to the console.
 EMAIL_HOST = env_str("EMAIL_HOST", "")
 EMAIL_PORT = env_int("EMAIL_PORT", 587, minimum=1)

@@ -29,6 +29,7 @@ TABLE_GRANT_VIEWS = frozenset(
     {
         "evening",
         "evening_live",
+        "evening_events",
         "deal_create",
         "deal_preview",
         "deal_edit",

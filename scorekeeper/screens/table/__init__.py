@@ -16,4 +16,8 @@ What the server and the phone's scripts agree on (comments elsewhere name them s
 - The live poll: live.js asks the live URL with If-None-Match: "<the version it shows>";
   after the access check, 304 means nothing changed (server.conditional), else the
   changed parts come back.
+- The live events: `#live-totals` names `data-events-url`; an ASGI server streams there
+  `event: version` / `data: <version>` now and at each change (evening_events), where
+  live.js then polls once; any other answer (204 under WSGI) sends the page back to its
+  timed polls.
 """

@@ -151,7 +151,7 @@ def evening_live(request: HttpRequest, evening_id: int) -> HttpResponse:
     return _live(request, evening, membership)
 
 
-def _shared_evening(token: str) -> Evening:
+def shared_evening(token: str) -> Evening:
     if not token:
         raise Http404
     return get_object_or_404(Evening.objects.select_related("club"), share_token=token)
@@ -159,7 +159,7 @@ def _shared_evening(token: str) -> Evening:
 
 @require_http_methods(["GET", "HEAD"])
 def evening_shared(request: HttpRequest, token: str) -> HttpResponse:
-    evening = _shared_evening(token)
+    evening = shared_evening(token)
     context = page_context(request, evening, None)
     context["shared"] = True
     return render(request, "scorekeeper/table/evening.html", context)
@@ -167,7 +167,7 @@ def evening_shared(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_http_methods(["GET", "HEAD"])
 def evening_shared_live(request: HttpRequest, token: str) -> HttpResponse:
-    evening = _shared_evening(token)
+    evening = shared_evening(token)
     return _live(request, evening, None)
 
 

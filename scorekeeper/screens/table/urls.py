@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from django.urls import include, path
 
-from scorekeeper.screens.table import deal_views, evening_views, history_views, paper_views
+from scorekeeper.screens.table import (
+    deal_views,
+    evening_events,
+    evening_views,
+    history_views,
+    paper_views,
+)
 
 # Under evenings/<id:evening_id>/games/<id:game_id>/
 game_urls = [
@@ -26,6 +32,7 @@ deal_urls = [
 evening_urls = [
     path("", evening_views.evening, name="evening"),
     path("live/", evening_views.evening_live, name="evening_live"),
+    path("events/", evening_events.evening_events, name="evening_events"),
     path("games/new/", evening_views.game_new, name="game_new"),
     path("games/<id:game_id>/", include(game_urls)),
     path("deals/<id:deal_id>/", include(deal_urls)),
@@ -42,6 +49,7 @@ evening_urls = [
 shared_urls = [
     path("", evening_views.evening_shared, name="evening_shared"),
     path("live/", evening_views.evening_shared_live, name="evening_shared_live"),
+    path("events/", evening_events.evening_shared_events, name="evening_shared_events"),
 ]
 
 urlpatterns = [
