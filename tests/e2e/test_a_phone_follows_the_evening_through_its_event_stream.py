@@ -3,7 +3,8 @@
 Under an ASGI server (uvicorn, here in a thread of the test process, on the test database)
 the evening page and the shared read-only page hold one stream open: while nothing changes
 they ask the live URL nothing; a deal saved on another phone reaches them after one live
-answer. A hidden page lets its stream go and, shown again, catches up through a new one.
+answer. A hidden page lets its stream go and, shown again, catches up through a new one; a
+stream down for long says "lost" and recovers by itself.
 Under WSGI (pytest-django's live server) the stream is answered 204 and the page polls as
 before.
 """
@@ -214,4 +215,28 @@ def test_under_wsgi_the_stream_is_answered_204_and_the_page_polls(
     assert [stream.status for stream in watched.streams] == [204]
     with page.expect_request(lambda request: "/live/" in request.url, timeout=15_000):
         pass  # and again, every few seconds
+    page.context.close()
+
+
+def test_a_stream_down_for_long_says_lost_and_recovers_by_itself(
+    asgi_server: str, browser: Browser, table, settings
+) -> None:
+    settings.EVENT_STREAM_SECONDS = 2  # each stream ends soon; the browser opens the next
+    user, evening, _game = table
+    page = signed_in_phone(browser, asgi_server, user, PHONE, "en-GB").new_page()
+    watched = Watched(page)
+    page.goto(f"{asgi_server}/evenings/{evening.pk}/")
+    streaming(page, watched)
+    status = page.locator("#live-status")
+    page.route("**/events/", lambda route: route.abort("connectionrefused"))
+    # The stream ends at 2 s, the browser tries again 4 s later and fails: not lost yet (the
+    # page says so 8 s after the stream went, longer than an ordinary reconnection).
+    page.wait_for_timeout(6_000)
+    expect(status).to_be_hidden()
+    expect(status).to_contain_text("Live updates lost", timeout=10_000)
+    expect(status).to_be_visible()
+    assert watched.live == []  # the stream is coming back, polls wait for it
+    page.unroute("**/events/")
+    expect(status).to_be_hidden(timeout=10_000)
+    assert watched.live == []  # back at the version the page shows: nothing to ask
     page.context.close()
