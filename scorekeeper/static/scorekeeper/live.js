@@ -2,11 +2,13 @@
  * sheet's changes put in place (window.SKSheet, also used after a save by deal-entry.js).
  *
  * It asks the live URL (?since=<the page's moment>, If-None-Match: "<the version it shows>")
- * every few seconds; 304 means nothing changed. Otherwise the answer holds the totals, each game's
- * rows that changed since the page's moment (<template data-sheet-tail>: its head, the rows
- * from one deal on, its totals) and its chart (<template data-sheet-chart>, put in place when
- * the phone is idle), and the next deal's form. It stops while the tab is hidden, slows down
- * when nothing changes for long, says when the server is lost and recovers by itself. An open
+ * when the evening's event stream says the version moved or, where no stream is given (a
+ * WSGI server, too many streams, an old browser), every few seconds; 304 means nothing
+ * changed. Otherwise the answer holds the totals, each game's rows that changed since the
+ * page's moment (<template data-sheet-tail>: its head, the rows from one deal on, its totals)
+ * and its chart (<template data-sheet-chart>, put in place when the phone is idle), and the
+ * next deal's form. It stops while the tab is hidden, slows its polls down when nothing
+ * changes for long, says when the server is lost and recovers by itself. An open
  * new-deal form nobody has touched follows the updates (its number and dealer); a touched one
  * keeps what was typed (a save then asks: the deal-number check). Every answer brings the
  * totals strip above the form up to date, and drops "Deal N saved" once a later deal is in.
@@ -17,7 +19,9 @@
 (function () {
   "use strict";
   const FAST = 4000, SLOW = 15000, SLOWEST = 30000, LOST_MAX = 30000, TIMEOUT = 15000;
+  const LOST_AFTER = 8000; // a stream down this long (two of its retries) says "lost"
   let delay = FAST, quietSince = Date.now(), timer = null, busy = false, lost = false;
+  let stream = null, streams = false, lostTimer = null;
   let wantFull = false;
 
   function box() { return document.getElementById("live-totals"); }
@@ -100,9 +104,12 @@
 
   // --- The poll ------------------------------------------------------------------------------
 
+  // While the stream follows the evening there are no timed polls: only a question asked now
+  // (a new version, SKSheet.refresh(), the whole sheet) or the retry of one that failed.
   function schedule(ms) {
     clearTimeout(timer);
-    if (!document.hidden) timer = setTimeout(poll, ms);
+    if (document.hidden || (ms > 0 && stream && !lost)) return;
+    timer = setTimeout(poll, ms);
   }
 
   function setLost(value) {
@@ -203,6 +210,15 @@
     if (changed) document.dispatchEvent(new CustomEvent("scorekeeper:page-changed"));
   }
 
+  // The server answers (a poll, or the stream opening): a page opened from its last copy
+  // offline is live again (pwa.js), and the banner of a failed request goes.
+  function answered() {
+    setLost(false);
+    document.dispatchEvent(new CustomEvent("scorekeeper:server-answered"));
+    const banner = document.getElementById("net-status");
+    if (banner && !banner.hidden) banner.hidden = true;
+  }
+
   function poll() {
     const el = box();
     if (!el || busy || document.hidden) return;
@@ -222,11 +238,7 @@
       if (!response.ok) throw new Error("HTTP " + response.status);
       return response.text();
     }).then((html) => {
-      setLost(false);
-      // The server answers: a page opened from its last copy offline is live again (pwa.js).
-      document.dispatchEvent(new CustomEvent("scorekeeper:server-answered"));
-      const banner = document.getElementById("net-status");
-      if (banner && !banner.hidden) banner.hidden = true; // the server answers again
+      answered();
       if (html === null) { delay = quietDelay(); return; }
       apply(html);
       quietSince = Date.now();
@@ -242,12 +254,62 @@
     });
   }
 
+  // --- The event stream --------------------------------------------------------------------
+
+  // With data-events-url (evening_events.py) the page holds one stream open and asks the
+  // live URL only when a "version" event differs from the version it shows (the first event
+  // of each connection tells whether the page is behind). A dropped stream the browser opens
+  // again by itself after the server's retry: "lost" shows only if that lasts. A stream the
+  // server will not give (204 under WSGI or past its streams, a refusal page) closes: the
+  // timed polls take over for the page's life, and the first one asks at once (the page
+  // may be behind since it was drawn, or since the stream last spoke).
+  function openStream() {
+    const url = box() && box().getAttribute("data-events-url");
+    if (!url || stream || document.hidden) return;
+    const source = new EventSource(url);
+    stream = source;
+    source.onopen = () => {
+      clearTimeout(lostTimer);
+      lostTimer = null;
+      answered();
+    };
+    source.addEventListener("version", (event) => {
+      const el = box();
+      if (el && event.data !== el.getAttribute("data-version")) refresh();
+    });
+    source.onerror = () => {
+      if (source !== stream) return; // closed here meanwhile (the tab hidden)
+      if (source.readyState === EventSource.CLOSED) {
+        closeStream();
+        streams = false;
+        refresh();
+      } else if (!lostTimer) {
+        lostTimer = setTimeout(() => { lostTimer = null; setLost(true); }, LOST_AFTER);
+      }
+    };
+  }
+
+  function closeStream() {
+    clearTimeout(lostTimer);
+    lostTimer = null;
+    if (stream) stream.close();
+    stream = null;
+  }
+
+  // Hidden, the page neither polls nor holds a stream (a phone in a pocket keeps no server
+  // slot); shown again, it asks at once, or opens its stream, whose first event says
+  // whether the page is behind.
   document.addEventListener("visibilitychange", () => {
-    if (document.hidden) { clearTimeout(timer); return; }
+    if (document.hidden) { clearTimeout(timer); closeStream(); return; }
     delay = FAST;
-    schedule(0);
+    if (streams) openStream();
+    else schedule(0);
   });
   window.addEventListener("online", refresh);
   // A deal saved here brings the new version with it: the next answer is a 304.
-  if (box()) schedule(FAST);
+  if (box()) {
+    streams = Boolean(window.EventSource && box().hasAttribute("data-events-url"));
+    if (streams) openStream();
+    else schedule(FAST);
+  }
 })();
