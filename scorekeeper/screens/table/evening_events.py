@@ -62,16 +62,14 @@ class _Watch:
 
     def __init__(self) -> None:
         self.followers: dict[int, set[_Follower]] = {}
+        self.streams = 0  # read by the views' threads: a number, never the dict
         self.task: asyncio.Task[None] | None = None
         # One thread, one database connection, for every reading and check of the process.
         self.thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="evening-events")
 
-    @property
-    def streams(self) -> int:
-        return sum(len(followers) for followers in self.followers.values())
-
     def follow(self, follower: _Follower) -> None:
         self.followers.setdefault(follower.evening_id, set()).add(follower)
+        self.streams += 1
         loop = asyncio.get_running_loop()
         if self.task is None or self.task.done() or self.task.get_loop() is not loop:
             # A context of its own: not the first stream's request (its locale, its thread).
@@ -79,7 +77,9 @@ class _Watch:
 
     def leave(self, follower: _Follower) -> None:
         followers = self.followers.get(follower.evening_id, set())
-        followers.discard(follower)
+        if follower in followers:
+            followers.discard(follower)
+            self.streams -= 1
         if not followers:
             self.followers.pop(follower.evening_id, None)
 
@@ -92,6 +92,8 @@ class _Watch:
                 if version is not None:
                     follower.version = version
                 follower.news.put_nowait(version)
+        # Nobody follows: the thread's connection goes until a stream comes back.
+        await loop.run_in_executor(self.thread, connections.close_all)
 
 
 def _news(following: dict[int, list[_Follower]]) -> list[tuple[_Follower, int | None]]:
@@ -154,12 +156,13 @@ async def _stream(follower: _Follower) -> AsyncIterator[str]:
         WATCH.leave(follower)
 
 
-async def _answer(request: HttpRequest, check: Check) -> HttpResponse:
+def _answer(request: HttpRequest, check: Check) -> HttpResponse:
     """The stream after the first access check (a refusal raises as any view's would); 204
-    where this process does not stream."""
+    where this process does not stream. A plain view: under WSGI it never leaves this thread;
+    under ASGI the handler reads the stream's events on its loop."""
     if not isinstance(request, ASGIRequest) or WATCH.streams >= settings.EVENT_STREAMS_MAX:
         return HttpResponse(status=204)
-    evening = await sync_to_async(check)()
+    evening = check()
     follower = _Follower(evening_id=evening.pk, version=evening.version, check=check)
     # Each event is flushed as it is: not gzipped (GZipMiddleware reads this header).
     request.META.pop("HTTP_ACCEPT_ENCODING", None)
@@ -170,13 +173,10 @@ async def _answer(request: HttpRequest, check: Check) -> HttpResponse:
 
 
 @require_http_methods(["GET"])
-async def evening_events(request: HttpRequest, evening_id: int) -> HttpResponse:
-    def check() -> Evening:
-        return evening_for(request, evening_id)[0]
-
-    return await _answer(request, check)
+def evening_events(request: HttpRequest, evening_id: int) -> HttpResponse:
+    return _answer(request, lambda: evening_for(request, evening_id)[0])
 
 
 @require_http_methods(["GET"])
-async def evening_shared_events(request: HttpRequest, token: str) -> HttpResponse:
-    return await _answer(request, lambda: shared_evening(token))
+def evening_shared_events(request: HttpRequest, token: str) -> HttpResponse:
+    return _answer(request, lambda: shared_evening(token))
