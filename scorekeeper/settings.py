@@ -199,7 +199,7 @@ OLD_EVENING_CHANGES_PER_HOUR = env_int("OLD_EVENING_CHANGES_PER_HOUR", 30)
 # The live events (scorekeeper.asgi, the events process): how long a phone's stream lasts before
 # its browser opens it again, and the streams one process holds at most (past them, and under
 # WSGI, the pages poll). 0 streams: every page polls.
-EVENT_STREAM_SECONDS = env_int("EVENT_STREAM_SECONDS", 600, minimum=10)
+EVENT_STREAM_SECONDS = env_int("EVENT_STREAM_SECONDS", 1800, minimum=10)
 EVENT_STREAMS_MAX = env_int("EVENT_STREAMS_MAX", 5000, minimum=0)
 
 # E-mail: SMTP when EMAIL_HOST is set, otherwise printed to the console.
