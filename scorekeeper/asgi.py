@@ -1,10 +1,5 @@
-"""ASGI entry point, for the live events alone: ``uvicorn scorekeeper.asgi:application``.
-
-gunicorn (``scorekeeper.wsgi``) serves every page; this second process holds the phones' event
-streams (``screens.table.evening_events``), nginx sending it their addresses
-(docs/operations.md). Persistent database connections are off here, as Django advises under
-ASGI: a request's thread lives no longer than its request.
-"""
+"""ASGI entry point for the live events alone (``uvicorn scorekeeper.asgi:application``; the
+pages are gunicorn's). Persistent database connections off, as Django advises under ASGI."""
 
 from __future__ import annotations
 

@@ -11,7 +11,6 @@ import hashlib
 from django.conf import settings
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
 from django.core.exceptions import ValidationError
-from django.db import connection
 from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
@@ -41,23 +40,7 @@ TABLE_GRANT_VIEWS = frozenset(
 )
 
 
-def _member_version(evening: int, user: object) -> tuple[int, str | None] | None:
-    """The live poll's one query: the evening's version, and the password the session's mark
-    is drawn from if the user is an active member of its club (else None). Written in SQL:
-    the ORM took three quarters of an unchanged poll's CPU building it (docs/decisions/0006);
-    the membership a subquery, which PostgreSQL plans in a quarter of the time of joins."""
-    with connection.cursor() as cursor:
-        cursor.execute(_MEMBER_VERSION, [user, evening])
-        return cursor.fetchone()
-
-
 _USER = get_user_model()
-_USERS, _MEMBERS, _EVENINGS = (m._meta.db_table for m in (_USER, Membership, Evening))
-_MEMBER_VERSION = (
-    f"SELECT e.version, (SELECT u.password FROM {_USERS} u JOIN {_MEMBERS} m ON m.user_id = u.id"
-    " WHERE u.id = %s AND u.is_active AND m.club_id = e.club_id LIMIT 1)"
-    f" FROM {_EVENINGS} e WHERE e.id = %s"
-)
 
 MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
 
@@ -157,21 +140,6 @@ def _session_account(request: HttpRequest) -> tuple[object, str] | None:
         return _USER._meta.pk.to_python(session[SESSION_KEY]), mark
     except (KeyError, ValidationError):
         return None
-
-
-def member_version(request: HttpRequest, evening_id: int) -> int | None:
-    """The evening's version when the session's account is a member of its club (one query,
-    checking what ``auth.get_user`` would on the joined row); else None."""
-    session_account = _session_account(request)
-    found = session_account and _member_version(evening_id, session_account[0])
-    if not found or found[1] is None:
-        return None
-    version, password = found
-    account = _USER.__new__(_USER)  # its mark reads the password alone: no __init__, no signals
-    account.password = password
-    if not constant_time_compare(session_account[1], account.get_session_auth_hash()):
-        return None
-    return int(version)
 
 
 def table_grant_for(request: HttpRequest, evening: Evening) -> Membership | None:

@@ -78,17 +78,6 @@ class Outage:
                 logger.warning("Redis at %s is back: the cache is on again", self.where)
 
 
-class _Client(django_redis.RedisCacheClient):
-    """Django's, with one redis-py client per connection pool (thread-safe, as the pool is),
-    not one per call: building one copies 160 reply parsers (a quarter of a poll's instructions)."""
-
-    def get_client(self, key: Any = None, *, write: bool = False) -> Any:
-        pool = self._get_connection_pool(write)
-        if getattr(pool, "client", None) is None:
-            pool.client = self._client(connection_pool=pool)
-        return pool.client
-
-
 class RedisCache(django_redis.RedisCache):
     """Django's ``RedisCache``, that answers as an empty cache while Redis is down: a read
     finds nothing, a write keeps nothing (``add`` says it stored, as Django's dummy cache)."""
@@ -96,7 +85,6 @@ class RedisCache(django_redis.RedisCache):
     def __init__(self, server: str | list[str], params: dict[str, Any]) -> None:
         options = {**SOCKET_OPTIONS, **(params.get("OPTIONS") or {})}
         super().__init__(server, {**params, "OPTIONS": options})
-        self._class = _Client
         self._outage = Outage.of(self._servers[0])
 
     def _redis(self, if_down: T, call: Callable[..., T], *args: Any) -> T:

@@ -1,19 +1,9 @@
-"""The live follow as Server-Sent Events: one stream a phone, a version each time it moves.
-
-A phone on an evening page holds ``/evenings/<id>/events/`` (or ``/shared/<token>/events/``)
-open and fetches the live answer (``evening_live``, the conditional GET) only when the
-version it is told differs from the one its page shows. On the real night's load test the
-phones' polls, a 304 every 4 s each, were nearly half the workers' CPU (docs/decisions/0011).
-
-Only an ASGI server streams (``scorekeeper.asgi``, the events process of docs/operations.md).
-Under WSGI (gunicorn, runserver), or past ``EVENT_STREAMS_MAX`` streams in the process, the
-answer is 204 at once: EventSource stops and the page polls as before.
-
-One watcher a process (``_Watch``) reads the versions of every evening followed, once every
-``WATCH_EVERY`` seconds in one query, in a thread of its own that keeps one database
-connection; before a stream is told a new version, its access is checked again there. A
-stream ends after ``EVENT_STREAM_SECONDS`` (the browser reconnects after ``RETRY_MS``), when
-its access is gone or its evening deleted, or when the phone hangs up.
+"""The live follow as Server-Sent Events: a phone holds one stream, told its evening's
+version now and at each change, and asks the live answer only when it differs from its page's
+(docs/decisions/0011; the watcher and its one connection: docs/architecture.md). Only an ASGI
+server streams (``scorekeeper.asgi``); under WSGI, or past ``EVENT_STREAMS_MAX`` streams, the
+answer is 204 and the page polls. A stream ends after ``EVENT_STREAM_SECONDS``, once its
+access is gone or its evening deleted, or when the phone hangs up.
 """
 
 from __future__ import annotations
@@ -130,15 +120,10 @@ def _event(version: int) -> str:
     return f"event: version\ndata: {version}\n\n"
 
 
-def _release() -> None:
-    """Close the connections of the request's thread (its access check's, its middleware's):
-    a stream holds none of its own while it waits."""
-    connections.close_all()
-
-
 async def _stream(follower: _Follower) -> AsyncIterator[str]:
     loop = asyncio.get_running_loop()
-    await sync_to_async(_release)()  # the request's thread: after the middleware's answer
+    # The request's thread (its check's, its middleware's): a stream holds no connection.
+    await sync_to_async(connections.close_all)()
     WATCH.follow(follower)
     try:
         yield f"retry: {RETRY_MS}\n\n{_event(follower.version)}"

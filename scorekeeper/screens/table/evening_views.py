@@ -16,7 +16,6 @@ from scorekeeper.screens.access import (
     evening_closed,
     evening_for,
     game_for,
-    member_version,
     membership_for,
     owner_only,
 )
@@ -142,11 +141,6 @@ def _live(request: HttpRequest, evening: Evening, membership: Membership | None)
 @require_http_methods(["GET", "HEAD"])
 @round_closed_answer
 def evening_live(request: HttpRequest, evening_id: int) -> HttpResponse:
-    # A member's unchanged poll, nearly every request of a night: the membership and the
-    # version in one query, before the 304 (docs/decisions/0002).
-    version = member_version(request, evening_id)
-    if version is not None and (unchanged := _unchanged(request, str(version))) is not None:
-        return unchanged
     evening, membership = evening_for(request, evening_id)
     return _live(request, evening, membership)
 

@@ -1,7 +1,7 @@
-"""A member's unchanged poll, nearly every request of a night, costs one query: the membership
-and the evening's version together, the signed-in account not loaded (with cached sessions,
-the session costs none). Whatever that query cannot settle goes through the full access
-check: a signed-out, deactivated or re-passworded account gets 404 at its next poll."""
+"""A member's unchanged poll (where no event stream is given) costs two queries, whatever the
+evening holds: the evening, then the membership with its account (with cached sessions, the
+session costs none). A signed-out, deactivated or re-passworded account gets 404 at its next
+poll."""
 
 from __future__ import annotations
 
@@ -42,7 +42,7 @@ def _poll(client: Client, evening: Evening):
 
 
 @override_settings(SESSION_ENGINE=CACHED_SESSIONS)
-def test_a_members_unchanged_poll_is_one_query_with_cached_sessions(
+def test_a_members_unchanged_poll_is_two_queries_with_cached_sessions(
     client: Client, queries: list[str]
 ) -> None:
     _club, _players, member, evening, _game = followed_table()
@@ -50,19 +50,20 @@ def test_a_members_unchanged_poll_is_one_query_with_cached_sessions(
     assert _poll(client, evening).status_code == 304  # the session now cached
     queries.clear()
     assert _poll(client, evening).status_code == 304
-    assert len(queries) == 1
-    assert "accounts_user" in queries[0] and "scorekeeper_membership" in queries[0]
+    assert len(queries) == 2
+    assert "scorekeeper_evening" in queries[0]
+    assert "accounts_user" in queries[1] and "scorekeeper_membership" in queries[1]
 
 
 @override_settings(SESSION_ENGINE="django.contrib.sessions.backends.db")
-def test_with_sessions_in_the_database_it_is_the_session_and_that_query(
+def test_with_sessions_in_the_database_it_is_the_session_and_those_queries(
     client: Client, queries: list[str]
 ) -> None:
     _club, _players, member, evening, _game = followed_table()
     client.force_login(member)
     queries.clear()
     assert _poll(client, evening).status_code == 304
-    assert len(queries) == 2 and "django_session" in queries[0]
+    assert len(queries) == 3 and "django_session" in queries[1]
 
 
 def test_a_signed_out_phone_gets_404_at_its_next_poll(client: Client) -> None:
