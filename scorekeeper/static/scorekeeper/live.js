@@ -21,7 +21,7 @@
   const FAST = 4000, SLOW = 15000, SLOWEST = 30000, LOST_MAX = 30000, TIMEOUT = 15000;
   const LOST_AFTER = 8000; // a stream down this long (two of its retries) says "lost"
   let delay = FAST, quietSince = Date.now(), timer = null, busy = false, lost = false;
-  let stream = null, streams = false, lostTimer = null;
+  let stream = null, streams = false, lostTimer = null, spoke = false;
   let wantFull = false;
 
   function box() { return document.getElementById("live-totals"); }
@@ -269,6 +269,7 @@
     const source = new EventSource(url);
     stream = source;
     source.onopen = () => {
+      spoke = true;
       clearTimeout(lostTimer);
       lostTimer = null;
       answered();
@@ -282,7 +283,9 @@
       if (source.readyState === EventSource.CLOSED) {
         closeStream();
         streams = false;
-        refresh();
+        // Refused at once (the page just drawn, as under WSGI): the polls' usual first wait.
+        if (spoke) refresh();
+        else schedule(FAST);
       } else if (!lostTimer) {
         lostTimer = setTimeout(() => { lostTimer = null; setLost(true); }, LOST_AFTER);
       }
