@@ -31,8 +31,6 @@ from scorekeeper.screens.table.evening_page import (
     deal_form,
     deal_present,
     evening_url,
-    keep_tables_after_save,
-    kept_present,
     mark_sheet_changes,
     page_context,
     since_of,
@@ -58,7 +56,7 @@ def deal_preview(request: HttpRequest, evening_id: int, game_id: int) -> HttpRes
         if not request.htmx:
             return render(request, "scorekeeper/table/deal_edit.html", _edit_context(deal, form))
     else:
-        form = deal_form(request, game, data=request.POST, present=kept_present(game))
+        form = deal_form(request, game, data=request.POST)
         form.is_valid()
         if not request.htmx:
             context = page_context(request, game.evening, membership, forms={game.pk: form})
@@ -84,7 +82,7 @@ def deal_create(request: HttpRequest, evening_id: int, game_id: int) -> HttpResp
         response = HttpResponse(_("This deal was typed by another account."), status=403)
         response["X-Deal-Account-Mismatch"] = "1"
         return response
-    form = deal_form(request, game, data=request.POST, present=kept_present(game))
+    form = deal_form(request, game, data=request.POST)
     conflict: services.DealNumberTaken | None = None
     if form.is_valid() and form.inputs is not None:
         try:
@@ -111,7 +109,6 @@ def deal_create(request: HttpRequest, evening_id: int, game_id: int) -> HttpResp
                     "number": deal.number
                 }
             else:
-                keep_tables_after_save(game.evening, deal.game.evening, deal)
                 saved = _("Deal %(number)s saved.") % {"number": deal.number}
             if request.htmx:
                 return _entry_after_save(request, game, membership, saved, deal)

@@ -147,7 +147,7 @@ def _tables_of(evening: Evening) -> list[tuple[Game, list[Seat]]]:
     duplicate table, the cases of its form (``cases``; a save checks them afresh): two
     queries (a tournament's table: its cases, two more), kept in the cache under the evening's
     version, which all of it raises (the one caching rule)."""
-    key = _tables_key(evening)
+    key = f"evening.tables.{evening_key(evening)}"
     if (tables := cache.get(key)) is not None:
         return tables
     last = Deal.objects.filter(game=OuterRef("pk")).order_by("-number")
@@ -172,31 +172,6 @@ def _tables_of(evening: Evening) -> list[tuple[Game, list[Seat]]]:
     tables = [(game, seats[game.pk]) for game in games]
     cache.set(key, tables, TABLES_SECONDS)
     return tables
-
-
-def _tables_key(evening: Evening) -> str:
-    return f"evening.tables.{evening_key(evening)}"
-
-
-def kept_present(game: Game) -> list[Player] | None:
-    """The players at the table, as kept with the games at ``game.evening``'s version, or None."""
-    tables = cache.get(_tables_key(game.evening)) or []
-    return next(([s.player for s in seats if s.present] for g, seats in tables if g == game), None)
-
-
-def keep_tables_after_save(before: Evening, after: Evening, saved: Deal) -> None:
-    """The evening's games at the version a save made (``after``), kept from those at the
-    version before when the save was the one change since (one version up): the saved deal
-    is its game's last, nothing else moved (but a duplicate table's played cases: not kept)."""
-    tables = cache.get(_tables_key(before))
-    if after.version != before.version + 1 or tables is None:
-        return
-    for game, _seats in tables:
-        if game.cases is not None:
-            return
-        if game.pk == saved.game_id:
-            game.last_number, game.last_dealer = saved.number, saved.dealer_id
-    cache.set(_tables_key(after), tables, TABLES_SECONDS)
 
 
 class GameView:
