@@ -54,9 +54,8 @@ graceful_timeout = _int("GUNICORN_GRACEFUL_TIMEOUT", 30)
 keepalive = 5  # the proxy keeps connections open to us (ignored by sync workers, harmless)
 
 # A worker is replaced after this many requests (with jitter, not all at once): a slow leak
-# in a library never grows for weeks. Not much sooner: a new worker starts with its memory's
-# copies empty (sheet rows, fragments, figures, let-ins; each bounded), and a club night of
-# 300 tables sends each of 4 workers some 90 requests a second (5000 lasted a minute).
+# in a library never grows for weeks. The app keeps no copies in a worker's memory (the one
+# caching rule, docs/architecture.md); a new one, forked from the master, has the warm-up's work.
 max_requests = _int("GUNICORN_MAX_REQUESTS", 50_000)
 max_requests_jitter = max_requests // 10
 
