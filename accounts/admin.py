@@ -72,7 +72,6 @@ class LoginCodeAdmin(ReadOnlyAdmin):
     list_filter = ("created_at",)
     search_fields = ("email",)
     fields = list_display
-    readonly_fields = list_display
 
 
 @admin.register(LoginRequest)
@@ -83,7 +82,6 @@ class LoginRequestAdmin(ReadOnlyAdmin):
     list_filter = ("mail_sent", "created_at")
     search_fields = ("email", "ip")
     fields = list_display
-    readonly_fields = list_display
 
 
 _admin_password_login = admin.site.login

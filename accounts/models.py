@@ -47,10 +47,7 @@ class UserManager(BaseUserManager["User"]):
             raise ValueError("An e-mail address is required")
         password = extra.pop("password", None)
         user = self.model(email=canonical_email(email), display_name=display_name, **extra)
-        if password:
-            user.set_password(password)
-        else:
-            user.set_unusable_password()
+        user.set_password(password or None)  # None (no password, or ""): an unusable one
         user.save(using=self._db)
         return user
 

@@ -91,24 +91,14 @@ def shown(model: type[Any], display: str, **options: Any) -> None:
     register(model, display, base=type("Shown", (ReadOnly, admin.ModelAdmin), {}), **options)
 
 
+def inline(model: type[Any], *, read_only: bool = True, **options: Any) -> type[Any]:
+    """``model``'s rows as a table in their parent's page, no blank row offered; read only
+    unless ``read_only`` is False; any other ``TabularInline`` option."""
+    bases = (ReadOnly, admin.TabularInline) if read_only else (admin.TabularInline,)
+    return type(f"{model.__name__}Inline", bases, {"model": model, "extra": 0, **options})
+
+
 # --- Clubs ------------------------------------------------------------------------------
-
-
-class MembershipInline(admin.TabularInline):
-    model = Membership
-    extra = 0
-    raw_id_fields = ("user",)
-
-
-class InvitationInline(admin.TabularInline):
-    model = Invitation
-    extra = 0
-    raw_id_fields = ("invited_by",)
-
-
-class PlayerInline(ReadOnly, admin.TabularInline):
-    model = Player
-    extra = 0
 
 
 @admin.register(Club)
@@ -117,7 +107,11 @@ class ClubAdmin(admin.ModelAdmin):
     list_display = ("name", "created_at")
     search_fields = ("name",)
     date_hierarchy = "created_at"
-    inlines = (MembershipInline, InvitationInline, PlayerInline)
+    inlines = (
+        inline(Membership, read_only=False, raw_id_fields=("user",)),
+        inline(Invitation, read_only=False, raw_id_fields=("invited_by",)),
+        inline(Player),
+    )
     # Its name heads every page, its rules and points scale score the evenings: the app's
     # owner pages change them through the services.
     readonly_fields = ("name", "created_at", "evening_points", "evening_points_scale", "rules")
@@ -209,29 +203,13 @@ class PlayerAdmin(admin.ModelAdmin):
 # --- Evenings, games, deals, seasons: read only -----------------------------------------
 
 
-class GameInline(ReadOnly, admin.TabularInline):
-    model = Game
-    extra = 0
-    show_change_link = True
-
-
-class SeatInline(ReadOnly, admin.TabularInline):
-    model = Seat
-    extra = 0
-
-
-class DealScoreInline(ReadOnly, admin.TabularInline):
-    model = DealScore
-    extra = 0
-
-
 # Changelists join what their columns show (Django's select_related() of their foreign keys).
 shown(
     Evening,
     "__str__ club date place closed_at version",
     search="club__name place",
     date_hierarchy="date",
-    inlines=(GameInline,),
+    inlines=(inline(Game, show_change_link=True),),
     list_filter=(("closed_at", admin.EmptyFieldListFilter), "date"),
 )
 shown(
@@ -239,7 +217,7 @@ shown(
     "__str__ evening number kind target five_mode",
     filters="kind five_mode",
     search="evening__club__name",
-    inlines=(SeatInline,),
+    inlines=(inline(Seat),),
 )
 shown(
     Seat,
@@ -252,7 +230,7 @@ shown(
     "__str__ game number dealer taker contract passed",
     filters="passed contract",
     search="game__evening__club__name idempotency_key",
-    inlines=(DealScoreInline,),
+    inlines=(inline(DealScore),),
 )
 shown(DealScore, "player deal seated score", filters="seated", search="player__name")
 shown(DeletedDeal, "__str__ game number deleted_by deleted_at restored_at")

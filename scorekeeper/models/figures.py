@@ -4,7 +4,7 @@
 takes, made, by contract, bonuses, L'escopette's games); ``EveningFigures`` the evening's own
 counts (deals played, games). Both are recomputed from that one evening's stored scores by
 ``services.figures.refresh_figures``, which every service that changes an evening calls in
-its own transaction (through ``services.common._bump``): the reads never write, never guess.
+its own transaction (``services.common.evening_touch``): the reads never write, never guess.
 ``Tally`` is the figures in hand: counted from the scores' groups, added up, read from rows.
 """
 
@@ -16,14 +16,13 @@ from typing import Any
 from django.db import models
 
 from scorekeeper.models.clubs import Club, Player
-from scorekeeper.models.deals import Deal
+from scorekeeper.models.deals import POIGNEE_KINDS, Deal
 from scorekeeper.models.evenings import Evening, Game
 
 TAROT = Game.Kind.TAROT
 ESCOPETTE = Game.Kind.ESCOPETTE
 KINDS = (TAROT, ESCOPETTE)
 CONTRACTS = tuple(Deal.Contract.values)
-POIGNEES = ("simple", "double", "triple")
 
 
 @dataclass
@@ -115,7 +114,7 @@ FIGURES = (
     "total", "deals", "takes", "made", "called", "called_made", "called_points",
     "petit_won", "petit_lost", "chelem_won", "chelem_lost", "chelem_failed",
     *(f"{c}_{part}" for c in CONTRACTS for part in ("taken", "made", "points")),
-    *(f"{p}_{side}" for p in POIGNEES for side in ("won", "lost")),
+    *(f"{p}_{side}" for p in POIGNEE_KINDS for side in ("won", "lost")),
     "games", "won", "unreplayable",
 )  # fmt: skip
 #: The columns that are plain fields of ``Tally`` (the others are its contracts and poignées).
@@ -131,7 +130,7 @@ def tally_of(row: dict[str, Any]) -> Tally:
             tally.contracts[contract] = [
                 taken, row[f"{contract}_made"] or 0, row[f"{contract}_points"] or 0
             ]  # fmt: skip
-    for kind in POIGNEES:
+    for kind in POIGNEE_KINDS:
         won, lost = row[f"{kind}_won"] or 0, row[f"{kind}_lost"] or 0
         if won or lost:
             tally.poignees[kind] = [won, lost]

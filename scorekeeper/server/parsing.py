@@ -9,6 +9,7 @@ import re
 from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.urls.converters import IntConverter, StringConverter
 from django.utils.translation import gettext as _
 
 MAX_ID = 2**63 - 1  # the largest value of a BigAutoField (and of a signed 64-bit integer)
@@ -29,7 +30,7 @@ def parse_id(value: object) -> int | None:
     return number if number else None
 
 
-class IdConverter:
+class IdConverter(IntConverter):
     """``<id:name>``: a database id; anything else (too big, "²") does not match: 404."""
 
     regex = "[0-9]{1,19}"
@@ -40,20 +41,11 @@ class IdConverter:
             raise ValueError(value)
         return number
 
-    def to_url(self, value: int) -> str:
-        return str(value)
 
-
-class TokenConverter:
+class TokenConverter(StringConverter):
     """``<token:name>``: a URL-safe random token (share links, sign-in links)."""
 
     regex = "[A-Za-z0-9_-]{1,100}"
-
-    def to_python(self, value: str) -> str:
-        return value
-
-    def to_url(self, value: str) -> str:
-        return value
 
 
 class RejectNulMiddleware:

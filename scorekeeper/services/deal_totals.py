@@ -8,8 +8,6 @@ place: the sheet then reads the totals as stored. The totals come from the rules
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from scorekeeper.models import DealScore, Game
 from scorekeeper.scoring.tarot import line_totals
 
@@ -31,8 +29,3 @@ def game_totals_keep(game: Game | int) -> int:
     if moved:
         DealScore.objects.bulk_update(moved, ["total"], batch_size=500)
     return len(moved)
-
-
-def games_totals_keep(games: Iterable[Game | int]) -> None:
-    for game in games:
-        game_totals_keep(game)

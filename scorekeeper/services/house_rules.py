@@ -11,7 +11,7 @@ from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.scoring.rules import HouseRules, to_rules
 from scorekeeper.scoring.tarot import TarotDeal, score_deal
 from scorekeeper.services.common import _check_open, evening_touch
-from scorekeeper.services.deal_totals import games_totals_keep
+from scorekeeper.services.deal_totals import game_totals_keep
 
 
 @transaction.atomic
@@ -73,7 +73,8 @@ def evening_rescore(*, evening: Evening, rules: HouseRules) -> Evening:
     changed = _rescored_rows(evening, rules)
     DealScore.objects.bulk_update(changed, ["score"], batch_size=500)
     if changed:
-        games_totals_keep(games)
+        for game in games:
+            game_totals_keep(game)
     # The phones watching the evening redraw the sheet from the first deal that moved.
     Deal.objects.filter(pk__in={row.deal_id for row in changed}).update(updated_at=timezone.now())
     evening.rules = rules.to_data()

@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 from django.db import IntegrityError
 
-from accounts.models import User, display_name_from_email
+from accounts.models import LoginCode, User, display_name_from_email
 
 
 @pytest.mark.django_db
@@ -41,3 +41,17 @@ def test_the_admin_lists_and_edits_users(admin_client) -> None:
     )
     assert created.status_code == 302
     assert User.objects.filter(email="new@example.com").exists()
+
+
+@pytest.mark.django_db
+def test_the_admin_shows_a_sign_in_code_read_only_and_never_its_hashes(admin_client) -> None:
+    admin_client.post("/login/", {"email": "dan@example.com"})
+    code = LoginCode.objects.get(email="dan@example.com")
+    page = admin_client.get(f"/admin/accounts/logincode/{code.pk}/change/")
+    assert page.status_code == 200
+    assert "dan@example.com" in page.text
+    assert 'name="email"' not in page.text  # shown, not a field to fill
+    assert code.code_hash not in page.text
+    assert code.link_token_hash not in page.text
+    refused = admin_client.post(f"/admin/accounts/logincode/{code.pk}/change/", {"attempts": 0})
+    assert refused.status_code == 403
