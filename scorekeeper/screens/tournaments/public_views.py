@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
 from scorekeeper.models import Tournament, TournamentTable
@@ -18,18 +17,13 @@ from scorekeeper.server import conditional
 @require_http_methods(["GET", "HEAD"])
 def table_link(request: HttpRequest, token: str) -> HttpResponse:
     """A table card's QR code: this phone may score that table while its round is open."""
-    table = (
-        TournamentTable.objects.select_related("round__tournament", "evening")
-        .filter(token=token)
-        .first()
-    )
-    if table is None:
-        raise Http404
+    tables = TournamentTable.objects.select_related("round__tournament", "evening")
+    table = get_object_or_404(tables, token=token)
     if table.round.is_closed or table.evening.is_closed:
         context = {"tournament": table.round.tournament, "table": table}
         return render(request, "scorekeeper/tournaments/table_closed.html", context, status=410)
     table_grant(request, table)
-    return redirect(reverse("evening", args=[table.evening_id]))
+    return redirect("evening", table.evening_id)
 
 
 @require_http_methods(["GET", "HEAD"])
