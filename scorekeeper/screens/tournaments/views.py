@@ -24,6 +24,7 @@ from scorekeeper.reads import tournaments as reads
 from scorekeeper.reads.duplicate import ranking_for
 from scorekeeper.screens.access import membership_for
 from scorekeeper.screens.input_fields import refuse
+from scorekeeper.screens.seasons.export_views import download
 from scorekeeper.screens.tournaments import cases
 from scorekeeper.screens.tournaments.forms import RegisterForm, TournamentForm
 from scorekeeper.server import conditional
@@ -286,10 +287,8 @@ def tournament_results(request: HttpRequest, tournament_id: int) -> HttpResponse
 @require_http_methods(["GET", "HEAD"])
 def tournament_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament, _membership = _tournament(request, tournament_id)
-    response = HttpResponse(results_csv(ranking_for(tournament)), content_type=CSV_CONTENT_TYPE)
     filename = f"tournament-{tournament.date:%Y-%m-%d}-{tournament.pk}.csv"
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
+    return download(results_csv(ranking_for(tournament)), CSV_CONTENT_TYPE, filename)
 
 
 @require_http_methods(["POST"])
