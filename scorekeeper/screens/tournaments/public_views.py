@@ -7,11 +7,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
 
 from scorekeeper.models import Tournament, TournamentTable
-from scorekeeper.reads import tournaments as reads
-from scorekeeper.reads.duplicate import ranking_for
 from scorekeeper.screens.access import table_grant
-from scorekeeper.screens.tournaments.views import LIVE_SECONDS
-from scorekeeper.server import conditional
+from scorekeeper.screens.tournaments.views import live_page
 
 
 @require_http_methods(["GET", "HEAD"])
@@ -30,17 +27,4 @@ def table_link(request: HttpRequest, token: str) -> HttpResponse:
 def tournament_public(request: HttpRequest, token: str) -> HttpResponse:
     """The ranking, live, for anyone with the read-only link."""
     tournament = get_object_or_404(Tournament.objects.select_related("club"), public_token=token)
-    key = reads.ranking_key(tournament)
-    tag = conditional.opaque_tag(key)
-    if request.htmx and (unchanged := conditional.unchanged(request, tag)):
-        return unchanged
-    context = {
-        "tournament": tournament,
-        "ranking": ranking_for(tournament, key),
-        "live_seconds": LIVE_SECONDS if tournament.state == Tournament.State.PLAYING else 0,
-        "live_tag": tag,
-    }
-    template = "scorekeeper/tournaments/public.html"
-    if request.htmx:
-        return conditional.tagged(render(request, f"{template}#live", context), tag)
-    return render(request, template, context)
+    return live_page(request, tournament, "scorekeeper/tournaments/public.html", dict)
