@@ -7,7 +7,6 @@ another; a season: ``{"season", "start", "end", "evenings": [{"date", "place", "
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
 from typing import Any
 
 from django.db.models import QuerySet
@@ -108,8 +107,11 @@ def _result(deal: Deal, game: Game) -> str:
         return ""
 
 
-def _columns(games: Iterable[GameData], *, by_name: bool, names: dict[int, str]) -> list[int]:
-    """Everyone who sat at these games: in seat order, or by name for a season."""
+def _csv(evenings: QuerySet[Evening], club_id: int, *, by_name: bool) -> str:
+    """The evenings' games as CSV, a column for everyone who sat at them: in seat order, or
+    by name for a season."""
+    games = load_games(evenings)
+    names = player_names(club_id)
     players: dict[int, None] = {}
     for data in games:
         for player in data.players:
@@ -120,19 +122,15 @@ def _columns(games: Iterable[GameData], *, by_name: bool, names: dict[int, str])
     ids = list(players)
     if by_name:
         ids.sort(key=lambda pk: (name_order(names[pk]), pk))
-    return ids
+    return write_csv(games, ids, names, _result)
 
 
 def evening_csv(evening: Evening) -> str:
-    games = load_games(Evening.objects.filter(pk=evening.pk))
-    names = player_names(evening.club_id)
-    return write_csv(games, _columns(games, by_name=False, names=names), names, _result)
+    return _csv(Evening.objects.filter(pk=evening.pk), evening.club_id, by_name=False)
 
 
 def season_csv(season: Season) -> str:
-    games = load_games(season_evenings(season))
-    names = player_names(season.club_id)
-    return write_csv(games, _columns(games, by_name=True, names=names), names, _result)
+    return _csv(season_evenings(season), season.club_id, by_name=True)
 
 
 def evening_filename(evening: Evening, extension: str) -> str:

@@ -82,7 +82,8 @@ def _season_entries(data: dict[str, Any]) -> list[SheetEntry]:
     return result
 
 
-def _refusal(error: ScoringError) -> ImportRefused:
+def refusal(error: ScoringError) -> ImportRefused:
+    """The error refused in the evening it names (``evening_number``), if any."""
     return ImportRefused(error, getattr(error, "evening_number", None))
 
 
@@ -123,7 +124,7 @@ def read_import(text: str | bytes) -> list[SheetEntry]:
         try:
             return csv_entries(raw)
         except ScoringError as error:
-            raise _refusal(error) from None
+            raise refusal(error) from None
     try:
         data = load_json(raw)  # once, for a season file as for a sheet
         season = isinstance(data, dict) and "season" in data and "evenings" in data
@@ -169,4 +170,4 @@ def import_entries(
             skip_existing=skip_existing,
         )
     except ScoringError as error:
-        raise _refusal(error) from None
+        raise refusal(error) from None

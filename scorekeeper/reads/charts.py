@@ -26,10 +26,7 @@ def evening_chart(sheet: GameSheet) -> LineChart:
     No query: everything comes from ``sheets.game_sheet(game)``.
     """
     names = [player.name for player in sheet.players]
-    columns: list[list[int]] = [[0] for _player in names]
-    for row in sheet.rows:
-        for column, total in zip(columns, row.totals, strict=True):
-            column.append(total)
+    columns = [[0, *(row.totals[i] for row in sheet.rows)] for i in range(len(names))]
     x_labels = [_("start")] + [str(row.deal.number) for row in sheet.rows]
     ranked = sorted(zip(names, sheet.totals, strict=True), key=lambda nt: -nt[1])
     figures = ", ".join(f"{name} {number_label(total)}" for name, total in ranked)

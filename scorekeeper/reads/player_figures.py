@@ -12,6 +12,7 @@ import datetime as dt
 import hashlib
 from collections.abc import Hashable
 from dataclasses import dataclass, field
+from itertools import accumulate
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
@@ -81,22 +82,14 @@ class PlayerFigures:
 
     @property
     def best(self) -> EveningLine | None:
-        if not self.evenings:
-            return None
-        return max(self.evenings, key=lambda e: (e.total, e.date, e.evening_id))
+        return max(self.evenings, key=lambda e: (e.total, e.date, e.evening_id), default=None)
 
     @property
     def worst(self) -> EveningLine | None:
-        if not self.evenings:
-            return None
-        return min(self.evenings, key=lambda e: (e.total, e.date, e.evening_id))
+        return min(self.evenings, key=lambda e: (e.total, e.date, e.evening_id), default=None)
 
     def cumulative(self) -> list[int]:
-        running, values = 0, []
-        for evening in self.evenings:
-            running += evening.total
-            values.append(running)
-        return values
+        return list(accumulate(evening.total for evening in self.evenings))
 
 
 #: A stored evening's row as the player's page reads it: its night, then its figures.

@@ -20,6 +20,7 @@ from scorekeeper.exchange.archive_check import ARCHIVE_MAX_DEALS
 from scorekeeper.exchange.game_data import JSON_CONTENT_TYPE
 from scorekeeper.scoring.errors import ScoringError
 from scorekeeper.screens.access import owner_membership_for
+from scorekeeper.screens.seasons.export_views import download
 from scorekeeper.server.wording import name_order
 
 MAX_ARCHIVE_BYTES = 8 * 1024 * 1024
@@ -43,11 +44,9 @@ class ArchiveForm(forms.Form):
 
 @require_http_methods(["GET", "HEAD"])
 def club_archive_download(request: HttpRequest, club_id: int) -> HttpResponse:
-    membership = owner_membership_for(request, club_id)
-    response = HttpResponse(archive_write.dump_archive(membership.club), JSON_CONTENT_TYPE)
-    filename = archive_write.archive_filename(membership.club)
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
+    club = owner_membership_for(request, club_id).club
+    content, filename = archive_write.dump_archive(club), archive_write.archive_filename(club)
+    return download(content, JSON_CONTENT_TYPE, filename)
 
 
 def _preview(archive: services.archives.Archive) -> dict[str, Any]:

@@ -48,8 +48,10 @@ def _players_context(club: Club) -> dict[str, Any]:
     }
 
 
-def _club_context(membership: Membership, **bound_forms: forms.Form) -> dict[str, Any]:
-    """The club page's context; ``bound_forms`` replace the empty forms to show errors."""
+def _club_page(
+    request: HttpRequest, membership: Membership, **bound_forms: forms.Form
+) -> HttpResponse:
+    """The club page; ``bound_forms`` replace the empty forms to show errors."""
     club = membership.club
     members = sorted(
         club.memberships.select_related("user"),
@@ -82,7 +84,7 @@ def _club_context(membership: Membership, **bound_forms: forms.Form) -> dict[str
     }
     context.update(standings.club_season_context(club))
     context.update(bound_forms)
-    return context
+    return render(request, "scorekeeper/clubs/club.html", context)
 
 
 def _players_response(
@@ -124,8 +126,7 @@ def club_new(request: HttpRequest) -> HttpResponse:
 
 @require_http_methods(["GET", "HEAD"])
 def club_detail(request: HttpRequest, club_id: int) -> HttpResponse:
-    membership = membership_for(request, club_id)
-    return render(request, "scorekeeper/clubs/club.html", _club_context(membership))
+    return _club_page(request, membership_for(request, club_id))
 
 
 @require_http_methods(["POST"])
@@ -140,8 +141,7 @@ def club_rename(request: HttpRequest, club_id: int) -> HttpResponse:
         else:
             messages.success(request, _("The club is renamed."))
             return redirect(_club_url(membership.club))
-    context = _club_context(membership, rename_form=form)
-    return render(request, "scorekeeper/clubs/club.html", context)
+    return _club_page(request, membership, rename_form=form)
 
 
 @require_http_methods(["POST"])
@@ -156,8 +156,7 @@ def club_evening_points(request: HttpRequest, club_id: int) -> HttpResponse:
         )
         messages.success(request, _("The evening ranking points are saved."))
         return redirect(_club_url(membership.club, "evening-points"))
-    context = _club_context(membership, points_form=form)
-    return render(request, "scorekeeper/clubs/club.html", context)
+    return _club_page(request, membership, points_form=form)
 
 
 @require_http_methods(["POST"])
@@ -207,8 +206,7 @@ def invitation_create(request: HttpRequest, club_id: int) -> HttpResponse:
                     % {"email": invitation.email},
                 )
             return redirect(_club_url(membership.club, "members"))
-    context = _club_context(membership, invitation_form=form)
-    return render(request, "scorekeeper/clubs/club.html", context)
+    return _club_page(request, membership, invitation_form=form)
 
 
 @require_http_methods(["POST"])
@@ -286,8 +284,7 @@ def player_add(request: HttpRequest, club_id: int) -> HttpResponse:
             return redirect(_club_url(membership.club, "players"))
     if request.htmx:
         return _players_response(request, membership, form, focus=True)
-    context = _club_context(membership, player_form=form)
-    return render(request, "scorekeeper/clubs/club.html", context)
+    return _club_page(request, membership, player_form=form)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

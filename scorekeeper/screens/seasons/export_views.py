@@ -20,6 +20,7 @@ def _season(club_id: int, season_id: int) -> Season:
 
 
 def download(content: str, content_type: str, filename: str) -> HttpResponse:
+    """A file to save as ``filename``: the text in UTF-8."""
     response = HttpResponse(content.encode("utf-8"), content_type=content_type)
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response

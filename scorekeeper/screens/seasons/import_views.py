@@ -41,9 +41,7 @@ def club_import(request: HttpRequest, club_id: int) -> HttpResponse:
                 try:
                     preview = import_preview(club=club, entries=entries, **options)
                 except ScoringError as error:
-                    raise sheet_import.ImportRefused(
-                        error, getattr(error, "evening_number", None)
-                    ) from None
+                    raise sheet_import.refusal(error) from None
             else:
                 evenings = sheet_import.import_entries(
                     club=club, entries=entries, created_by=request.user, **options

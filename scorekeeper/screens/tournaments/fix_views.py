@@ -5,7 +5,7 @@ plan, and a new search for the seating. Members of the club."""
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -24,15 +24,12 @@ from scorekeeper.screens.table.evening_page import deal_form, deal_present
 
 
 def _table(request: HttpRequest, tournament_id: int, number: int, table: int) -> TournamentTable:
-    found = (
-        TournamentTable.objects.select_related(
-            "round__tournament__club", "evening", "game__first_dealer"
-        )
-        .filter(round__tournament_id=tournament_id, round__number=number, number=table)
-        .first()
+    tables = TournamentTable.objects.select_related(
+        "round__tournament__club", "evening", "game__first_dealer"
     )
-    if found is None:
-        raise Http404
+    found = get_object_or_404(
+        tables, round__tournament_id=tournament_id, round__number=number, number=table
+    )
     membership_for(request, found.round.tournament.club_id)
     return found
 

@@ -2,51 +2,29 @@
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
 from scorekeeper.models import Tournament, TournamentTable
-from scorekeeper.reads import tournaments as reads
-from scorekeeper.reads.duplicate import ranking_for
 from scorekeeper.screens.access import table_grant
-from scorekeeper.screens.tournaments.views import LIVE_SECONDS
-from scorekeeper.server import conditional
+from scorekeeper.screens.tournaments.views import live_page
 
 
 @require_http_methods(["GET", "HEAD"])
 def table_link(request: HttpRequest, token: str) -> HttpResponse:
     """A table card's QR code: this phone may score that table while its round is open."""
-    table = (
-        TournamentTable.objects.select_related("round__tournament", "evening")
-        .filter(token=token)
-        .first()
-    )
-    if table is None:
-        raise Http404
+    tables = TournamentTable.objects.select_related("round__tournament", "evening")
+    table = get_object_or_404(tables, token=token)
     if table.round.is_closed or table.evening.is_closed:
         context = {"tournament": table.round.tournament, "table": table}
         return render(request, "scorekeeper/tournaments/table_closed.html", context, status=410)
     table_grant(request, table)
-    return redirect(reverse("evening", args=[table.evening_id]))
+    return redirect("evening", table.evening_id)
 
 
 @require_http_methods(["GET", "HEAD"])
 def tournament_public(request: HttpRequest, token: str) -> HttpResponse:
     """The ranking, live, for anyone with the read-only link."""
     tournament = get_object_or_404(Tournament.objects.select_related("club"), public_token=token)
-    key = reads.ranking_key(tournament)
-    tag = conditional.opaque_tag(key)
-    if request.htmx and (unchanged := conditional.unchanged(request, tag)):
-        return unchanged
-    context = {
-        "tournament": tournament,
-        "ranking": ranking_for(tournament, key),
-        "live_seconds": LIVE_SECONDS if tournament.state == Tournament.State.PLAYING else 0,
-        "live_tag": tag,
-    }
-    template = "scorekeeper/tournaments/public.html"
-    if request.htmx:
-        return conditional.tagged(render(request, f"{template}#live", context), tag)
-    return render(request, template, context)
+    return live_page(request, tournament, "scorekeeper/tournaments/public.html", dict)

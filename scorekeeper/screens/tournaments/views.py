@@ -4,6 +4,7 @@ everyone else); the public ranking and a table's link are ``public_views``."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
@@ -24,6 +25,7 @@ from scorekeeper.reads import tournaments as reads
 from scorekeeper.reads.duplicate import ranking_for
 from scorekeeper.screens.access import membership_for
 from scorekeeper.screens.input_fields import refuse
+from scorekeeper.screens.seasons.export_views import download
 from scorekeeper.screens.tournaments import cases
 from scorekeeper.screens.tournaments.forms import RegisterForm, TournamentForm
 from scorekeeper.server import conditional
@@ -80,38 +82,51 @@ def _can_search(tournament: Tournament, rounds: list[reads.RoundProgress]) -> bo
     return fresh or len(rounds) < tournament.rounds
 
 
-@require_http_methods(["GET", "HEAD"])
-def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    tournament, membership = _tournament(request, tournament_id)
+def live_page(
+    request: HttpRequest, tournament: Tournament, template: str, more: Callable[[], dict[str, Any]]
+) -> HttpResponse:
+    """A page of the ranking while playing: 304 to htmx's poll while nothing changed, else its
+    live part for htmx or the whole page; ``more``: the rest of its context, read only then."""
     key = reads.ranking_key(tournament)
     tag = conditional.opaque_tag(key)
     if request.htmx and (unchanged := conditional.unchanged(request, tag)):
         return unchanged
-    rounds = reads.progress(tournament)
     context = {
-        "club": tournament.club,
+        **more(),
         "tournament": tournament,
-        "rounds": rounds,
-        "current": rounds[-1] if rounds else None,
         "ranking": ranking_for(tournament, key),
-        "present": tournament.entrants.filter(present=True).count(),
-        "can_start": tournament.state != Tournament.State.FINISHED
-        and (not rounds or rounds[-1].closed),
-        "can_search": _can_search(tournament, rounds),
-        "planned_repeats": reads.planned_repeats(tournament),
-        "public_url": request.build_absolute_uri(
-            reverse("tournament_public", args=[tournament.public_token])
-        )
-        if tournament.public_token
-        else "",
-        "can_share": _organiser(request, tournament, membership),
         "live_seconds": LIVE_SECONDS if tournament.state == Tournament.State.PLAYING else 0,
         "live_tag": tag,
     }
-    template = "scorekeeper/tournaments/detail.html"
     if request.htmx:
         return conditional.tagged(render(request, f"{template}#live", context), tag)
     return render(request, template, context)
+
+
+@require_http_methods(["GET", "HEAD"])
+def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament, membership = _tournament(request, tournament_id)
+
+    def details() -> dict[str, Any]:
+        rounds = reads.progress(tournament)
+        return {
+            "club": tournament.club,
+            "rounds": rounds,
+            "current": rounds[-1] if rounds else None,
+            "present": tournament.entrants.filter(present=True).count(),
+            "can_start": tournament.state != Tournament.State.FINISHED
+            and (not rounds or rounds[-1].closed),
+            "can_search": _can_search(tournament, rounds),
+            "planned_repeats": reads.planned_repeats(tournament),
+            "public_url": request.build_absolute_uri(
+                reverse("tournament_public", args=[tournament.public_token])
+            )
+            if tournament.public_token
+            else "",
+            "can_share": _organiser(request, tournament, membership),
+        }
+
+    return live_page(request, tournament, "scorekeeper/tournaments/detail.html", details)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -286,10 +301,8 @@ def tournament_results(request: HttpRequest, tournament_id: int) -> HttpResponse
 @require_http_methods(["GET", "HEAD"])
 def tournament_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament, _membership = _tournament(request, tournament_id)
-    response = HttpResponse(results_csv(ranking_for(tournament)), content_type=CSV_CONTENT_TYPE)
     filename = f"tournament-{tournament.date:%Y-%m-%d}-{tournament.pk}.csv"
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
+    return download(results_csv(ranking_for(tournament)), CSV_CONTENT_TYPE, filename)
 
 
 @require_http_methods(["POST"])
