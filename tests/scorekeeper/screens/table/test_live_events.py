@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
-from collections.abc import AsyncIterator, Callable, Coroutine
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterator
 from typing import Any, TypeVar
 
 import pytest
-from asgiref.sync import sync_to_async
+from asgiref.sync import SyncToAsync, sync_to_async
+from django.db import connections
 from django.test import AsyncClient, Client
 from django.urls import reverse
 
@@ -26,10 +27,15 @@ T = TypeVar("T")  # the watcher reads from its own thread
 
 
 @pytest.fixture(autouse=True)
-def quick_watch(monkeypatch: pytest.MonkeyPatch) -> None:
+def quick_watch(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setattr(evening_events, "WATCH_EVERY", 0.02)
     evening_events.WATCH.followers.clear()
     evening_events.WATCH.streams = 0
+    yield
+    # A phone's loop ends with the watcher asleep: the connections of its thread and of the
+    # views' thread are closed here (PostgreSQL would not drop the test database).
+    for thread in (evening_events.WATCH.thread, SyncToAsync.single_thread_executor):
+        thread.submit(connections.close_all).result(timeout=10)
 
 
 def _save(game) -> int:
