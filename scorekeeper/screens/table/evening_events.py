@@ -75,15 +75,20 @@ class _Watch:
 
     async def _run(self) -> None:
         loop = asyncio.get_running_loop()
-        while self.followers:
+        while True:
             await asyncio.sleep(WATCH_EVERY)
+            if not self.followers:
+                # Nobody follows: the thread's connection goes until a stream comes back. One
+                # that came meanwhile found this task running (follow): it is watched on.
+                await loop.run_in_executor(self.thread, connections.close_all)
+                if not self.followers:
+                    return
+                continue
             following = {key: list(value) for key, value in self.followers.items()}
             for follower, version in await loop.run_in_executor(self.thread, _news, following):
                 if version is not None:
                     follower.version = version
                 follower.news.put_nowait(version)
-        # Nobody follows: the thread's connection goes until a stream comes back.
-        await loop.run_in_executor(self.thread, connections.close_all)
 
 
 def _news(following: dict[int, list[_Follower]]) -> list[tuple[_Follower, int | None]]:

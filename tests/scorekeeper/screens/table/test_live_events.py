@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import threading
 from collections.abc import AsyncIterator, Callable, Coroutine, Iterator
 from typing import Any, TypeVar
 
@@ -206,3 +207,45 @@ async def _pieces(stream: AsyncIterator[bytes]) -> AsyncIterator[str]:
             yield await _next(stream, 2.0)
         except StopAsyncIteration:
             return
+
+
+def test_a_stream_opened_while_the_watcher_lets_its_connection_go_is_still_told(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    _club, _players, _member, evening, game = followed_table()
+    watch = evening_events._Watch()
+    closing, go_on = threading.Event(), threading.Event()
+
+    class SlowToClose:  # the watcher's thread letting its connection go, held there a moment
+        def close_all(self) -> None:
+            closing.set()
+            go_on.wait(5)
+            connections.close_all()
+
+    monkeypatch.setattr(evening_events, "connections", SlowToClose())
+
+    def follower() -> evening_events._Follower:
+        check = lambda: Evening.objects.get(pk=evening.pk)  # noqa: E731
+        return evening_events._Follower(evening.pk, evening.version, check)
+
+    async def phone() -> tuple[int | None, int]:
+        first = follower()
+        watch.follow(first)  # the watcher starts, then nobody follows
+        watch.leave(first)
+        await asyncio.get_running_loop().run_in_executor(None, closing.wait, 5)
+        second = follower()
+        watch.follow(second)  # while the watcher closes its connection
+        go_on.set()
+        saved = await sync_to_async(_save)(game)
+        try:
+            return await asyncio.wait_for(second.news.get(), 5), saved
+        finally:
+            watch.leave(second)
+
+    try:
+        told, saved = _run(phone)
+    finally:
+        go_on.set()
+        watch.thread.submit(connections.close_all).result(timeout=10)
+        watch.thread.shutdown()
+    assert closing.is_set() and told == saved
